@@ -1,0 +1,56 @@
+//===- Checker.h - the interface every lint check implements ----*- C++ -*-===//
+//
+// A checker inspects one verified module and reports through MLIR
+// diagnostics (error, warning, remark) with notes at every op involved. The
+// lint driver tags what a checker emits with its id, so text, JSON and SARIF
+// output all name the rule.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_CHECKERS_CHECKER_H
+#define AIRCHECK_CHECKERS_CHECKER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/AnalysisManager.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace aircheck {
+
+/// What the user asked of lint.
+struct CheckOptions {
+  /// Treat the compute model's strict rules as errors (see each checker).
+  bool strict = false;
+  /// The device the resource checks compare against; empty for none.
+  std::string device;
+};
+
+/// What a checker sees: the module, the options, and the analysis manager
+/// that caches the program model across checkers.
+struct CheckContext {
+  mlir::ModuleOp module;
+  const CheckOptions &options;
+  mlir::AnalysisManager analyses;
+};
+
+class Checker {
+public:
+  virtual ~Checker() = default;
+  /// A stable identifier, e.g. "channel-balance"; used in JSON and SARIF.
+  virtual llvm::StringRef id() const = 0;
+  /// One line for `air-check lint --list-checks` and SARIF rule metadata.
+  virtual llvm::StringRef summary() const = 0;
+  virtual void run(CheckContext &ctx) = 0;
+};
+
+/// The rule id of the compute model's structural rules (the op verifiers).
+inline constexpr llvm::StringLiteral kStructureRule = "structure";
+
+/// Every checker, in the order lint runs them.
+const std::vector<std::unique_ptr<Checker>> &allCheckers();
+
+} // namespace aircheck
+
+#endif

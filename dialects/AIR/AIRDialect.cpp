@@ -1,0 +1,123 @@
+//===- AIRDialect.cpp - dialect, type and interface glue -------------------===//
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace aircheck::air;
+
+#include "dialects/AIR/AIRDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/AIR/AIRTypes.cpp.inc"
+
+#include "dialects/AIR/AIRInterfaces.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/AIR/AIROps.cpp.inc"
+
+void AIRDialect::initialize() {
+  addTypes<AsyncTokenType>();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/AIR/AIROps.cpp.inc"
+      >();
+}
+
+// Both spellings name the one token type (compute model 1.5).
+Type AIRDialect::parseType(DialectAsmParser &parser) const {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&keyword))
+    return Type();
+  if (keyword == "async.token" || keyword == "token")
+    return AsyncTokenType::get(getContext());
+  parser.emitError(loc, "unknown AIR type '")
+      << keyword << "'; expected 'async.token' or 'token'";
+  return Type();
+}
+
+void AIRDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  if (isa<AsyncTokenType>(type))
+    printer << "async.token";
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+std::optional<unsigned> aircheck::air::getMemorySpace(Type type) {
+  Attribute space;
+  if (auto m = dyn_cast<MemRefType>(type))
+    space = m.getMemorySpace();
+  else if (auto u = dyn_cast<UnrankedMemRefType>(type))
+    space = u.getMemorySpace();
+  else
+    return std::nullopt;
+  if (!space)
+    return 0u;
+  if (auto i = dyn_cast<IntegerAttr>(space)) {
+    if (i.getValue().isNegative())
+      return std::nullopt;
+    return static_cast<unsigned>(i.getValue().getZExtValue());
+  }
+  return std::nullopt;
+}
+
+std::string aircheck::air::describeMemorySpace(unsigned space) {
+  switch (space) {
+  case 0:
+    return "L3 (memory space 0)";
+  case 1:
+    return "L2 (memory space 1)";
+  case 2:
+    return "L1 (memory space 2)";
+  default:
+    return "memory space " + std::to_string(space);
+  }
+}
+
+ChannelOp aircheck::air::lookupChannel(Operation *access, FlatSymbolRefAttr name) {
+  if (!name)
+    return {};
+  return SymbolTable::lookupNearestSymbolFrom<ChannelOp>(access, name);
+}
+
+Value HierarchyOpInterface::getTiedKernelOperand(BlockArgument arg) {
+  auto args = getKernelArguments();
+  auto it = llvm::find(args, arg);
+  if (it == args.end())
+    return {};
+  return getKernelOperands()[std::distance(args.begin(), it)];
+}
+
+//===----------------------------------------------------------------------===//
+// Channel ops
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t> ChannelOp::getShape() {
+  SmallVector<int64_t> shape;
+  for (Attribute a : getSize())
+    shape.push_back(cast<IntegerAttr>(a).getInt());
+  return shape;
+}
+
+StringRef ChannelOp::getKind() {
+  StringRef kind = getChannelType().value_or("dma_stream");
+  kind.consume_front("npu_");
+  return kind;
+}
+
+// Operand groups of put and get: 0 deps, 1 affinity, 2 concurrency,
+// 3 indices, 4 memref, 5 offsets, 6 sizes, 7 strides.
+#define AIRCHECK_CHANNEL_ACCESSORS(OP)                                         \
+  unsigned OP::getMemrefOperandIndex() {                                       \
+    return getODSOperandIndexAndLength(4).first;                               \
+  }                                                                            \
+  OperandRange OP::getOffsets() { return getODSOperands(5); }                  \
+  OperandRange OP::getAccessSizes() { return getODSOperands(6); }              \
+  OperandRange OP::getStrides() { return getODSOperands(7); }
+AIRCHECK_CHANNEL_ACCESSORS(ChannelPutOp)
+AIRCHECK_CHANNEL_ACCESSORS(ChannelGetOp)
+#undef AIRCHECK_CHANNEL_ACCESSORS

@@ -1,0 +1,49 @@
+//===- AIRDialect.h - the AIR dialect ---------------------------*- C++ -*-===//
+//
+// Public header of air-check's AIR dialect: the dialect, its token type, the
+// async and hierarchy interfaces, and the ops (generated from AIROps.td).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_DIALECTS_AIR_AIRDIALECT_H
+#define AIRCHECK_DIALECTS_AIR_AIRDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialects/AIR/AIRDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/AIR/AIRTypes.h.inc"
+
+#include "dialects/AIR/AIRInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/AIR/AIROps.h.inc"
+
+namespace aircheck::air {
+
+/// The AIR memory levels (compute model 1.2): the integer memory space of a
+/// memref.
+enum class MemorySpace : unsigned { L3 = 0, L2 = 1, L1 = 2 };
+
+/// The AIR memory space of a memref type: 0 when it has none, the integer
+/// value when it is an integer attribute, std::nullopt otherwise.
+std::optional<unsigned> getMemorySpace(mlir::Type memrefType);
+
+/// "L3", "L2", "L1" or "memory space N".
+std::string describeMemorySpace(unsigned space);
+
+/// The channel a put or get names, or null when it is undeclared.
+ChannelOp lookupChannel(mlir::Operation *access, mlir::FlatSymbolRefAttr name);
+
+} // namespace aircheck::air
+
+#endif

@@ -1,0 +1,77 @@
+//===- Findings.cpp --------------------------------------------------------===//
+#include "tools/air-check/Findings.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+
+using namespace aircheck;
+using namespace mlir;
+
+StringRef aircheck::severityName(Severity s) {
+  switch (s) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  case Severity::Remark:
+    return "remark";
+  }
+  return "error";
+}
+
+static Severity fromMLIR(DiagnosticSeverity s) {
+  switch (s) {
+  case DiagnosticSeverity::Error:
+    return Severity::Error;
+  case DiagnosticSeverity::Warning:
+    return Severity::Warning;
+  case DiagnosticSeverity::Note:
+    return Severity::Note;
+  case DiagnosticSeverity::Remark:
+    return Severity::Remark;
+  }
+  return Severity::Error;
+}
+
+SourcePos aircheck::toSourcePos(Location loc) {
+  SourcePos pos;
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      pos.file = f.getFilename().str();
+      pos.line = f.getLine();
+      pos.column = f.getColumn();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return pos;
+}
+
+unsigned FileResult::count(Severity s) const {
+  unsigned n = 0;
+  for (const Finding &f : findings)
+    n += f.severity == s;
+  return n;
+}
+
+FindingCollector::FindingCollector(MLIRContext *ctx, std::vector<Finding> &out,
+                                   bool propagate)
+    : ctx(ctx), out(out) {
+  id = ctx->getDiagEngine().registerHandler(
+      [this, propagate](Diagnostic &diag) -> LogicalResult {
+        Finding f;
+        f.rule = rule;
+        f.severity = fromMLIR(diag.getSeverity());
+        f.pos = toSourcePos(diag.getLocation());
+        f.message = diag.str();
+        for (Diagnostic &note : diag.getNotes())
+          f.notes.push_back({toSourcePos(note.getLocation()), note.str()});
+        this->out.push_back(std::move(f));
+        return failure(propagate);
+      });
+}
+
+FindingCollector::~FindingCollector() { ctx->getDiagEngine().eraseHandler(id); }

@@ -1,0 +1,65 @@
+//===- Findings.h - what lint found, independent of output format -*- C++ -*-===//
+#ifndef AIRCHECK_TOOLS_AIRCHECK_FINDINGS_H
+#define AIRCHECK_TOOLS_AIRCHECK_FINDINGS_H
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace aircheck {
+
+enum class Severity { Error, Warning, Note, Remark };
+llvm::StringRef severityName(Severity s);
+
+/// A source position; line and column are 1-based, 0 when unknown.
+struct SourcePos {
+  std::string file;
+  unsigned line = 0, column = 0;
+};
+SourcePos toSourcePos(mlir::Location loc);
+
+struct FindingNote {
+  SourcePos pos;
+  std::string message;
+};
+
+/// One diagnostic with its notes, tagged with the rule that produced it.
+struct Finding {
+  std::string rule;
+  Severity severity = Severity::Error;
+  SourcePos pos;
+  std::string message;
+  std::vector<FindingNote> notes;
+};
+
+/// The outcome of linting one file.
+struct FileResult {
+  std::string file;
+  /// "clean", "findings", "parse-error" or "unreadable".
+  std::string status;
+  std::vector<Finding> findings;
+  unsigned count(Severity s) const;
+};
+
+/// Records every diagnostic emitted while it is alive under the current
+/// rule. When `propagate` is set the diagnostic also goes on to the handler
+/// registered before this one (the text printer).
+class FindingCollector {
+public:
+  FindingCollector(mlir::MLIRContext *ctx, std::vector<Finding> &out,
+                   bool propagate);
+  ~FindingCollector();
+  void setRule(llvm::StringRef r) { rule = r.str(); }
+
+private:
+  mlir::MLIRContext *ctx;
+  mlir::DiagnosticEngine::HandlerID id;
+  std::vector<Finding> &out;
+  std::string rule;
+};
+
+} // namespace aircheck
+
+#endif

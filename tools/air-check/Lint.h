@@ -1,0 +1,35 @@
+//===- Lint.h - `air-check lint` on one file ---------------------*- C++ -*-===//
+#ifndef AIRCHECK_TOOLS_AIRCHECK_LINT_H
+#define AIRCHECK_TOOLS_AIRCHECK_LINT_H
+
+#include "checkers/Checker.h"
+#include "tools/air-check/Findings.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace aircheck {
+
+enum class OutputFormat { Text, Json, Sarif };
+
+struct LintOptions {
+  CheckOptions check;
+  OutputFormat format = OutputFormat::Text;
+  /// Match `expected-error`-style annotations instead of reporting.
+  bool verifyDiagnostics = false;
+  /// Checker ids not to run.
+  llvm::StringSet<> disabled;
+};
+
+struct LintOutcome {
+  FileResult result;
+  /// With verifyDiagnostics: whether the annotations matched.
+  bool diagnosticsMatched = true;
+};
+
+/// Parses, verifies and checks one file ("-" for standard input). In text
+/// mode diagnostics are printed to stderr as they are found.
+LintOutcome lintFile(llvm::StringRef path, const LintOptions &options);
+
+} // namespace aircheck
+
+#endif

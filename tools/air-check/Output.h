@@ -1,0 +1,30 @@
+//===- Output.h - lint results as JSON and SARIF ----------------*- C++ -*-===//
+#ifndef AIRCHECK_TOOLS_AIRCHECK_OUTPUT_H
+#define AIRCHECK_TOOLS_AIRCHECK_OUTPUT_H
+
+#include "tools/air-check/Findings.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace aircheck {
+
+/// Rule metadata for SARIF's tool.driver.rules.
+struct RuleInfo {
+  std::string id, summary;
+};
+
+/// air-check's own JSON: {"tool", "version", "files": [...], "summary"}.
+void writeJson(llvm::raw_ostream &os, llvm::ArrayRef<FileResult> results);
+
+/// SARIF 2.1.0: one run, one result per finding, notes as related locations.
+void writeSarif(llvm::raw_ostream &os, llvm::ArrayRef<FileResult> results,
+                llvm::ArrayRef<RuleInfo> rules);
+
+/// `N errors, M warnings` over all files.
+std::string summaryLine(llvm::ArrayRef<FileResult> results);
+
+extern const char *const kVersion;
+
+} // namespace aircheck
+
+#endif

@@ -1,0 +1,164 @@
+//===- air-check.cpp - the user's command ----------------------------------===//
+//
+//   air-check lint [options] <file.mlir>...
+//
+// Exit codes: 0 clean, 1 findings (any error), 2 usage, unreadable input or
+// parse error.
+//
+//===----------------------------------------------------------------------===//
+#include "tools/air-check/Lint.h"
+#include "tools/air-check/Output.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace aircheck;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory lintCat("lint options");
+
+static cl::SubCommand lintCmd(
+    "lint", "Check AIR programs: the compute model's structural rules and "
+            "every checker. Exit 0 clean, 1 findings, 2 usage or parse error.");
+
+static cl::list<std::string> inputs(cl::Positional, cl::desc("<file.mlir>..."),
+                                    cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<OutputFormat> format(
+    "format", cl::desc("Output format (default text)"),
+    cl::values(clEnumValN(OutputFormat::Text, "text",
+                          "compiler-style diagnostics on stderr"),
+               clEnumValN(OutputFormat::Json, "json", "air-check JSON on stdout"),
+               clEnumValN(OutputFormat::Sarif, "sarif",
+                          "SARIF 2.1.0 on stdout, for code-scanning tools")),
+    cl::init(OutputFormat::Text), cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<std::string> outputFile(
+    "o", cl::desc("Write JSON or SARIF to this file instead of stdout"),
+    cl::value_desc("file"), cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    cl::desc("Check diagnostics against expected-error/warning/note "
+             "annotations in the input (for tests)"),
+    cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<bool> strict(
+    "strict", cl::desc("Report the compute model's strict rules as errors"),
+    cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<std::string> device(
+    "device", cl::desc("Check resource use against this device"),
+    cl::value_desc("name"), cl::sub(lintCmd), cl::cat(lintCat));
+static cl::list<std::string> disable(
+    "disable", cl::desc("Do not run these checks (comma-separated ids)"),
+    cl::CommaSeparated, cl::value_desc("id"), cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<bool> listChecks("list-checks",
+                                cl::desc("List the checks lint runs and exit"),
+                                cl::sub(lintCmd), cl::cat(lintCat));
+
+static const char *const overview = R"(air-check: static analysis and verification for MLIR AIR programs
+
+air-check finds the errors that otherwise surface as hangs on hardware or deep
+inside air-to-aie: channel puts without gets, structure that breaks the AIR
+compute model, and more with each release. Where it cannot decide, it says
+'unknown' and why; it never passes silently.
+
+USAGE
+  air-check lint [options] <file.mlir>...
+
+EXAMPLES
+  air-check lint prog.mlir                    compiler-style diagnostics
+  air-check lint --format=sarif -o out.sarif *.mlir
+  air-check lint --list-checks
+
+EXIT CODES
+  0  no findings        1  findings (at least one error)
+  2  usage error, unreadable input or a parse error
+
+Run 'air-check lint --help' for the options of lint.
+)";
+
+static std::vector<RuleInfo> ruleInfos() {
+  std::vector<RuleInfo> rules{
+      {"input", "Input could not be read or holds no module"},
+      {"parse", "Input is not valid MLIR"},
+      {kStructureRule.str(),
+       "Structural rules of the AIR compute model (nesting, token scope, "
+       "operand shapes, channel declarations, memory levels)"}};
+  for (const auto &c : allCheckers())
+    rules.push_back({c->id().str(), c->summary().str()});
+  return rules;
+}
+
+static int runLint() {
+  if (listChecks) {
+    for (const RuleInfo &r : ruleInfos())
+      llvm::outs() << llvm::left_justify(r.id, 22) << r.summary << "\n";
+    return 0;
+  }
+  if (inputs.empty()) {
+    llvm::errs() << "air-check lint: error: no input files (try "
+                    "'air-check lint --help')\n";
+    return 2;
+  }
+  LintOptions options;
+  options.format = format;
+  options.verifyDiagnostics = verifyDiagnostics;
+  options.check.strict = strict;
+  options.check.device = device;
+  for (const std::string &id : disable)
+    options.disabled.insert(id);
+
+  std::vector<FileResult> results;
+  bool inputError = false, mismatch = false;
+  for (const std::string &path : inputs) {
+    LintOutcome o = lintFile(path, options);
+    inputError |= o.result.status == "parse-error" || o.result.status == "unreadable";
+    mismatch |= !o.diagnosticsMatched;
+    results.push_back(std::move(o.result));
+  }
+
+  if (verifyDiagnostics)
+    return mismatch ? 1 : 0;
+
+  if (options.format != OutputFormat::Text) {
+    std::error_code ec;
+    std::unique_ptr<llvm::raw_fd_ostream> file;
+    if (!outputFile.empty()) {
+      file = std::make_unique<llvm::raw_fd_ostream>(outputFile, ec,
+                                                    llvm::sys::fs::OF_Text);
+      if (ec) {
+        llvm::errs() << "air-check lint: error: cannot write '" << outputFile
+                     << "': " << ec.message() << "\n";
+        return 2;
+      }
+    }
+    llvm::raw_ostream &os = file ? *file : llvm::outs();
+    if (options.format == OutputFormat::Json)
+      writeJson(os, results);
+    else
+      writeSarif(os, results, ruleInfos());
+  } else {
+    llvm::errs() << "air-check: " << summaryLine(results) << "\n";
+  }
+
+  if (inputError)
+    return 2;
+  for (const FileResult &r : results)
+    if (r.count(Severity::Error))
+      return 1;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions({&lintCat}, cl::SubCommand::getTopLevel());
+  cl::HideUnrelatedOptions({&lintCat}, lintCmd);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "air-check " << kVersion << "\n";
+  });
+  if (!cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs()))
+    return 2;
+  if (lintCmd)
+    return runLint();
+  llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
+  return 2;
+}
