@@ -285,7 +285,7 @@ static ParseResult parseHierarchy(OpAsmParser &p, OperationState &result,
   } else {
     // Upstream elides the empty body of a named op.
     if (!name)
-      return p.emitError(p.getCurrentLocation(), "expected a body region");
+      return p.emitError(p.getNameLoc(), "expected a body region");
     Block *block = new Block();
     for (auto &a : bodyArgs)
       block->addArgument(a.type, result.location);
