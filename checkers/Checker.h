@@ -48,6 +48,12 @@ public:
 /// The rule id of the compute model's structural rules (the op verifiers).
 inline constexpr llvm::StringLiteral kStructureRule = "structure";
 
+std::unique_ptr<Checker> createChannelPairing();
+std::unique_ptr<Checker> createChannelCountBalance();
+std::unique_ptr<Checker> createChannelVolumeBalance();
+std::unique_ptr<Checker> createChannelIndexResolution();
+std::unique_ptr<Checker> createBroadcastCoverage();
+
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();
 

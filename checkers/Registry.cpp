@@ -6,6 +6,11 @@ using namespace aircheck;
 const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
   static const std::vector<std::unique_ptr<Checker>> checkers = [] {
     std::vector<std::unique_ptr<Checker>> v;
+    v.push_back(createChannelPairing());
+    v.push_back(createChannelCountBalance());
+    v.push_back(createChannelVolumeBalance());
+    v.push_back(createChannelIndexResolution());
+    v.push_back(createBroadcastCoverage());
     return v;
   }();
   return checkers;

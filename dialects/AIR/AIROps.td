@@ -112,7 +112,7 @@ class AIR_Op<string mnemonic, list<Trait> traits = []> :
 // Operands shared by every hierarchy op, in order.
 class AIR_HierarchyOp<string mnemonic, string terminator> : AIR_Op<mnemonic, [
     AIR_AsyncOpInterface,
-    AIR_HierarchyOpInterface, AttrSizedOperandSegments, IsolatedFromAbove,
+    AIR_HierarchyOpInterface, AttrSizedOperandSegments, IsolatedFromAbove, AffineScope,
     SingleBlockImplicitTerminator<terminator>, RecursiveMemoryEffects]> {
   let arguments = (ins OptionalAttr<SymbolNameAttr>:$sym_name,
                        Variadic<AIR_Token>:$async_dependencies,
@@ -228,7 +228,7 @@ def AIR_ChannelOp : AIR_Op<"channel", [Symbol]> {
                        DefaultValuedAttr<I64ArrayAttr, "{}">:$size,
                        OptionalAttr<StrAttr>:$channel_type,
                        OptionalAttr<I64Attr>:$depth,
-                       OptionalAttr<I64ArrayAttr>:$broadcast_shape);
+                       OptionalAttr<ArrayAttr>:$broadcast_shape);
   let assemblyFormat = "$sym_name $size attr-dict";
   let hasVerifier = 1;
   let extraClassDeclaration = [{

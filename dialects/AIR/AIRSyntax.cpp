@@ -278,7 +278,10 @@ static ParseResult parseHierarchy(OpAsmParser &p, OperationState &result,
   }
 
   Region *body = result.addRegion();
-  OptionalParseResult parsed = p.parseOptionalRegion(*body, bodyArgs);
+  // Bodies are isolated from above, so args(%x=%x) may reuse an outer name
+  // (the compute model writes it so).
+  OptionalParseResult parsed =
+      p.parseOptionalRegion(*body, bodyArgs, /*enableNameShadowing=*/true);
   if (parsed.has_value()) {
     if (failed(*parsed))
       return failure();

@@ -71,10 +71,11 @@ func.func @link_with_not_string() {
 // -----
 
 func.func @not_isolated(%m: memref<4xi32>) {
-  // expected-note@+1 {{required by region isolation constraints}}
   air.launch () in () {
     %c0 = arith.constant 0 : index
-    // expected-error@+1 {{using value defined outside the region}}
+    // Bodies are isolated and may shadow names, so the outer name is not
+    // visible at all.
+    // expected-error@+1 {{use of undeclared SSA value name}}
     %v = memref.load %m[%c0] : memref<4xi32>
   }
   return

@@ -1,0 +1,324 @@
+//===- ChannelModel.cpp - channels, accesses, balance ---------------------===//
+#include "analyses/ChannelModel.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <isl/point.h>
+#include <isl/val.h>
+
+using namespace mlir;
+using namespace aircheck;
+
+const ChannelAccess *ChannelInfo::firstUnknown() const {
+  for (const auto *side : {&puts, &gets})
+    for (const ChannelAccess &a : *side)
+      if (a.unknown)
+        return &a;
+  return nullptr;
+}
+
+const ChannelAccess *ChannelInfo::firstVolumeUnknown() const {
+  for (const auto *side : {&puts, &gets})
+    for (const ChannelAccess &a : *side)
+      if (a.volumeUnknown)
+        return &a;
+  return nullptr;
+}
+
+ChannelModel::ChannelModel(Operation *module, AnalysisManager &am)
+    : polyModel(&am.getAnalysis<PolyhedralModel>()) {
+  llvm::StringMap<unsigned> byName;
+  module->walk([&](air::ChannelOp c) {
+    byName[c.getSymName()] = infos.size();
+    ChannelInfo info;
+    info.decl = c;
+    info.shape = c.getShape();
+    if (auto b = c.getBroadcastShape())
+      for (Attribute a : *b)
+        info.broadcastShape.push_back(cast<IntegerAttr>(a).getInt());
+    infos.push_back(std::move(info));
+  });
+  module->walk([&](Operation *op) {
+    bool put = isa<air::ChannelPutOp>(op);
+    if (!put && !isa<air::ChannelGetOp>(op))
+      return;
+    auto name = put ? cast<air::ChannelPutOp>(op).getChanName()
+                    : cast<air::ChannelGetOp>(op).getChanName();
+    auto it = byName.find(name);
+    if (it == byName.end())
+      return; // undeclared: the verifier reports it
+    ChannelInfo &info = infos[it->second];
+    ChannelAccess acc;
+    acc.op = op;
+    acc.isPut = put;
+    (put ? info.puts : info.gets).push_back(std::move(acc));
+  });
+  for (ChannelInfo &info : infos) {
+    for (ChannelAccess &a : info.puts)
+      buildAccess(info, a);
+    for (ChannelAccess &a : info.gets)
+      buildAccess(info, a);
+  }
+}
+
+isl::set ChannelModel::indexUniverse(const ChannelInfo &c) {
+  return isl::set::universe(islx::setSpace(polyModel->ctx(), c.rank()));
+}
+
+static std::string dimList(const Instances &in) {
+  std::string s;
+  for (unsigned i = 0; i < in.dims.size(); ++i)
+    s += (i ? ", " : "") + in.dims[i].name;
+  return s;
+}
+
+static std::string boxOf(llvm::ArrayRef<int64_t> shape) {
+  std::string s = "{ [";
+  for (unsigned i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + ("i" + std::to_string(i));
+  s += "]";
+  for (unsigned i = 0; i < shape.size(); ++i)
+    s += (i ? " and " : " : ") + ("0 <= i" + std::to_string(i) + " < " +
+                                   std::to_string(shape[i]));
+  return s + " }";
+}
+
+void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
+  PolyhedralModel &poly = *polyModel;
+  const Instances &in = poly.instancesOf(acc.op);
+  acc.instances = &in;
+  if (in.unknown) {
+    acc.unknown = in.unknown;
+    acc.volumeUnknown = in.unknown;
+    return;
+  }
+  OperandRange indices = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getIndices()
+                                   : cast<air::ChannelGetOp>(acc.op).getIndices();
+  bool inBroadcastSpace = !acc.isPut && info.isBroadcast();
+  llvm::ArrayRef<int64_t> space =
+      inBroadcastSpace ? llvm::ArrayRef<int64_t>(info.broadcastShape)
+                       : llvm::ArrayRef<int64_t>(info.shape);
+  acc.indexDims.assign(in.dims.size(), false);
+
+  std::vector<std::string> exprs;
+  if (indices.empty()) {
+    int64_t n = 1;
+    for (int64_t s : space)
+      n *= s;
+    if (n != 1) {
+      acc.unknown = Unknown{"it names no channel index, but @" +
+                                info.decl.getSymName().str() + " is a bundle of " +
+                                std::to_string(n) + " channels",
+                            acc.op->getLoc()};
+      return;
+    }
+    exprs.assign(space.size(), "0");
+  } else {
+    for (auto [k, idx] : llvm::enumerate(indices)) {
+      AffineResult r = poly.affine(idx, in);
+      if (r.unknown) {
+        acc.unknown = Unknown{"channel index #" + std::to_string(k) + ": " +
+                                  r.unknown->reason,
+                              r.unknown->loc};
+        return;
+      }
+      exprs.push_back(r.expr);
+      for (unsigned i = 0; i < in.dims.size(); ++i)
+        acc.indexDims[i] = acc.indexDims[i] || r.usesDim[i];
+    }
+  }
+
+  try {
+    isl::ctx ctx = poly.ctx();
+    isl::map f(ctx, poly.paramList() + " -> { [" + dimList(in) + "] -> [" +
+                        llvm::join(exprs, ", ") + "] }");
+    isl::map fj = f;
+    for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
+      if (!acc.indexDims[i])
+        fj = islx::projectOutIn(fj, i);
+    std::vector<bool> countDim(in.dims.size());
+    for (unsigned i = 0; i < in.dims.size(); ++i)
+      countDim[i] = !acc.indexDims[i];
+
+    isl::map lift;
+    if (acc.isPut && info.isBroadcast()) {
+      // Destinations d receive from source s with s_i = (S_i == 1 ? 0 : d_i).
+      std::string dst, src, cons;
+      for (unsigned i = 0; i < info.broadcastShape.size(); ++i) {
+        dst += (i ? ", " : "") + ("b" + std::to_string(i));
+        cons += (i ? " and " : "") + ("0 <= b" + std::to_string(i) + " < " +
+                                      std::to_string(info.broadcastShape[i]));
+      }
+      for (unsigned i = 0; i < info.shape.size(); ++i)
+        src += (i ? ", " : "") +
+               (info.shape[i] == 1 ? std::string("0") : "b" + std::to_string(i));
+      lift = isl::map(ctx, "{ [" + src + "] -> [" + dst + "] : " +
+                               (cons.empty() ? std::string("true") : cons) + " }");
+      if (info.shape.empty())
+        lift = isl::map(ctx, "{ [] -> [" + dst + "] : " + cons + " }");
+    }
+
+    for (const Box &box : in.boxes) {
+      isl::set d = poly.boxSet(in, box);
+      isl::set dj = d;
+      for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
+        if (!acc.indexDims[i])
+          dj = islx::projectOut(dj, i);
+      if (!fj.intersect_domain(dj).is_injective()) {
+        acc.unknown = Unknown{
+            "its channel index maps several instances to the same channel, "
+            "so per-index counts are not computed",
+            acc.op->getLoc()};
+        return;
+      }
+      isl::set image = f.intersect_domain(d).range();
+      if (!lift.is_null())
+        image = image.apply(lift);
+      acc.parts.push_back({image, poly.boxCount(in, box, countDim)});
+    }
+    (void)boxOf;
+
+    // Elements per transfer.
+    OperandRange sizes = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getAccessSizes()
+                                   : cast<air::ChannelGetOp>(acc.op).getAccessSizes();
+    Value memref = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getMemref()
+                             : cast<air::ChannelGetOp>(acc.op).getMemref();
+    std::vector<isl::pw_aff> elems;
+    if (!sizes.empty()) {
+      for (Value s : sizes) {
+        AffineResult r = poly.affine(s, in);
+        if (r.unknown || r.usesAnyDim()) {
+          acc.volumeUnknown =
+              r.unknown ? r.unknown
+                        : Unknown{"a transfer size depends on an id or induction "
+                                  "variable",
+                                  acc.op->getLoc()};
+          return;
+        }
+        elems.push_back(poly.paramAff(r.expr));
+      }
+    } else {
+      auto ty = dyn_cast<MemRefType>(memref.getType());
+      if (!ty || !ty.hasStaticShape()) {
+        acc.volumeUnknown = Unknown{"the transfer moves a whole memref whose shape "
+                                    "is not static",
+                                    acc.op->getLoc()};
+        return;
+      }
+      elems.push_back(poly.paramAff(std::to_string(ty.getNumElements())));
+    }
+    acc.elements = elems;
+  } catch (const isl::exception &e) {
+    acc.unknown = Unknown{std::string("isl gave up: ") + e.what(), acc.op->getLoc()};
+    acc.volumeUnknown = acc.unknown;
+  }
+}
+
+std::vector<BalanceRegion> ChannelModel::balance(const ChannelInfo &c,
+                                                 bool volume) {
+  isl::space params = polyModel->allParams();
+  std::vector<BalanceRegion> regions;
+  auto add = [&](const ChannelAccess &acc) {
+    for (const ChannelAccess::Part &part : acc.parts) {
+      std::vector<isl::pw_aff> factors = part.perIndex;
+      if (volume)
+        factors.insert(factors.end(), acc.elements.begin(), acc.elements.end());
+      PwQPoly amount = polyModel->product(factors);
+      isl::set rest = part.indices;
+      std::vector<BalanceRegion> next;
+      for (BalanceRegion &r : regions) {
+        isl::set inside = r.indices.intersect(rest);
+        isl::set outside = r.indices.subtract(rest);
+        if (!inside.is_empty()) {
+          BalanceRegion x = r;
+          x.indices = inside;
+          (acc.isPut ? x.puts : x.gets) = (acc.isPut ? x.puts : x.gets) + amount;
+          (acc.isPut ? x.putOps : x.getOps).push_back(acc.op);
+          next.push_back(std::move(x));
+        }
+        if (!outside.is_empty()) {
+          BalanceRegion y = r;
+          y.indices = outside;
+          next.push_back(std::move(y));
+        }
+        rest = rest.subtract(r.indices);
+      }
+      if (!rest.is_empty()) {
+        BalanceRegion n{rest, PwQPoly::zero(params), PwQPoly::zero(params), {}, {}};
+        (acc.isPut ? n.puts : n.gets) = amount;
+        (acc.isPut ? n.putOps : n.getOps).push_back(acc.op);
+        next.push_back(std::move(n));
+      }
+      regions = std::move(next);
+    }
+  };
+  for (const ChannelAccess &a : c.puts)
+    add(a);
+  for (const ChannelAccess &a : c.gets)
+    add(a);
+  return regions;
+}
+
+static std::string valStr(isl_val *v) {
+  char *s = isl_val_to_str(v);
+  std::string out = s ? s : "?";
+  free(s);
+  isl_val_free(v);
+  return out;
+}
+
+RegionVerdict ChannelModel::decide(const BalanceRegion &r) {
+  RegionVerdict v;
+  PwQPoly diff = r.puts - r.gets;
+  if (diff.isZeroOn(polyModel->alignParams(r.indices.params())))
+    return v;
+  isl::point pt = r.indices.sample_point();
+  if (pt.is_null()) {
+    v.kind = RegionVerdict::Kind::Unknown;
+    v.why = "isl found no sample of the region where the counts may differ";
+    return v;
+  }
+  isl_point *raw = pt.get();
+  isl_space *sp = isl_point_get_space(raw);
+  std::vector<std::string> paramText, indexText;
+  for (int i = 0, e = isl_space_dim(sp, isl_dim_param); i < e; ++i) {
+    const char *name = isl_space_get_dim_name(sp, isl_dim_param, i);
+    paramText.push_back(polyModel->describeParam(name ? name : "?") + " = " +
+                        valStr(isl_point_get_coordinate_val(raw, isl_dim_param, i)));
+  }
+  for (int i = 0, e = isl_space_dim(sp, isl_dim_set); i < e; ++i)
+    indexText.push_back(valStr(isl_point_get_coordinate_val(raw, isl_dim_set, i)));
+  isl_space_free(sp);
+  v.sample = isl::set(pt);
+  v.paramValues = llvm::join(paramText, ", ");
+  v.index = "[" + llvm::join(indexText, ", ") + "]";
+  isl::point paramPoint =
+      polyModel->alignParams(isl::set(pt).params()).sample_point();
+  auto p = r.puts.evalAt(paramPoint), g = r.gets.evalAt(paramPoint);
+  if (!p || !g || *p == *g) {
+    v.kind = RegionVerdict::Kind::Unknown;
+    v.why = "the counts could not be shown equal for every value of the "
+            "parameters";
+    return v;
+  }
+  v.kind = RegionVerdict::Kind::Unbalanced;
+  v.putValue = *p;
+  v.getValue = *g;
+  return v;
+}
+
+std::optional<std::pair<long, long>>
+ChannelModel::valuesAt(const std::vector<BalanceRegion> &regions, isl::set sample) {
+  isl::point paramPoint = polyModel->alignParams(sample.params()).sample_point();
+  for (const BalanceRegion &r : regions) {
+    if (r.indices.intersect(sample).is_empty())
+      continue;
+    auto p = r.puts.evalAt(paramPoint), g = r.gets.evalAt(paramPoint);
+    if (!p || !g)
+      return std::nullopt;
+    return std::make_pair(*p, *g);
+  }
+  return std::make_pair(0L, 0L);
+}

@@ -1,0 +1,149 @@
+//===- PolyhedralModel.h - op instances as isl sets --------------*- C++ -*-===//
+//
+// The instances of an op are the points of the iteration spaces around it:
+// launch, segment and herd ids, scf.for / scf.parallel / affine.for ivs,
+// restricted by affine.if and scf.if conditions that are affine. Sizes and
+// bounds that are not constants become isl parameters (one per SSA root, so
+// a function argument threaded through args(...) is one parameter
+// everywhere). Whatever cannot be modelled exactly is recorded as the reason
+// the model is `unknown` for that op; no check may pass on such an op.
+//
+// Every dimension is kept with its range as (lower bounds, upper bounds,
+// stride origin, step), so that counting the instances is exact without a
+// counting library whenever the domain is a product of strided intervals,
+// which `Instances::isBox` tells.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_POLYHEDRALMODEL_H
+#define AIRCHECK_ANALYSES_POLYHEDRALMODEL_H
+
+#include "solvers/IslSupport.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aircheck {
+
+/// Why a model is not exact, and where.
+struct Unknown {
+  std::string reason;
+  mlir::Location loc;
+};
+
+struct Dim {
+  enum class Kind { LaunchId, SegmentId, HerdId, ForIv, ParallelIv };
+  Kind kind;
+  mlir::Value iv;
+  mlir::Operation *owner;
+  /// isl name of the dimension: d0, d1, ... It counts trips from 0, so the
+  /// iv is origin + step * d (origin over parameters, step a constant).
+  std::string name;
+  std::string origin = "0";
+  int64_t step = 1;
+  /// Temporal dims (launch ids, loop ivs) run one after another; spatial
+  /// dims (segment and herd ids, scf.parallel ivs) are concurrent instances.
+  bool temporal() const { return kind == Kind::LaunchId || kind == Kind::ForIv; }
+  llvm::StringRef kindName() const;
+};
+
+/// A product of intervals: dim i ranges over [max(lbs[i]), min(ubs[i])]
+/// (inclusive, over parameters), where `context` holds.
+struct Box {
+  std::vector<std::vector<isl::pw_aff>> lbs, ubs;
+  isl::set context;
+};
+
+/// The instances of one op: a disjoint union of boxes over its dims.
+struct Instances {
+  mlir::Operation *op = nullptr;
+  std::vector<Dim> dims;
+  std::vector<Box> boxes;
+  /// Set when the instances are not modelled exactly.
+  std::optional<Unknown> unknown;
+
+  /// Index of the dim whose iv is `v`, or -1.
+  int dimOf(mlir::Value v) const;
+  /// The isl space [params] -> { [d0, ..., dn] }.
+  isl::space space(isl::ctx ctx) const;
+};
+
+/// An affine expression (isl syntax) over an op's dims and the parameters,
+/// the dims it uses, or why it is not one.
+struct AffineResult {
+  std::string expr;
+  std::vector<bool> usesDim;
+  std::optional<Unknown> unknown;
+  bool usesAnyDim() const;
+};
+
+/// An affine expression in isl syntax; `leaf` prints constants, dims and
+/// symbols. Divisors and moduli print as the literals isl requires.
+std::string islAffineText(mlir::AffineExpr e,
+                          llvm::function_ref<std::string(mlir::AffineExpr)> leaf);
+
+class PolyhedralModel {
+public:
+  explicit PolyhedralModel(mlir::Operation *root);
+
+  IslContext &isl() { return *islCtx; }
+  isl::ctx ctx() { return islCtx->get(); }
+
+  /// The instances of `op` (computed once).
+  const Instances &instancesOf(mlir::Operation *op);
+
+  /// `v` as an affine expression in the dims of `in` and parameters.
+  AffineResult affine(mlir::Value v, const Instances &in);
+
+  /// "[p0, p1]" over all parameters known so far.
+  std::string paramList() const;
+  /// A readable name for parameter `name` ("%arg1 of @f", ...).
+  std::string describeParam(const std::string &name) const;
+  /// Replaces parameter names in an isl string by their descriptions.
+  std::string readable(std::string islText) const;
+
+  /// Parameter-only pw_aff of an expression that uses no dims.
+  isl::pw_aff paramAff(const std::string &expr);
+  /// The isl set of one box.
+  isl::set boxSet(const Instances &in, const Box &box);
+  /// The number of points of one box, counting only the dims for which
+  /// `countDim` is set, as factors (pw_affs over parameters) to multiply.
+  std::vector<isl::pw_aff> boxCount(const Instances &in, const Box &box,
+                                    const std::vector<bool> &countDim);
+
+  /// The parameter space with every parameter known so far. Quasi-
+  /// polynomials must share one parameter list (isl does not align them),
+  /// so they are built late, over this space.
+  isl::space allParams();
+  /// The product of `factors` as a quasi-polynomial over allParams().
+  PwQPoly product(const std::vector<isl::pw_aff> &factors);
+  /// `s` (a set with parameters) over allParams().
+  isl::set alignParams(isl::set s);
+
+private:
+  std::string paramFor(mlir::Value root);
+  AffineResult affineImpl(mlir::Value v, const Instances &in, unsigned depth);
+  void addDim(Instances &in, Dim d, mlir::Value lb, mlir::Value ub,
+              int64_t step, mlir::Location loc);
+  void addCondition(Instances &in, mlir::Operation *cond, bool thenBranch);
+  /// Restricts every box by `expr >= 0` (or `== 0`); false when the
+  /// constraint relates several dims.
+  bool constrain(Instances &in, const std::string &expr, bool equality,
+                 bool negate, mlir::Location loc);
+
+  std::unique_ptr<IslContext> islCtx;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<Instances>> cache;
+  llvm::DenseMap<mlir::Value, std::string> params;
+  std::vector<std::string> names, descriptions;
+};
+
+} // namespace aircheck
+
+#endif

@@ -1,0 +1,107 @@
+//===- ChannelCountBalance.cpp - puts and gets per channel index ----------===//
+//
+// Seed 000 2.5, balance requirement: at every channel index, the puts equal
+// the gets, weighted by instance counts across herds, segments, loops and
+// branches with different iteration spaces. Computed per region of the
+// index space with isl, symbolically in the sizes; a difference comes with a
+// concrete counterexample (parameter values and a channel index).
+//
+// A count mismatch whose volumes agree (one put of [k] read by k/t gets of
+// [t]) is what NPU stream channels carry but the compute model's strict rule
+// forbids: a warning saying so, an error under --strict.
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/Checker.h"
+#include "checkers/ChannelDiagnostics.h"
+
+using namespace aircheck;
+using namespace mlir;
+
+namespace {
+class ChannelCountBalance : public Checker {
+public:
+  llvm::StringRef id() const override { return "channel-count-balance"; }
+  llvm::StringRef summary() const override {
+    return "Each channel index gets as many gets as puts, over all instances "
+           "(seed 000 2.5)";
+  }
+
+  void run(CheckContext &ctx) override {
+    auto &model = ctx.analyses.getAnalysis<ChannelModel>();
+    for (ChannelInfo &c : model.channels()) {
+      if (c.puts.empty() || c.gets.empty())
+        continue; // channel-pairing reports these
+      if (const ChannelAccess *u = c.firstUnknown()) {
+        reportUnknown(c, "the put/get balance", *u->unknown, u->op);
+        continue;
+      }
+      model.poly().isl().resetBudget();
+      try {
+        check(ctx, model, c);
+      } catch (const isl::exception &e) {
+        reportUnknown(c, "the put/get balance",
+                      Unknown{std::string("isl gave up (") + e.what() + ")",
+                              c.decl.getLoc()},
+                      nullptr);
+      }
+    }
+  }
+
+private:
+  void check(CheckContext &ctx, ChannelModel &model, ChannelInfo &c) {
+    std::vector<BalanceRegion> counts = model.balance(c, /*volume=*/false);
+    std::vector<BalanceRegion> volumes;
+    bool volumeKnown = !c.firstVolumeUnknown();
+    if (volumeKnown)
+      volumes = model.balance(c, /*volume=*/true);
+    for (const BalanceRegion &r : counts) {
+      RegionVerdict v = model.decide(r);
+      if (v.kind == RegionVerdict::Kind::Balanced)
+        continue;
+      if (v.kind == RegionVerdict::Kind::Unknown) {
+        reportUnknown(c, "the put/get balance", Unknown{v.why, c.decl.getLoc()},
+                      r.putOps.empty() ? r.getOps.front() : r.putOps.front());
+        return;
+      }
+      std::optional<std::pair<long, long>> vol;
+      if (volumeKnown)
+        vol = model.valuesAt(volumes, v.sample);
+      bool volumeBalanced = vol && vol->first == vol->second;
+      auto plural = [](long n, const char *w) {
+        return std::to_string(n) + " " + w + (n == 1 ? "" : "s");
+      };
+      if (volumeBalanced) {
+        auto diag = ctx.options.strict ? c.decl.emitError() : c.decl.emitWarning();
+        diag << "channel " << channelName(c) << " balances in volume but not in "
+             << "count at index " << v.index << whenClause(v) << ": "
+             << plural(v.putValue, "put") << " but " << plural(v.getValue, "get")
+             << ", " << vol->first << " elements each way; NPU stream channels "
+             << "carry this, but the compute model's balance rule (seed 000 "
+             << "2.5) requires as many puts as gets";
+        noteAccesses(diag, r);
+        diag.attachNote(c.decl.getLoc())
+            << "hint: split the put into transfers of the get's size, or "
+               "merge the gets, so that counts match";
+        return;
+      }
+      auto diag = c.decl.emitError();
+      diag << "channel " << channelName(c) << " is unbalanced at index "
+           << v.index << whenClause(v) << ": " << plural(v.putValue, "put")
+           << " but " << plural(v.getValue, "get");
+      if (vol)
+        diag << " (" << vol->first << " elements put, " << vol->second
+             << " got)";
+      diag << "; the side with more transfers blocks forever";
+      noteAccesses(diag, r);
+      diag.attachNote(c.decl.getLoc())
+          << "hint: every put needs a matching get at the same channel index; "
+             "compare the loops and iteration spaces around them";
+      return;
+    }
+  }
+};
+} // namespace
+
+std::unique_ptr<Checker> aircheck::createChannelCountBalance() {
+  return std::make_unique<ChannelCountBalance>();
+}

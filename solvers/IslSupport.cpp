@@ -1,0 +1,118 @@
+//===- IslSupport.cpp ------------------------------------------------------===//
+#include "solvers/IslSupport.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/point.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+using namespace aircheck;
+
+IslContext::IslContext(unsigned long maxOperations) : raw(isl_ctx_alloc()) {
+  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
+  isl_ctx_set_max_operations(raw, maxOperations);
+}
+
+IslContext::~IslContext() { isl_ctx_free(raw); }
+
+void IslContext::resetBudget() {
+  isl_ctx_reset_operations(raw);
+  isl_ctx_reset_error(raw);
+}
+
+
+PwQPoly::PwQPoly(const PwQPoly &o) : p(o.p ? isl_pw_qpolynomial_copy(o.p) : nullptr) {}
+PwQPoly &PwQPoly::operator=(PwQPoly o) {
+  std::swap(p, o.p);
+  return *this;
+}
+PwQPoly::~PwQPoly() {
+  if (p)
+    isl_pw_qpolynomial_free(p);
+}
+
+static void check(isl_pw_qpolynomial *p) {
+  if (!p)
+    isl::exception::throw_error(isl_error_quota,
+                                "isl quasi-polynomial operation failed",
+                                __FILE__, __LINE__);
+}
+
+isl::space islx::paramSpace(isl::ctx ctx) {
+  return isl::manage(isl_space_params_alloc(ctx.get(), 0));
+}
+isl::space islx::setSpace(isl::ctx ctx, unsigned n) {
+  return isl::manage(isl_space_set_alloc(ctx.get(), 0, n));
+}
+isl::set islx::projectOut(isl::set s, unsigned pos) {
+  return isl::manage(isl_set_project_out(s.release(), isl_dim_set, pos, 1));
+}
+isl::map islx::projectOutIn(isl::map m, unsigned pos) {
+  return isl::manage(isl_map_project_out(m.release(), isl_dim_in, pos, 1));
+}
+isl::set islx::nonnegSet(isl::pw_aff a) {
+  return isl::manage(isl_pw_aff_nonneg_set(a.release()));
+}
+isl::pw_aff islx::constantOn(isl::set domain, long v) {
+  isl_ctx *ctx = isl_set_get_ctx(domain.get());
+  return isl::manage(isl_pw_aff_val_on_domain(domain.release(), isl_val_int_from_si(ctx, v)));
+}
+
+PwQPoly PwQPoly::zero(isl::space paramSpace) { return constant(paramSpace, 0); }
+
+PwQPoly PwQPoly::fromPwAff(isl::pw_aff a) {
+  isl_pw_qpolynomial *q = isl_pw_qpolynomial_from_pw_aff(a.release());
+  check(q);
+  return PwQPoly(q);
+}
+
+PwQPoly PwQPoly::constant(isl::space paramSpace, long v) {
+  // Over the parameter domain itself, as isl gives pw_affs of `{ [(e)] }`.
+  return fromPwAff(
+      islx::constantOn(isl::manage(isl_set_universe(paramSpace.release())), v));
+}
+
+#define AIRCHECK_QP_BINOP(OP, FN)                                              \
+  PwQPoly PwQPoly::operator OP(const PwQPoly &o) const {                       \
+    isl_pw_qpolynomial *a = isl_pw_qpolynomial_copy(p);                        \
+    isl_pw_qpolynomial *b = isl_pw_qpolynomial_copy(o.p);                      \
+    isl_pw_qpolynomial *r = FN(a, b);                                          \
+    check(r);                                                                  \
+    return PwQPoly(r);                                                         \
+  }
+AIRCHECK_QP_BINOP(+, isl_pw_qpolynomial_add)
+AIRCHECK_QP_BINOP(-, isl_pw_qpolynomial_sub)
+AIRCHECK_QP_BINOP(*, isl_pw_qpolynomial_mul)
+#undef AIRCHECK_QP_BINOP
+
+bool PwQPoly::isZeroOn(isl::set context) const {
+  isl_pw_qpolynomial *g =
+      isl_pw_qpolynomial_gist_params(isl_pw_qpolynomial_copy(p), context.release());
+  check(g);
+  isl_bool z = isl_pw_qpolynomial_is_zero(g);
+  isl_pw_qpolynomial_free(g);
+  return z == isl_bool_true;
+}
+
+std::optional<long> PwQPoly::evalAt(isl::point pt) const {
+  isl_val *v = isl_pw_qpolynomial_eval(isl_pw_qpolynomial_copy(p), pt.release());
+  if (!v)
+    return std::nullopt;
+  std::optional<long> out;
+  if (isl_val_is_int(v))
+    out = isl_val_get_num_si(v);
+  isl_val_free(v);
+  return out;
+}
+
+std::string PwQPoly::str() const {
+  if (!p)
+    return "<invalid>";
+  char *s = isl_pw_qpolynomial_to_str(p);
+  std::string out = s ? s : "";
+  free(s);
+  return out;
+}

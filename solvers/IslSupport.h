@@ -1,0 +1,84 @@
+//===- IslSupport.h - a bounded isl context and quasi-polynomials -*- C++ -*-===//
+//
+// isl's C++ interface (isl/cpp.h) covers sets, maps and affine functions; the
+// counts air-check compares are products of trip counts, i.e.
+// quasi-polynomials, which the C++ interface of isl 0.25 lacks. PwQPoly wraps
+// the few C functions we need. IslContext bounds every isl operation so that
+// no analysis can hang: past the bound isl gives up and the C++ interface
+// throws isl::exception, which callers turn into an `unknown` verdict.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_SOLVERS_ISLSUPPORT_H
+#define AIRCHECK_SOLVERS_ISLSUPPORT_H
+
+#include <isl/cpp.h>
+#include <isl/polynomial.h>
+
+#include <optional>
+#include <string>
+
+namespace aircheck {
+
+class IslContext {
+public:
+  /// `maxOperations` bounds each top-level analysis step (see resetBudget).
+  explicit IslContext(unsigned long maxOperations = 20'000'000);
+  ~IslContext();
+  IslContext(const IslContext &) = delete;
+  IslContext &operator=(const IslContext &) = delete;
+
+  isl::ctx get() const { return isl::ctx(raw); }
+  isl_ctx *getRaw() const { return raw; }
+  /// Starts a fresh operation budget.
+  void resetBudget();
+
+private:
+  isl_ctx *raw;
+};
+
+/// Pieces of isl's C API that the C++ interface of 0.25 lacks.
+namespace islx {
+/// The parameter space, and the set space with `n` dims.
+isl::space paramSpace(isl::ctx ctx);
+isl::space setSpace(isl::ctx ctx, unsigned n);
+isl::set projectOut(isl::set s, unsigned pos);
+isl::map projectOutIn(isl::map m, unsigned pos);
+isl::set nonnegSet(isl::pw_aff a);
+/// The constant `v` on `domain`.
+isl::pw_aff constantOn(isl::set domain, long v);
+} // namespace islx
+
+/// A piecewise quasi-polynomial over parameters only (a count). isl does not
+/// align the parameters of quasi-polynomials: every operand of one operation
+/// must be built over the same parameter space.
+class PwQPoly {
+public:
+  PwQPoly() = default;
+  explicit PwQPoly(isl_pw_qpolynomial *p) : p(p) {}
+  PwQPoly(const PwQPoly &o);
+  PwQPoly &operator=(PwQPoly o);
+  PwQPoly(PwQPoly &&o) noexcept : p(o.p) { o.p = nullptr; }
+  ~PwQPoly();
+
+  static PwQPoly zero(isl::space paramSpace);
+  static PwQPoly fromPwAff(isl::pw_aff a);
+  static PwQPoly constant(isl::space paramSpace, long v);
+
+  PwQPoly operator+(const PwQPoly &o) const;
+  PwQPoly operator-(const PwQPoly &o) const;
+  PwQPoly operator*(const PwQPoly &o) const;
+
+  /// Zero for every parameter value in `context` (a parameter set)?
+  bool isZeroOn(isl::set context) const;
+  /// The value at the parameter point `pt` (as an integer when it is one).
+  std::optional<long> evalAt(isl::point pt) const;
+  std::string str() const;
+  bool valid() const { return p != nullptr; }
+
+private:
+  isl_pw_qpolynomial *p = nullptr;
+};
+
+} // namespace aircheck
+
+#endif
