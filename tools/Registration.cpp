@@ -1,6 +1,7 @@
 //===- Registration.cpp ----------------------------------------------------===//
 #include "tools/Registration.h"
 
+#include "analyses/Passes.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -34,4 +35,5 @@ void aircheck::registerDialects(mlir::DialectRegistry &registry) {
 
 void aircheck::registerPasses() {
   mlir::registerTransformsPasses();
+  registerAnalysisPasses();
 }

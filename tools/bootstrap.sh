@@ -22,6 +22,9 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# ccache hashes paths relative to the checkout, so a fresh clone elsewhere
+# reuses the cache.
+export CCACHE_BASEDIR="$PWD"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 # Two jobs: the machine has two cores, and MLIR translation units are big.
 cmake --build build -j "${AIRCHECK_JOBS:-2}"

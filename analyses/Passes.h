@@ -1,0 +1,10 @@
+//===- Passes.h - passes that expose the analyses ---------------*- C++ -*-===//
+#ifndef AIRCHECK_ANALYSES_PASSES_H
+#define AIRCHECK_ANALYSES_PASSES_H
+
+namespace aircheck {
+/// --air-print-async-graph.
+void registerAnalysisPasses();
+} // namespace aircheck
+
+#endif
