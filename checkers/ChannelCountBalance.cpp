@@ -35,15 +35,7 @@ public:
         reportUnknown(c, "the put/get balance", *u->unknown, u->op);
         continue;
       }
-      model.poly().isl().resetBudget();
-      try {
-        check(ctx, model, c);
-      } catch (const isl::exception &e) {
-        reportUnknown(c, "the put/get balance",
-                      Unknown{std::string("isl gave up (") + e.what() + ")",
-                              c.decl.getLoc()},
-                      nullptr);
-      }
+      withIslBudget(model, c, "the put/get balance", [&] { check(ctx, model, c); });
     }
   }
 

@@ -16,6 +16,22 @@ std::string channelName(const ChannelInfo &c);
 void reportUnknown(const ChannelInfo &c, llvm::StringRef check,
                    const Unknown &why, mlir::Operation *at);
 
+/// Runs `check` on a fresh isl budget; if isl gives up, the check is
+/// reported unknown instead.
+template <typename F>
+void withIslBudget(ChannelModel &model, const ChannelInfo &c,
+                   llvm::StringRef what, F check) {
+  model.poly().isl().resetBudget();
+  try {
+    check();
+  } catch (const isl::exception &e) {
+    reportUnknown(c, what,
+                  Unknown{std::string("isl gave up (") + e.what() + ")",
+                          c.decl.getLoc()},
+                  nullptr);
+  }
+}
+
 /// " when %arg0 of @f = 8" (empty without parameters).
 std::string whenClause(const RegionVerdict &v);
 

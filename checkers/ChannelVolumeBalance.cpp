@@ -28,15 +28,7 @@ public:
         reportUnknown(c, "the volume balance", *u->volumeUnknown, u->op);
         continue;
       }
-      model.poly().isl().resetBudget();
-      try {
-        check(model, c);
-      } catch (const isl::exception &e) {
-        reportUnknown(c, "the volume balance",
-                      Unknown{std::string("isl gave up (") + e.what() + ")",
-                              c.decl.getLoc()},
-                      nullptr);
-      }
+      withIslBudget(model, c, "the volume balance", [&] { check(model, c); });
     }
   }
 

@@ -129,6 +129,25 @@ namespace {
 enum class HierKind { Launch, Segment, Herd };
 }
 
+/// `(%a=%v, ...)` or `()`: body arguments bound to operands.
+static ParseResult parseBindings(OpAsmParser &p,
+                                 SmallVectorImpl<OpAsmParser::Argument> &args,
+                                 SmallVectorImpl<Unresolved> &values) {
+  if (p.parseLParen())
+    return failure();
+  if (succeeded(p.parseOptionalRParen()))
+    return success();
+  do {
+    OpAsmParser::Argument a;
+    Unresolved v;
+    if (p.parseArgument(a) || p.parseEqual() || p.parseOperand(v))
+      return failure();
+    args.push_back(a);
+    values.push_back(v);
+  } while (succeeded(p.parseOptionalComma()));
+  return p.parseRParen();
+}
+
 /// `(%x, %y) in (%sx=%a, %sy=%b)`; the opening paren is already consumed.
 static ParseResult parseIterationSpace(OpAsmParser &p,
                                        SmallVectorImpl<OpAsmParser::Argument> &ids,
@@ -144,21 +163,11 @@ static ParseResult parseIterationSpace(OpAsmParser &p,
     if (p.parseRParen())
       return failure();
   }
-  if (p.parseKeyword("in") || p.parseLParen())
+  if (p.parseKeyword("in"))
     return failure();
   SMLoc loc = p.getCurrentLocation();
-  if (failed(p.parseOptionalRParen())) {
-    do {
-      OpAsmParser::Argument a;
-      Unresolved v;
-      if (p.parseArgument(a) || p.parseEqual() || p.parseOperand(v))
-        return failure();
-      sizeArgs.push_back(a);
-      sizes.push_back(v);
-    } while (succeeded(p.parseOptionalComma()));
-    if (p.parseRParen())
-      return failure();
-  }
+  if (parseBindings(p, sizeArgs, sizes))
+    return failure();
   if (sizes.size() != ids.size())
     return p.emitError(loc, "iteration space has ")
            << ids.size() << " induction variables but " << sizes.size()
@@ -211,19 +220,11 @@ static ParseResult parseHierarchy(OpAsmParser &p, OperationState &result,
     return failure();
 
   if (succeeded(p.parseOptionalKeyword("args"))) {
-    if (p.parseLParen())
+    if (parseBindings(p, kernelArgs, kernelOperands))
       return failure();
-    if (failed(p.parseOptionalRParen())) {
-      do {
-        OpAsmParser::Argument a;
-        Unresolved v;
-        if (p.parseArgument(a) || p.parseEqual() || p.parseOperand(v))
-          return failure();
-        kernelArgs.push_back(a);
-        kernelOperands.push_back(v);
-      } while (succeeded(p.parseOptionalComma()));
+    if (!kernelOperands.empty()) {
       SMLoc typesLoc;
-      if (p.parseRParen() || p.parseColon() ||
+      if (p.parseColon() ||
           (typesLoc = p.getCurrentLocation(), p.parseTypeList(kernelTypes)))
         return failure();
       if (kernelTypes.size() != kernelOperands.size())
