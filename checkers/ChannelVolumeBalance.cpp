@@ -51,9 +51,9 @@ private:
       auto diag = c.decl.emitError();
       diag << "channel " << channelName(c) << " moves " << v.putValue
            << " elements in but " << v.getValue << " out at index " << v.index
-           << whenClause(v) << ", over " << n->first
-           << " transfers each way; the transfer sizes of its puts and gets "
-              "differ";
+           << whenClause(v) << ", over " << n->first << " transfer"
+           << (n->first == 1 ? "" : "s")
+           << " each way; the transfer sizes of its puts and gets differ";
       noteAccesses(diag, r);
       diag.attachNote(c.decl.getLoc())
           << "hint: give the put and the get the same [sizes]";

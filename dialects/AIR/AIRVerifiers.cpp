@@ -66,6 +66,12 @@ static LogicalResult verifyArities(Operation *op) {
   if (isa<HerdOp>(op) && (dims < 1 || dims > 2))
     return op->emitOpError("a herd is a 1-D or 2-D array of tiles, but has ")
            << dims << " dimensions";
+  for (auto [i, size] : llvm::enumerate(h.getSizeOperands())) {
+    APInt v;
+    if (matchPattern(size, m_ConstantInt(&v)) && !v.isStrictlyPositive())
+      return op->emitOpError("iteration-space size #")
+             << i << " is " << v.getSExtValue() << "; sizes must be positive";
+  }
   Block &body = h.getBodyBlock();
   unsigned expected = 2 * dims + h.getKernelOperands().size();
   if (body.getNumArguments() != expected)

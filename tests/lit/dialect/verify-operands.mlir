@@ -88,3 +88,17 @@ func.func @missing_body() {
   air.launch () in ()
   return
 }
+
+// -----
+
+func.func @zero_size() {
+  air.launch () in () {
+    air.segment {
+      %c0 = arith.constant 0 : index
+      // expected-error@+1 {{'air.herd' op iteration-space size #0 is 0; sizes must be positive}}
+      air.herd tile (%x) in (%s=%c0) {
+      }
+    }
+  }
+  return
+}
