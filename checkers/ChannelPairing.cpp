@@ -40,8 +40,10 @@ public:
       for (const ChannelAccess &a : side)
         diag.attachNote(a.op->getLoc()) << (onlyPuts ? "put here" : "get here");
       diag.attachNote(c.decl.getLoc())
-          << "hint: add the matching " << (onlyPuts ? "air.channel.get" : "air.channel.put")
-          << " in the consumer, or remove the unmatched transfers";
+          << "hint: add the matching "
+          << (onlyPuts ? "air.channel.get in the consumer"
+                       : "air.channel.put in the producer")
+          << ", or remove the unmatched transfers";
     }
   }
 };

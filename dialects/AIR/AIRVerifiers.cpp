@@ -177,22 +177,16 @@ static LogicalResult verifyLaunchTokenScope(LaunchOp launch) {
        llvm::zip(h.getKernelArguments(), h.getKernelOperands())) {
     if (!isa<AsyncTokenType>(arg.getType()))
       continue;
-    // Follow the token through nested args(...) bindings.
+    // Follow the token through nested args(...) bindings; note every use
+    // in an affinity or concurrency list.
     llvm::SetVector<Value> work;
     work.insert(arg);
+    SmallVector<std::pair<OpOperand *, StringRef>> offending;
     for (unsigned i = 0; i < work.size(); ++i) {
       for (OpOperand &use : work[i].getUses()) {
         StringRef list = tokenListOf(use);
-        if (!list.empty()) {
-          auto diag = launch.emitOpError("passes a token into its body that "
-                                         "is used in an ")
-                      << list
-                      << " list; only dependency tokens may cross the launch "
-                         "boundary (compute model 1.5)";
-          diag.attachNote(use.getOwner()->getLoc())
-              << "used in the " << list << " list here";
-          return diag;
-        }
+        if (!list.empty())
+          offending.push_back({&use, list});
         if (auto inner = dyn_cast<HierarchyOpInterface>(use.getOwner())) {
           auto ops = inner.getKernelOperands();
           if (!ops.empty() && use.getOperandNumber() >= ops.getBeginOperandIndex())
@@ -200,6 +194,23 @@ static LogicalResult verifyLaunchTokenScope(LaunchOp launch) {
                                                    ops.getBeginOperandIndex()]);
         }
       }
+    }
+    if (!offending.empty()) {
+      StringRef first = offending.front().second;
+      auto diag = launch.emitOpError("passes a token into its body that is "
+                                     "used in ")
+                  << (first == "affinity" ? "an " : "a ") << first
+                  << " list; only dependency tokens may cross the launch "
+                     "boundary (compute model 1.5)";
+      // Notes in program order, as a reader meets the uses.
+      llvm::DenseMap<Operation *, StringRef> lists;
+      for (auto &[use, list] : offending)
+        lists[use->getOwner()] = list;
+      launch->walk<WalkOrder::PreOrder>([&](Operation *o) {
+        if (auto it = lists.find(o); it != lists.end())
+          diag.attachNote(o->getLoc()) << "used in the " << it->second << " list here";
+      });
+      return diag;
     }
     (void)operand;
   }

@@ -27,7 +27,7 @@ func.func @affinity_token_into_launch() {
 
 func.func @concurrency_token_through_segment_args() {
   %t = air.token.alloc : !air.token
-  // expected-error@+1 {{'air.launch' op passes a token into its body that is used in an concurrency list}}
+  // expected-error@+1 {{'air.launch' op passes a token into its body that is used in a concurrency list}}
   air.launch () in () args(%a=%t) : !air.token {
     air.segment @outer args(%b=%a) : !air.token {
       // expected-note@+1 {{used in the concurrency list here}}
