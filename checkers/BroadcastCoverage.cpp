@@ -22,7 +22,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <isl/point.h>
+#include <isl/map.h>
 #include <isl/set.h>
+#include <isl/space.h>
 #include <isl/val.h>
 
 using namespace aircheck;
@@ -196,9 +198,15 @@ private:
     if (isl_set_is_bounded(rel.domain().get()) != isl_bool_true)
       return fail("has an unbounded set of sources");
     isl::map sourcesOf = rel.reverse().intersect_domain(*tiles);
-    if (!sourcesOf.is_single_valued())
-      return fail("gives some tile more than one source; each destination "
-                  "must receive from exactly one");
+    if (!sourcesOf.is_single_valued()) {
+      // Tiles d with sources s < s' (lexicographically), both reaching d.
+      isl_space *srcSpace = isl_space_range(isl_map_get_space(sourcesOf.get()));
+      isl::map later = isl::manage(isl_map_lex_lt(srcSpace));
+      isl::set twice = sourcesOf.apply_range(later).intersect(sourcesOf).domain();
+      return fail("gives tile " + samplePointText(twice) +
+                  " more than one source; each destination must receive from "
+                  "exactly one");
+    }
   }
 
   void checkSets(PolyhedralModel &poly, air::HerdOp herd,

@@ -43,8 +43,11 @@ public:
             diag.attachNote(d.owner->getLoc())
                 << "the " << d.kindName() << " comes from here";
             diag.attachNote(a.op->getLoc())
-                << "hint: index the channel with a spatial id, or unroll the "
-                   "loop";
+                << "hint: index the channel with a spatial id, or "
+                << (d.kind == Dim::Kind::LaunchId
+                        ? "move the iteration space from the launch to a "
+                          "segment, whose ids are spatial"
+                        : "unroll the loop");
             break;
           }
         }

@@ -30,7 +30,7 @@ module {
             %m = memref.alloc() : memref<32x64xbf16, 2 : i32>
             air.execute_terminator %m : memref<32x64xbf16, 2 : i32>
           }
-          // expected-error@+1 {{broadcast_pattern gives some tile more than one source; each destination must receive from exactly one}}
+          // expected-error@+1 {{broadcast_pattern gives tile [1, 0] more than one source; each destination must receive from exactly one}}
           %da = air.dma_memcpy_nd async [%t1] (%l1a[] [] [], %ha[%row, %c0_h] [%c32, %c64] [%c64, %c1_h]) {broadcast_pattern = #bcast_a} : (memref<32x64xbf16, 2 : i32>, memref<128x64xbf16, 1 : i32>)
           %f = air.execute [%da] {
             memref.dealloc %l1a : memref<32x64xbf16, 2 : i32>

@@ -21,7 +21,7 @@ module {
       %c1 = arith.constant 1 : index
       %c256 = arith.constant 256 : index
       %off = affine.apply #mul256()[%lx]
-      // expected-note@+2 {{hint: index the channel with a spatial id}}
+      // expected-note@+2 {{hint: index the channel with a spatial id, or move the iteration space from the launch to a segment, whose ids are spatial}}
       // expected-error@+1 {{the channel index of this put on @per_launch depends on a launch id; air-to-aie resolves channel indices only from herd and segment ids and scf.parallel ivs, and drops this transfer}}
       %p = air.channel.put async @per_launch[%lx] (%ls[%off] [%c256] [%c1]) : (memref<512xf32>)
       %s = air.segment @slice_seg async args(%ix=%lx) : index {
@@ -29,7 +29,7 @@ module {
         air.herd @slice_herd tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) args(%hx=%ix) : index {
           %l1 = memref.alloc() : memref<256xf32, 2>
           // expected-error@+2 {{the channel index of this get on @per_launch depends on a launch id; air-to-aie resolves channel indices only from herd and segment ids and scf.parallel ivs, and drops this transfer}}
-          // expected-note@+1 {{hint: index the channel with a spatial id}}
+          // expected-note@+1 {{hint: index the channel with a spatial id, or move the iteration space from the launch to a segment, whose ids are spatial}}
           air.channel.get @per_launch[%hx] (%l1[] [] []) : (memref<256xf32, 2>)
           memref.dealloc %l1 : memref<256xf32, 2>
           air.herd_terminator

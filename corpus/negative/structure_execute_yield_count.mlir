@@ -16,7 +16,7 @@ module {
           %c0_h = arith.constant 0 : index
           %c1_h = arith.constant 1 : index
           %c32 = arith.constant 32 : index
-          // expected-error@+1 {{'air.execute' op yields 1 values through 'air.execute_terminator' but declares 2 results of matching types}}
+          // expected-error@+1 {{'air.execute' op yields 1 value through 'air.execute_terminator' but declares 2 results of matching types}}
           %t0, %l1, %row = air.execute -> (memref<32x32xi32, 2 : i32>, index) {
             %m = memref.alloc() : memref<32x32xi32, 2 : i32>
             %o = affine.apply #mul32()[%tx]

@@ -367,10 +367,12 @@ LogicalResult ChannelOp::verify() {
 
 LogicalResult ExecuteOp::verify() {
   Operation *term = getBody().getTerminator();
-  if (term->getOperandTypes() != getResults().getTypes())
+  if (term->getOperandTypes() != getResults().getTypes()) {
+    unsigned n = term->getNumOperands();
     return emitOpError("yields ")
-           << term->getNumOperands() << " values through "
-           << "'air.execute_terminator' but declares "
+           << n << (n == 1 ? " value" : " values")
+           << " through 'air.execute_terminator' but declares "
            << getResults().size() << " results of matching types";
+  }
   return success();
 }
