@@ -61,6 +61,77 @@ ChannelModel::ChannelModel(Operation *module, AnalysisManager &am)
     for (ChannelAccess &a : info.gets)
       buildAccess(info, a);
   }
+  compareOpaqueBranches();
+}
+
+void ChannelModel::compareOpaqueBranches() {
+  // Per scf.if and channel: the accesses of each branch.
+  struct Sides {
+    std::vector<ChannelAccess *> then, otherwise;
+  };
+  llvm::MapVector<std::pair<Operation *, ChannelInfo *>, Sides> byIf;
+  for (ChannelInfo &info : infos)
+    for (auto *side : {&info.puts, &info.gets})
+      for (ChannelAccess &a : *side) {
+        if (a.unknown || !a.instances || a.instances->opaqueBranches.empty())
+          continue;
+        auto [ifOp, inThen] = a.instances->opaqueBranches.front();
+        if (a.instances->opaqueBranches.size() > 1) {
+          a.unknown = Unknown{"it sits under several scf.if ops whose "
+                              "conditions are not affine",
+                              ifOp->getLoc()};
+          continue;
+        }
+        // Per instance of the scf.if, one branch or the other runs: compare
+        // them instance by instance, which needs no loop between the scf.if
+        // and the access.
+        if (a.instances->dims.size() != polyModel->instancesOf(ifOp).dims.size()) {
+          a.unknown = Unknown{"a loop inside a branch of an scf.if whose "
+                              "condition is not affine is not modelled",
+                              ifOp->getLoc()};
+          continue;
+        }
+        Sides &s = byIf[{ifOp, &info}];
+        (inThen ? s.then : s.otherwise).push_back(&a);
+      }
+  for (auto &[key, sides] : byIf) {
+    auto [ifOp, info] = key;
+    // The branches match when their accesses pair up: same direction, same
+    // index map over the scf.if's instances.
+    std::vector<bool> used(sides.otherwise.size(), false);
+    bool same = sides.then.size() == sides.otherwise.size();
+    try {
+      for (ChannelAccess *t : sides.then) {
+        if (!same)
+          break;
+        bool found = false;
+        for (unsigned k = 0; k < sides.otherwise.size() && !found; ++k) {
+          ChannelAccess *e = sides.otherwise[k];
+          if (!used[k] && e->isPut == t->isPut && e->indexMap && t->indexMap &&
+              e->indexMap->is_equal(*t->indexMap))
+            used[k] = found = true;
+        }
+        same = found;
+      }
+    } catch (const isl::exception &) {
+      same = false;
+    }
+    if (same) {
+      for (ChannelAccess *e : sides.otherwise)
+        e->representedByOtherBranch = true;
+      continue;
+    }
+    BranchMismatch m{ifOp, "@" + info->decl.getSymName().str(), {}, {}};
+    for (ChannelAccess *t : sides.then) {
+      m.thenOps.push_back(t->op);
+      t->unknown = Unknown{"its branch of the scf.if differs from the other", ifOp->getLoc()};
+    }
+    for (ChannelAccess *e : sides.otherwise) {
+      m.elseOps.push_back(e->op);
+      e->unknown = Unknown{"its branch of the scf.if differs from the other", ifOp->getLoc()};
+    }
+    mismatches.push_back(std::move(m));
+  }
 }
 
 isl::set ChannelModel::indexUniverse(const ChannelInfo &c) {
@@ -134,6 +205,7 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     isl::ctx ctx = poly.ctx();
     isl::map f(ctx, poly.paramList() + " -> { [" + dimList(in) + "] -> [" +
                         llvm::join(exprs, ", ") + "] }");
+    acc.indexMap = f;
     isl::map fj = f;
     for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
       if (!acc.indexDims[i])
@@ -221,6 +293,8 @@ std::vector<BalanceRegion> ChannelModel::balance(const ChannelInfo &c,
   isl::space params = polyModel->allParams();
   std::vector<BalanceRegion> regions;
   auto add = [&](const ChannelAccess &acc) {
+    if (acc.representedByOtherBranch)
+      return;
     for (const ChannelAccess::Part &part : acc.parts) {
       std::vector<isl::pw_aff> factors = part.perIndex;
       if (volume)

@@ -36,6 +36,19 @@ struct ChannelAccess {
   std::optional<Unknown> volumeUnknown; // element count not exact
   /// Dims the channel index depends on.
   std::vector<bool> indexDims;
+  /// Instances -> channel index (in the space the op addresses).
+  std::optional<isl::map> indexMap; // optional: a null isl object cannot be copied
+  /// In the else-branch of an scf.if whose branches carry the same traffic:
+  /// the then-branch stands for both, so this access is not counted again.
+  bool representedByOtherBranch = false;
+};
+
+/// An scf.if with a non-affine condition whose branches put or get
+/// differently on a channel: balance cannot hold on both paths.
+struct BranchMismatch {
+  mlir::Operation *ifOp;
+  std::string channel;
+  std::vector<mlir::Operation *> thenOps, elseOps;
 };
 
 /// One region of the index space on which both sides are one polynomial.
@@ -52,7 +65,7 @@ struct RegionVerdict {
   std::string paramValues, index;
   long putValue = 0, getValue = 0;
   /// The sample as a one-point set (parameters and index).
-  isl::set sample;
+  std::optional<isl::set> sample;
   std::string why; // for Unknown
 };
 
@@ -75,6 +88,7 @@ public:
   ChannelModel(mlir::Operation *module, mlir::AnalysisManager &am);
 
   std::vector<ChannelInfo> &channels() { return infos; }
+  llvm::ArrayRef<BranchMismatch> branchMismatches() const { return mismatches; }
   PolyhedralModel &poly() { return *polyModel; }
 
   /// Partition of the index space of `c` with put and get counts (or, with
@@ -92,9 +106,12 @@ public:
 
 private:
   void buildAccess(ChannelInfo &info, ChannelAccess &acc);
+  /// Compares the branches of scf.if ops whose condition is not affine.
+  void compareOpaqueBranches();
 
   PolyhedralModel *polyModel;
   std::vector<ChannelInfo> infos;
+  std::vector<BranchMismatch> mismatches;
 };
 
 } // namespace aircheck

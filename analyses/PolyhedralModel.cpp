@@ -600,11 +600,10 @@ void PolyhedralModel::addCondition(Instances &in, Operation *cond,
         return false;
       }
     };
-    if (!collect(sif.getCondition()))
-      return give_up("the condition of the scf.if at " + locString(loc) +
-                     " is not an affine comparison of ids and induction "
-                     "variables, so which instances take each branch is "
-                     "unknown");
+    if (!collect(sif.getCondition())) {
+      in.opaqueBranches.push_back({cond, thenBranch});
+      return;
+    }
   } else {
     return;
   }

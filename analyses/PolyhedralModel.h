@@ -66,6 +66,11 @@ struct Instances {
   mlir::Operation *op = nullptr;
   std::vector<Dim> dims;
   std::vector<Box> boxes;
+  /// Enclosing scf.if ops whose condition is not affine, and whether the op
+  /// is in the then-branch. The boxes ignore these conditions: which
+  /// instances take a branch is unknown, so checks must not depend on it
+  /// (channel balance compares the two branches instead, seed 000 2.5).
+  std::vector<std::pair<mlir::Operation *, bool>> opaqueBranches;
   /// Set when the instances are not modelled exactly.
   std::optional<Unknown> unknown;
 

@@ -14,6 +14,8 @@
 #include "checkers/Checker.h"
 #include "checkers/ChannelDiagnostics.h"
 
+#include "llvm/ADT/StringSet.h"
+
 using namespace aircheck;
 using namespace mlir;
 
@@ -28,9 +30,35 @@ public:
 
   void run(CheckContext &ctx) override {
     auto &model = ctx.analyses.getAnalysis<ChannelModel>();
+    llvm::StringSet<> reported;
+    for (const BranchMismatch &m : model.branchMismatches()) {
+      reported.insert(m.channel);
+      auto diag = m.ifOp->emitError()
+                  << "the branches of this scf.if transfer differently on "
+                     "channel "
+                  << m.channel
+                  << ": its condition is not affine, so either branch may "
+                     "run, and balance must hold on each branch (seed 000 2.5)";
+      for (Operation *op : m.thenOps)
+        diag.attachNote(op->getLoc()) << "in the then-branch: "
+                                      << op->getName().getStringRef().drop_front(12)
+                                      << " here";
+      for (Operation *op : m.elseOps)
+        diag.attachNote(op->getLoc()) << "in the else-branch: "
+                                      << op->getName().getStringRef().drop_front(12)
+                                      << " here";
+      if (m.elseOps.empty() || m.thenOps.empty())
+        diag.attachNote(m.ifOp->getLoc())
+            << "hint: the " << (m.elseOps.empty() ? "else" : "then")
+            << "-branch has no transfer on " << m.channel
+            << "; make both branches put and get alike, or hoist the "
+               "transfer out of the scf.if";
+    }
     for (ChannelInfo &c : model.channels()) {
       if (c.puts.empty() || c.gets.empty())
         continue; // channel-pairing reports these
+      if (reported.contains(channelName(c)))
+        continue;
       if (const ChannelAccess *u = c.firstUnknown()) {
         reportUnknown(c, "the put/get balance", *u->unknown, u->op);
         continue;
@@ -57,7 +85,7 @@ private:
       }
       std::optional<std::pair<long, long>> vol;
       if (volumeKnown)
-        vol = model.valuesAt(volumes, v.sample);
+        vol = model.valuesAt(volumes, *v.sample);
       bool volumeBalanced = vol && vol->first == vol->second;
       auto plural = [](long n, const char *w) {
         return std::to_string(n) + " " + w + (n == 1 ? "" : "s");

@@ -45,7 +45,7 @@ private:
                       r.putOps.empty() ? r.getOps.front() : r.putOps.front());
         return;
       }
-      auto n = model.valuesAt(counts, v.sample);
+      auto n = model.valuesAt(counts, *v.sample);
       if (!n || n->first != n->second)
         continue; // a count mismatch: channel-count-balance reports it
       auto diag = c.decl.emitError();

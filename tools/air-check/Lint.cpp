@@ -95,7 +95,15 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
       if (options.disabled.contains(checker->id()))
         continue;
       collector.setRule(checker->id());
-      checker->run(checkCtx);
+      try {
+        checker->run(checkCtx);
+      } catch (const std::exception &e) {
+        // Not a pass: the check could not finish, and says so.
+        module->emitWarning() << "the " << checker->id()
+                              << " check is unknown: it stopped on an internal "
+                                 "error ("
+                              << e.what() << ")";
+      }
     }
   }
 
