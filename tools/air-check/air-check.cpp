@@ -8,6 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/Lint.h"
 #include "tools/air-check/Output.h"
+#include "tools/air-check/Report.h"
+
+#include "analyses/DeviceModel.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -25,6 +28,24 @@ static cl::SubCommand lintCmd(
 
 static cl::list<std::string> inputs(cl::Positional, cl::desc("<file.mlir>..."),
                                     cl::sub(lintCmd), cl::cat(lintCat));
+
+static cl::OptionCategory reportCat("report options");
+static cl::SubCommand reportCmd(
+    "report", "What each launch, segment and herd holds (tiles, L1, L2) "
+              "against a device. Exit 0 fits, 1 over capacity or unknown, 2 "
+              "usage or parse error.");
+static cl::opt<std::string> reportInput(cl::Positional, cl::desc("<file.mlir>"),
+                                        cl::sub(reportCmd), cl::cat(reportCat));
+static cl::opt<std::string> reportDevice("device", cl::desc("The target device (see --list-devices)"),
+                                         cl::value_desc("name"), cl::sub(reportCmd),
+                                         cl::cat(reportCat));
+static cl::opt<bool> listDevicesFlag("list-devices", cl::desc("List the known devices and exit"),
+                                     cl::sub(reportCmd), cl::cat(reportCat));
+static cl::opt<OutputFormat> reportFormat(
+    "format", cl::desc("Output format (default text)"),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "a table"),
+               clEnumValN(OutputFormat::Json, "json", "JSON on stdout")),
+    cl::init(OutputFormat::Text), cl::sub(reportCmd), cl::cat(reportCat));
 static cl::opt<OutputFormat> format(
     "format", cl::desc("Output format (default text)"),
     cl::values(clEnumValN(OutputFormat::Text, "text",
@@ -63,6 +84,8 @@ compute model, and more with each release. Where it cannot decide, it says
 
 USAGE
   air-check lint [options] <file.mlir>...
+  air-check report --device=<name> [--format=text|json] <file.mlir>
+  air-check report --list-devices
 
 EXAMPLES
   air-check lint prog.mlir                    compiler-style diagnostics
@@ -104,6 +127,12 @@ static int runLint() {
   options.verifyDiagnostics = verifyDiagnostics;
   options.check.strict = strict;
   options.check.device = device;
+  if (!device.empty())
+    if (auto dev = loadDevice(device, deviceDirectory()); !dev) {
+      llvm::errs() << "air-check lint: error: " << llvm::toString(dev.takeError())
+                   << "\n";
+      return 2;
+    }
   for (const std::string &id : disable)
     options.disabled.insert(id);
 
@@ -152,6 +181,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions({&lintCat}, cl::SubCommand::getTopLevel());
   cl::HideUnrelatedOptions({&lintCat}, lintCmd);
+  cl::HideUnrelatedOptions({&reportCat}, reportCmd);
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "air-check " << kVersion << "\n";
   });
@@ -159,6 +189,18 @@ int main(int argc, char **argv) {
     return 2;
   if (lintCmd)
     return runLint();
+  if (reportCmd) {
+    if (listDevicesFlag) {
+      listDeviceModels(llvm::outs());
+      return 0;
+    }
+    if (reportInput.empty() || reportDevice.empty()) {
+      llvm::errs() << "air-check report: error: give a file and --device "
+                      "(see --list-devices)\n";
+      return 2;
+    }
+    return runReport(reportInput, {reportDevice, reportFormat}, llvm::outs());
+  }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;
 }

@@ -1,0 +1,128 @@
+//===- DeviceModel.cpp - device data files ---------------------------------===//
+#include "analyses/DeviceModel.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+using namespace aircheck;
+namespace json = llvm::json;
+
+#ifndef AIRCHECK_DEVICE_DIR
+#define AIRCHECK_DEVICE_DIR "analyses/devices"
+#endif
+
+std::string aircheck::deviceDirectory() {
+  if (const char *env = std::getenv("AIRCHECK_DEVICES"))
+    return env;
+  return AIRCHECK_DEVICE_DIR;
+}
+
+std::vector<std::string> aircheck::listDevices(const std::string &dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    llvm::StringRef path = it->path();
+    if (path.ends_with(".json"))
+      names.push_back(llvm::sys::path::stem(path).str());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<int64_t> DeviceModel::computeRows() const {
+  std::vector<int64_t> out;
+  for (size_t r = 0; r < rowKinds.size(); ++r)
+    if (rowKinds[r] == "compute")
+      out.push_back(r);
+  return out;
+}
+
+/// Reads the integer at a dotted path under "values"; 0 when absent or not
+/// a number (an "unknown" value in the file).
+static int64_t num(const json::Object *values, llvm::StringRef path) {
+  const json::Object *o = values;
+  llvm::SmallVector<llvm::StringRef> parts;
+  path.split(parts, '.');
+  for (size_t i = 0; o && i + 1 < parts.size(); ++i)
+    o = o->getObject(parts[i]);
+  if (!o)
+    return 0;
+  return o->getInteger(parts.back()).value_or(0);
+}
+
+llvm::Expected<DeviceModel> aircheck::loadDevice(const std::string &name,
+                                                 const std::string &dir) {
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, name + ".json");
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) {
+    std::string known;
+    for (const std::string &n : listDevices(dir))
+      known += (known.empty() ? "" : ", ") + n;
+    if (known.empty())
+      known = "none found in " + dir;
+    return llvm::createStringError(buf.getError(), "unknown device '%s' (known: %s)",
+                                   name.c_str(), known.c_str());
+  }
+  auto doc = json::parse((*buf)->getBuffer());
+  if (!doc)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "device file %s: %s", path.c_str(),
+                                   llvm::toString(doc.takeError()).c_str());
+  const json::Object *root = doc->getAsObject();
+  const json::Object *v = root ? root->getObject("values") : nullptr;
+  if (!v)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "device file %s has no \"values\"",
+                                   path.c_str());
+  DeviceModel d;
+  d.name = name;
+  d.kind = root->getString("kind").value_or("").str();
+  d.description = root->getString("description").value_or("").str();
+  d.arch = v->getString("arch").value_or("").str();
+  if (d.isAIE()) {
+    d.columns = num(v, "columns");
+    d.rows = num(v, "rows");
+    if (const json::Array *kinds = v->getArray("row_kinds"))
+      for (const json::Value &k : *kinds)
+        d.rowKinds.push_back(k.getAsString().value_or("").str());
+    d.computeTiles = num(v, "compute_tile_count");
+    d.memtiles = num(v, "memtile_count");
+    d.l1Bytes = num(v, "compute_tile.data_memory_bytes");
+    d.stackBytes = num(v, "compute_tile.stack_reservation_bytes_default");
+    d.l1BufferBytes = num(v, "compute_tile.buffer_bytes_available_with_default_stack");
+    d.computeDmaS2MM = num(v, "compute_tile.dma_channels.S2MM");
+    d.computeDmaMM2S = num(v, "compute_tile.dma_channels.MM2S");
+    d.computeBDs = num(v, "compute_tile.buffer_descriptors");
+    d.computeLocks = num(v, "compute_tile.locks");
+    d.memtileBytes = num(v, "memtile.bytes");
+    d.memtileDmaS2MM = num(v, "memtile.dma_channels.S2MM");
+    d.memtileDmaMM2S = num(v, "memtile.dma_channels.MM2S");
+    d.memtileBDs = num(v, "memtile.buffer_descriptors");
+    d.memtileLocks = num(v, "memtile.locks");
+    if (const json::Object *shim = v->getObject("shim"))
+      if (const json::Array *cols = shim->getArray("noc_columns"))
+        for (const json::Value &c : *cols)
+          d.shimDmaColumns.push_back(c.getAsInteger().value_or(-1));
+    d.shimDmaS2MM = num(v, "shim.dma_channels_per_noc_column.S2MM");
+    d.shimDmaMM2S = num(v, "shim.dma_channels_per_noc_column.MM2S");
+  } else if (d.isGPU()) {
+    d.xcds = num(v, "xcds");
+    d.cusPerXcd = num(v, "cus_per_xcd_enabled");
+    d.ldsBytesPerCu = num(v, "lds_bytes_per_cu");
+    d.maxWavesPerCu = num(v, "max_waves_per_cu");
+    d.maxWorkgroupThreads = num(v, "max_workgroup_threads");
+  } else {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "device file %s: kind must be \"aie\" or \"gpu\"",
+                                   path.c_str());
+  }
+  return d;
+}

@@ -1,0 +1,56 @@
+//===- DeviceModel.h - the devices resources are checked against -*- C++ -*-===//
+//
+// Loads the device data files of analyses/devices (one JSON file a device,
+// every value with its public source; see the README there) into the few
+// numbers the resource analysis compares against.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_DEVICEMODEL_H
+#define AIRCHECK_ANALYSES_DEVICEMODEL_H
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aircheck {
+
+struct DeviceModel {
+  std::string name, kind, description, arch;
+
+  // AIE arrays.
+  int64_t columns = 0, rows = 0;
+  std::vector<std::string> rowKinds; // "shim", "memtile", "compute"
+  int64_t computeTiles = 0, memtiles = 0;
+  /// L1 bytes a compute tile has for buffers (data memory less the stack).
+  int64_t l1BufferBytes = 0, l1Bytes = 0, stackBytes = 0;
+  int64_t memtileBytes = 0;
+  int64_t computeDmaS2MM = 0, computeDmaMM2S = 0, computeBDs = 0, computeLocks = 0;
+  int64_t memtileDmaS2MM = 0, memtileDmaMM2S = 0, memtileBDs = 0, memtileLocks = 0;
+  std::vector<int64_t> shimDmaColumns;
+  int64_t shimDmaS2MM = 0, shimDmaMM2S = 0;
+
+  // GPUs.
+  int64_t xcds = 0, cusPerXcd = 0, ldsBytesPerCu = 0, maxWavesPerCu = 0;
+  int64_t maxWorkgroupThreads = 0;
+
+  bool isAIE() const { return kind == "aie"; }
+  bool isGPU() const { return kind == "gpu"; }
+  /// Rows holding compute tiles, bottom to top.
+  std::vector<int64_t> computeRows() const;
+};
+
+/// The folder of device files: $AIRCHECK_DEVICES, else the one in the
+/// source tree this binary was built from.
+std::string deviceDirectory();
+
+/// Names of the devices in `dir`, sorted.
+std::vector<std::string> listDevices(const std::string &dir);
+
+llvm::Expected<DeviceModel> loadDevice(const std::string &name,
+                                       const std::string &dir);
+
+} // namespace aircheck
+
+#endif

@@ -1,0 +1,332 @@
+//===- ResourceFootprint.cpp - what each launch, segment, herd holds ------===//
+#include "analyses/ResourceFootprint.h"
+
+#include "solvers/MaxConcurrency.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace aircheck;
+
+std::string aircheck::hierarchyName(Operation *op) {
+  if (auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    return "@" + name.getValue().str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "the " << op->getName() << " at ";
+  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+    os << loc.getLine() << ":" << loc.getColumn();
+  else
+    os << op->getLoc();
+  return s;
+}
+
+static Amount mul(const Amount &a, const Amount &b) {
+  if (!a.known())
+    return a;
+  if (!b.known())
+    return b;
+  return Amount::of(*a.value * *b.value);
+}
+
+/// A constant index, following args(...) bindings and size arguments out of
+/// hierarchy bodies.
+static std::optional<int64_t> constantIndex(Value v, unsigned depth = 0) {
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return c.getSExtValue();
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || depth > 16)
+    return std::nullopt;
+  auto h = dyn_cast_or_null<air::HierarchyOpInterface>(arg.getOwner()->getParentOp());
+  if (!h)
+    return std::nullopt;
+  unsigned n = h.getNumDims(), i = arg.getArgNumber();
+  if (i >= 2 * n)
+    return constantIndex(h.getKernelOperands()[i - 2 * n], depth + 1);
+  if (i >= n)
+    return constantIndex(h.getSizeOperands()[i - n], depth + 1);
+  return std::nullopt;
+}
+
+static Amount instancesOf(air::HierarchyOpInterface h, std::vector<int64_t> *shape) {
+  int64_t n = 1;
+  for (Value s : h.getSizeOperands()) {
+    auto c = constantIndex(s);
+    if (!c)
+      return Amount::unknown("the iteration space of " + hierarchyName(h) +
+                             " is not constant");
+    n *= *c;
+    if (shape)
+      shape->push_back(*c);
+  }
+  return Amount::of(n);
+}
+
+static Amount bytesOf(Type t) {
+  auto m = dyn_cast<MemRefType>(t);
+  if (!m || !m.hasStaticShape() || !m.getElementType().isIntOrFloat())
+    return Amount::unknown("an allocation of " +
+                           [&] {
+                             std::string s;
+                             llvm::raw_string_ostream os(s);
+                             os << t;
+                             return s;
+                           }() +
+                           " has no static size");
+  return Amount::of(m.getNumElements() *
+                    ((m.getElementTypeBitWidth() + 7) / 8));
+}
+
+static bool isToken(Value v) { return isa<air::AsyncTokenType>(v.getType()); }
+static bool isAsync(Operation *op) { return llvm::any_of(op->getResults(), isToken) &&
+                                            isa<air::AsyncOpInterface>(op); }
+
+static std::optional<int64_t> tripCount(Value lb, Value ub, Value step) {
+  auto l = constantIndex(lb), u = constantIndex(ub), s = constantIndex(step);
+  if (!l || !u || !s || *s <= 0)
+    return std::nullopt;
+  return std::max<int64_t>(0, (*u - *l + *s - 1) / *s);
+}
+
+/// How many copies of `op` a region may hold at once because of the loops
+/// between it and `top`: a loop's pipeline depth (token iter_args) for
+/// scf.for, all instances for scf.parallel.
+static Amount multiplicity(Operation *op, Operation *top) {
+  Amount m = Amount::of(1);
+  for (Operation *p = op->getParentOp(); p && p != top; p = p->getParentOp()) {
+    if (auto f = dyn_cast<scf::ForOp>(p)) {
+      int64_t depth = llvm::count_if(f.getInitArgs(), isToken);
+      bool asyncInside = false;
+      f.getBody()->walk([&](Operation *x) { asyncInside |= isAsync(x); });
+      if (depth == 0 && asyncInside) {
+        // Nothing orders the iterations: all may be in flight.
+        auto trips = tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep());
+        if (!trips)
+          return Amount::unknown("the iterations of the scf.for around it may "
+                                 "overlap and its trip count is not constant");
+        depth = *trips;
+      }
+      m = mul(m, Amount::of(std::max<int64_t>(depth, 1)));
+    } else if (auto par = dyn_cast<scf::ParallelOp>(p)) {
+      for (unsigned i = 0; i < par.getNumLoops(); ++i) {
+        auto trips = tripCount(par.getLowerBound()[i], par.getUpperBound()[i],
+                               par.getStep()[i]);
+        if (!trips)
+          return Amount::unknown("the scf.parallel around it has a trip count "
+                                 "that is not constant");
+        m = mul(m, Amount::of(*trips));
+      }
+    }
+  }
+  return m;
+}
+
+namespace {
+/// The order a hierarchy body guarantees between its ops, as events.
+class BodyOrder {
+public:
+  explicit BodyOrder(Block &body) {
+    start = mc.addEvent();
+    end = mc.addEvent();
+    mc.order(start, end);
+    visit(body, start, end, /*completesAfterAsync=*/true);
+  }
+
+  MaxConcurrency mc;
+  unsigned start, end;
+  llvm::DenseMap<Operation *, std::pair<unsigned, unsigned>> ev;
+
+private:
+  void visit(Block &b, unsigned s, unsigned e, bool completesAfterAsync) {
+    unsigned prevSync = s;
+    for (Operation &op : b.without_terminator()) {
+      unsigned S = mc.addEvent(), E = mc.addEvent();
+      ev[&op] = {S, E};
+      mc.order(S, E);
+      mc.order(s, S);
+      mc.order(prevSync, S);
+      mc.order(E, end); // the body completes after everything it started
+      if (!isAsync(&op) || completesAfterAsync)
+        mc.order(E, e);
+      if (auto async = dyn_cast<air::AsyncOpInterface>(&op))
+        for (Value t : async.getAsyncDependencies())
+          if (Operation *p = t.getDefiningOp(); p && ev.count(p))
+            mc.order(ev[p].second, S);
+      if (!isAsync(&op))
+        prevSync = E;
+      if (isa<air::HierarchyOpInterface>(op))
+        continue;
+      bool inner = isa<air::ExecuteOp>(op);
+      for (Region &r : op.getRegions())
+        for (Block &blk : r)
+          visit(blk, S, E, inner);
+    }
+  }
+};
+} // namespace
+
+/// The allocation behind a memref value, through air.execute results.
+static Operation *allocOf(Value v) {
+  for (unsigned depth = 0; depth < 16 && v; ++depth) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return nullptr;
+    if (isa<memref::AllocOp, memref::AllocaOp>(def))
+      return def;
+    auto exec = dyn_cast<air::ExecuteOp>(def);
+    if (!exec)
+      return nullptr;
+    unsigned idx = cast<OpResult>(v).getResultNumber();
+    if (idx == 0)
+      return nullptr;
+    v = exec.getBody().getTerminator()->getOperand(idx - 1);
+  }
+  return nullptr;
+}
+
+/// Peak bytes of memory space `space` live at once in a hierarchy body, with
+/// nested segments' totals (from `nestedBytes`) as items too.
+static Amount peakMemory(Operation *top, unsigned space,
+                         const llvm::DenseMap<Operation *, Amount> &nestedBytes) {
+  Block &body = top->getRegion(0).front();
+  BodyOrder order(body);
+  llvm::DenseMap<Operation *, unsigned> freedAt;
+  body.walk([&](memref::DeallocOp d) {
+    if (Operation *a = allocOf(d.getMemref()); a && order.ev.count(d))
+      freedAt[a] = order.ev[d].first;
+  });
+  std::optional<Amount> failure;
+  top->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != top && isa<air::HierarchyOpInterface>(op)) {
+      if (auto it = nestedBytes.find(op); it != nestedBytes.end() && order.ev.count(op)) {
+        Amount w = mul(it->second, multiplicity(op, top));
+        if (!w.known())
+          failure = w;
+        else
+          order.mc.addItem(order.ev[op].first, order.ev[op].second, *w.value);
+      }
+      return WalkResult::skip();
+    }
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op) || !order.ev.count(op))
+      return WalkResult::advance();
+    auto ms = air::getMemorySpace(op->getResult(0).getType());
+    if (!ms || *ms != space)
+      return WalkResult::advance();
+    Amount w = mul(bytesOf(op->getResult(0).getType()), multiplicity(op, top));
+    if (!w.known()) {
+      failure = w;
+      return WalkResult::interrupt();
+    }
+    auto it = freedAt.find(op);
+    order.mc.addItem(order.ev[op].first, it != freedAt.end() ? it->second : order.end,
+                     *w.value);
+    return WalkResult::advance();
+  });
+  if (failure)
+    return *failure;
+  auto r = order.mc.solve();
+  if (!r.peak)
+    return Amount::unknown(r.why);
+  return Amount::of(*r.peak);
+}
+
+/// Peak compute tiles active at once in a segment body.
+static Amount peakTiles(Operation *top, const llvm::DenseMap<Operation *, Amount> &tiles) {
+  Block &body = top->getRegion(0).front();
+  BodyOrder order(body);
+  std::optional<Amount> failure;
+  top->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == top || !isa<air::HierarchyOpInterface>(op))
+      return WalkResult::advance();
+    auto it = tiles.find(op);
+    if (it != tiles.end() && order.ev.count(op)) {
+      Amount w = mul(it->second, multiplicity(op, top));
+      if (!w.known())
+        failure = w;
+      else
+        order.mc.addItem(order.ev[op].first, order.ev[op].second, *w.value);
+    }
+    return WalkResult::skip();
+  });
+  if (failure)
+    return *failure;
+  auto r = order.mc.solve();
+  if (!r.peak)
+    return Amount::unknown(r.why);
+  return Amount::of(*r.peak);
+}
+
+static std::optional<int64_t> intAttr(Operation *op, StringRef name) {
+  if (auto a = op->getAttrOfType<IntegerAttr>(name))
+    return a.getInt();
+  return std::nullopt;
+}
+
+static SegmentFootprint analyseSegment(air::SegmentOp seg) {
+  SegmentFootprint f;
+  f.op = seg;
+  f.name = hierarchyName(seg);
+  f.instances = instancesOf(cast<air::HierarchyOpInterface>(seg.getOperation()), nullptr);
+  f.xLoc = intAttr(seg, "x_loc");
+  f.yLoc = intAttr(seg, "y_loc");
+  f.xSize = intAttr(seg, "x_size");
+  f.ySize = intAttr(seg, "y_size");
+  for (StringRef name : {"backend_granularity", "backend-granularity"})
+    if (auto g = seg->getAttrOfType<StringAttr>(name))
+      f.granularity = g.getValue().str();
+  llvm::DenseMap<Operation *, Amount> tiles, l2;
+  seg.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto herd = dyn_cast<air::HerdOp>(op)) {
+      HerdFootprint h;
+      h.op = herd;
+      h.name = hierarchyName(herd);
+      h.tiles = instancesOf(cast<air::HierarchyOpInterface>(op), &h.shape);
+      h.l1PerTile = peakMemory(herd, 2, {});
+      h.xLoc = intAttr(herd, "x_loc");
+      h.yLoc = intAttr(herd, "y_loc");
+      tiles[op] = h.tiles;
+      f.herds.push_back(std::move(h));
+      return WalkResult::skip();
+    }
+    if (auto inner = dyn_cast<air::SegmentOp>(op)) {
+      f.nested.push_back(analyseSegment(inner));
+      tiles[op] = f.nested.back().tiles;
+      l2[op] = f.nested.back().l2;
+      return WalkResult::skip();
+    }
+    return WalkResult::advance();
+  });
+  f.tilesPerInstance = peakTiles(seg, tiles);
+  f.tiles = mul(f.tilesPerInstance, f.instances);
+  f.l2PerInstance = peakMemory(seg, 1, l2);
+  f.l2 = mul(f.l2PerInstance, f.instances);
+  return f;
+}
+
+ResourceFootprint::ResourceFootprint(Operation *module) {
+  module->walk([&](air::LaunchOp launch) {
+    LaunchFootprint lf;
+    lf.op = launch;
+    lf.name = hierarchyName(launch);
+    lf.instances = instancesOf(cast<air::HierarchyOpInterface>(launch.getOperation()), nullptr);
+    lf.tiles = Amount::of(0);
+    lf.l2 = Amount::of(0);
+    launch.getBody().walk<WalkOrder::PreOrder>([&](air::SegmentOp seg) {
+      lf.segments.push_back(analyseSegment(seg));
+      const SegmentFootprint &s = lf.segments.back();
+      // All segments of a launch are co-resident (seed 000 2.1).
+      for (auto [total, part] : {std::pair<Amount *, const Amount *>{&lf.tiles, &s.tiles},
+                                 {&lf.l2, &s.l2}})
+        *total = total->known() && part->known()
+                     ? Amount::of(*total->value + *part->value)
+                     : (total->known() ? *part : *total);
+      return WalkResult::skip();
+    });
+    all.push_back(std::move(lf));
+  });
+}

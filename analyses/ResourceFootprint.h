@@ -1,0 +1,82 @@
+//===- ResourceFootprint.h - what each launch, segment, herd holds -*- C++ -*-===//
+//
+// Seed 000 section 2.2, "Compile-time resource analysis", bottom up:
+//  * a herd holds its tiles (the product of its sizes) and, per tile, the L1
+//    bytes that can be live at once;
+//  * a segment instance holds the tiles of the herds and nested segments
+//    that can be active at once, and the L2 bytes that can be live at once
+//    (stage 1); its total multiplies that by its instances (stage 2);
+//  * a launch holds all its segments at once (they are co-resident).
+// "At once" is the peak over every schedule the program allows: a maximum
+// weight antichain of the order that synchronous ops and tokens impose,
+// solved exactly with z3 (solvers/MaxConcurrency). Inside scf.for, what an
+// iteration holds is multiplied by the loop's pipeline depth (its token
+// iter_args); scf.parallel multiplies by its instances.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_RESOURCEFOOTPRINT_H
+#define AIRCHECK_ANALYSES_RESOURCEFOOTPRINT_H
+
+#include "dialects/AIR/AIRDialect.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aircheck {
+
+/// A count that is known exactly, or why not.
+struct Amount {
+  std::optional<int64_t> value;
+  std::string why;
+  static Amount of(int64_t v) { return Amount{v, ""}; }
+  static Amount unknown(std::string why) { return Amount{std::nullopt, std::move(why)}; }
+  bool known() const { return value.has_value(); }
+};
+
+struct HerdFootprint {
+  air::HerdOp op;
+  std::string name;
+  std::vector<int64_t> shape; // empty when not constant
+  Amount tiles;
+  Amount l1PerTile;
+  /// x_loc / y_loc when given.
+  std::optional<int64_t> xLoc, yLoc;
+};
+
+struct SegmentFootprint {
+  air::SegmentOp op;
+  std::string name;
+  Amount instances;
+  Amount tilesPerInstance, tiles; // tiles = per instance x instances
+  Amount l2PerInstance, l2;
+  std::vector<HerdFootprint> herds;
+  std::vector<SegmentFootprint> nested;
+  std::optional<int64_t> xLoc, yLoc, xSize, ySize;
+  /// backend_granularity (seed 000 2.2), e.g. "XCD"; empty when absent.
+  std::string granularity;
+};
+
+struct LaunchFootprint {
+  air::LaunchOp op;
+  std::string name;
+  Amount instances;
+  Amount tiles, l2; // all segments of one launch instance, co-resident
+  std::vector<SegmentFootprint> segments;
+};
+
+class ResourceFootprint {
+public:
+  explicit ResourceFootprint(mlir::Operation *module);
+  const std::vector<LaunchFootprint> &launches() const { return all; }
+
+private:
+  std::vector<LaunchFootprint> all;
+};
+
+/// "@name" of a hierarchy op, or a description of where it is.
+std::string hierarchyName(mlir::Operation *op);
+
+} // namespace aircheck
+
+#endif

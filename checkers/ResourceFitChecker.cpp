@@ -1,0 +1,47 @@
+//===- ResourceFitChecker.cpp - lint --device: does it fit? ---------------===//
+//
+// With --device, lint reports what `air-check report` finds over capacity as
+// errors (at the launch, segment or herd) and what it cannot decide as
+// warnings. Without --device it does nothing.
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/Checker.h"
+
+#include "analyses/ResourceFit.h"
+
+using namespace aircheck;
+using namespace mlir;
+
+namespace {
+class ResourceFitChecker : public Checker {
+public:
+  llvm::StringRef id() const override { return "resource-fit"; }
+  llvm::StringRef summary() const override {
+    return "With --device: compute tiles, L1, L2 and placement fit the device "
+           "(seed 000 2.2, 2.3)";
+  }
+
+  void run(CheckContext &ctx) override {
+    if (ctx.options.device.empty())
+      return;
+    auto dev = loadDevice(ctx.options.device, deviceDirectory());
+    if (!dev) {
+      ctx.module.emitError() << llvm::toString(dev.takeError());
+      return;
+    }
+    ResourceFootprint fp(ctx.module);
+    for (const FitLine &l : checkFit(fp, *dev)) {
+      if (l.message.empty())
+        continue;
+      if (l.status == FitLine::Status::Over)
+        l.scope->emitError() << l.message;
+      else if (l.status == FitLine::Status::Unknown)
+        l.scope->emitWarning() << l.message;
+    }
+  }
+};
+} // namespace
+
+std::unique_ptr<Checker> aircheck::createResourceFit() {
+  return std::make_unique<ResourceFitChecker>();
+}

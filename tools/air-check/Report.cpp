@@ -1,0 +1,154 @@
+//===- Report.cpp - `air-check report` -------------------------------------===//
+#include "tools/air-check/Report.h"
+
+#include "analyses/ResourceFit.h"
+#include "tools/Registration.h"
+#include "tools/air-check/Output.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace aircheck;
+using namespace mlir;
+namespace json = llvm::json;
+
+void aircheck::listDeviceModels(llvm::raw_ostream &os) {
+  std::string dir = deviceDirectory();
+  for (const std::string &name : listDevices(dir)) {
+    auto dev = loadDevice(name, dir);
+    if (!dev) {
+      os << llvm::left_justify(name, 12) << "(unreadable: "
+         << llvm::toString(dev.takeError()) << ")\n";
+      continue;
+    }
+    os << llvm::left_justify(name, 12);
+    if (dev->isAIE())
+      os << llvm::formatv("{0} array, {1} columns x {2} rows, {3} compute "
+                          "tiles, {4} memory tiles, {5} KiB L1 per tile",
+                          dev->arch, dev->columns, dev->rows, dev->computeTiles,
+                          dev->memtiles, dev->l1Bytes / 1024);
+    else
+      os << llvm::formatv("{0} GPU, {1} XCDs x {2} CUs, {3} KiB LDS per CU, "
+                          "{4} waves per CU",
+                          dev->arch, dev->xcds, dev->cusPerXcd,
+                          dev->ldsBytesPerCu / 1024, dev->maxWavesPerCu);
+    os << "\n";
+  }
+}
+
+static std::string statusName(FitLine::Status s) {
+  switch (s) {
+  case FitLine::Status::Fits:
+    return "fits";
+  case FitLine::Status::Over:
+    return "over";
+  case FitLine::Status::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
+                        llvm::raw_ostream &os) {
+  auto dev = loadDevice(options.device, deviceDirectory());
+  if (!dev) {
+    llvm::errs() << "air-check report: error: " << llvm::toString(dev.takeError())
+                 << "\n";
+    return 2;
+  }
+  DialectRegistry registry;
+  registerDialects(registry);
+  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  ctx.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx, llvm::errs());
+  std::string error;
+  auto buffer = mlir::openInputFile(path, &error);
+  if (!buffer) {
+    llvm::errs() << "air-check report: error: " << error << "\n";
+    return 2;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  if (!module)
+    return 2;
+
+  ResourceFootprint fp(*module);
+  std::vector<FitLine> lines = checkFit(fp, *dev);
+  unsigned over = 0, unknown = 0;
+  for (const FitLine &l : lines) {
+    over += l.status == FitLine::Status::Over;
+    unknown += l.status == FitLine::Status::Unknown;
+  }
+  std::string verdict = over ? "over capacity" : unknown ? "unknown" : "fits";
+
+  if (options.format == OutputFormat::Json) {
+    json::Array out;
+    for (const FitLine &l : lines) {
+      SourcePos pos = toSourcePos(l.scope->getLoc());
+      json::Object o{{"scope", l.scopeName},
+                     {"depth", l.depth},
+                     {"resource", l.resource},
+                     {"capacity", l.capacity},
+                     {"status", statusName(l.status)},
+                     {"location", json::Object{{"file", pos.file},
+                                               {"line", pos.line},
+                                               {"column", pos.column}}}};
+      o["need"] = l.need.known() ? json::Value(*l.need.value) : json::Value(nullptr);
+      if (l.need.known() && l.capacity > 0)
+        o["percent"] = 100.0 * double(*l.need.value) / double(l.capacity);
+      if (!l.message.empty())
+        o["message"] = l.message;
+      out.push_back(std::move(o));
+    }
+    json::Value doc = json::Object{
+        {"tool", "air-check"},
+        {"version", kVersion},
+        {"file", path},
+        {"device", json::Object{{"name", dev->name},
+                                {"kind", dev->kind},
+                                {"arch", dev->arch},
+                                {"columns", dev->columns},
+                                {"rows", dev->rows}}},
+        {"lines", std::move(out)},
+        {"verdict", verdict}};
+    os << llvm::formatv("{0:2}", doc) << "\n";
+  } else {
+    os << "air-check report: " << path << " on " << dev->name << " ("
+       << dev->arch << ")\n\n";
+    os << llvm::formatv("{0,-34} {1,-34} {2,10} {3,10} {4,7}\n", "scope",
+                        "resource", "need", "capacity", "use");
+    for (const FitLine &l : lines) {
+      std::string scope = std::string(2 * l.depth, ' ') + l.scopeName;
+      std::string need = l.need.known() ? std::to_string(*l.need.value) : "unknown";
+      std::string use = l.need.known() && l.capacity > 0
+                            ? llvm::formatv("{0:F1}%", 100.0 * double(*l.need.value) /
+                                                           double(l.capacity))
+                                  .str()
+                            : "-";
+      if (l.resource == "placement")
+        need = use = "-";
+      os << llvm::formatv("{0,-34} {1,-34} {2,10} {3,10} {4,7}", scope,
+                          l.resource, need, l.resource == "placement" ? 0 : l.capacity,
+                          use);
+      if (l.status != FitLine::Status::Fits)
+        os << "  " << statusName(l.status);
+      os << "\n";
+    }
+    os << "\n";
+    for (const FitLine &l : lines)
+      if (!l.message.empty()) {
+        SourcePos pos = toSourcePos(l.scope->getLoc());
+        os << pos.file << ":" << pos.line << ":" << pos.column << ": "
+           << (l.status == FitLine::Status::Over ? "error: " : "warning: ")
+           << l.message << "\n";
+      }
+    os << "verdict: " << verdict << "\n";
+  }
+  return over || unknown ? 1 : 0;
+}
