@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "checkers/Checker.h"
 
+#include "analyses/Placement.h"
 #include "analyses/ResourceFit.h"
 
 using namespace aircheck;
@@ -30,13 +31,23 @@ public:
       return;
     }
     ResourceFootprint fp(ctx.module);
+    bool over = false;
     for (const FitLine &l : checkFit(fp, *dev)) {
+      over |= l.status == FitLine::Status::Over;
       if (l.message.empty())
         continue;
       if (l.status == FitLine::Status::Over)
         l.scope->emitError() << l.message;
       else if (l.status == FitLine::Status::Unknown)
         l.scope->emitWarning() << l.message;
+    }
+    if (over || !dev->isAIE())
+      return; // a placement needs every scope to fit first
+    for (const PlacementResult &p : placeLaunches(fp, *dev)) {
+      if (p.kind == PlacementResult::Kind::Impossible)
+        p.launch->emitError() << p.why;
+      else if (p.kind == PlacementResult::Kind::Unknown)
+        p.launch->emitWarning() << "placement is unknown: " << p.why;
     }
   }
 };

@@ -1,6 +1,7 @@
 //===- Report.cpp - `air-check report` -------------------------------------===//
 #include "tools/air-check/Report.h"
 
+#include "analyses/Placement.h"
 #include "analyses/ResourceFit.h"
 #include "tools/Registration.h"
 #include "tools/air-check/Output.h"
@@ -85,7 +86,19 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
     over += l.status == FitLine::Status::Over;
     unknown += l.status == FitLine::Status::Unknown;
   }
+  std::vector<PlacementResult> placements;
+  if (dev->isAIE() && !over)
+    placements = placeLaunches(fp, *dev);
+  for (const PlacementResult &p : placements) {
+    over += p.kind == PlacementResult::Kind::Impossible;
+    unknown += p.kind == PlacementResult::Kind::Unknown;
+  }
   std::string verdict = over ? "over capacity" : unknown ? "unknown" : "fits";
+  auto placementStatus = [](const PlacementResult &p) {
+    return p.kind == PlacementResult::Kind::Placed       ? "placed"
+           : p.kind == PlacementResult::Kind::Impossible ? "impossible"
+                                                         : "unknown";
+  };
 
   if (options.format == OutputFormat::Json) {
     json::Array out;
@@ -116,6 +129,26 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
                                 {"columns", dev->columns},
                                 {"rows", dev->rows}}},
         {"lines", std::move(out)},
+        {"placement", [&] {
+           json::Array arr;
+           for (const PlacementResult &p : placements) {
+             json::Array rects;
+             for (const PlacedRect &r : p.rects)
+               rects.push_back(json::Object{{"label", r.label},
+                                            {"kind", r.isHerd ? "herd" : "segment"},
+                                            {"x", r.x},
+                                            {"y", r.y},
+                                            {"width", r.width},
+                                            {"height", r.height}});
+             json::Object o{{"launch", hierarchyName(p.launch)},
+                            {"status", placementStatus(p)},
+                            {"rects", std::move(rects)}};
+             if (!p.why.empty())
+               o["why"] = p.why;
+             arr.push_back(std::move(o));
+           }
+           return arr;
+         }()},
         {"verdict", verdict}};
     os << llvm::formatv("{0:2}", doc) << "\n";
   } else {
@@ -148,7 +181,17 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
            << (l.status == FitLine::Status::Over ? "error: " : "warning: ")
            << l.message << "\n";
       }
-    os << "verdict: " << verdict << "\n";
+    for (const PlacementResult &p : placements) {
+      SourcePos pos = toSourcePos(p.launch->getLoc());
+      if (p.kind == PlacementResult::Kind::Placed)
+        os << "\nplacement of launch " << hierarchyName(p.launch) << ":\n"
+           << placementMap(p, *dev);
+      else
+        os << pos.file << ":" << pos.line << ":" << pos.column << ": "
+           << (p.kind == PlacementResult::Kind::Impossible ? "error: " : "warning: ")
+           << p.why << "\n";
+    }
+    os << "\nverdict: " << verdict << "\n";
   }
   return over || unknown ? 1 : 0;
 }

@@ -1,0 +1,46 @@
+//===- Placement.h - where segments and herds go on an AIE array -*- C++ -*-===//
+//
+// Every segment instance of a launch is co-resident (seed 000 2.1, 2.2):
+// each gets its own rectangle of compute tiles, the rectangles do not
+// overlap, each herd of an instance sits inside its rectangle, and two herds
+// that can be active at the same time do not share a tile. A segment's L2
+// must fit the memory tiles of the columns it spans. Given x_loc / y_loc /
+// x_size / y_size are honoured. z3 finds a placement or proves that none
+// exists; then its unsat core names what runs out.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_PLACEMENT_H
+#define AIRCHECK_ANALYSES_PLACEMENT_H
+
+#include "analyses/DeviceModel.h"
+#include "analyses/ResourceFootprint.h"
+
+namespace aircheck {
+
+struct PlacedRect {
+  std::string label;   // "@herd_0 (segment @seg, instance 1)"
+  mlir::Operation *op; // the herd or segment
+  bool isHerd;
+  int64_t x, y, width, height;
+};
+
+struct PlacementResult {
+  enum class Kind { Placed, Impossible, Unknown } kind = Kind::Unknown;
+  mlir::Operation *launch = nullptr;
+  std::vector<PlacedRect> rects;
+  /// Impossible: what runs out; Unknown: why there is no verdict.
+  std::string why;
+};
+
+/// One result per launch.
+std::vector<PlacementResult> placeLaunches(const ResourceFootprint &fp,
+                                           const DeviceModel &dev,
+                                           unsigned timeoutMs = 10000);
+
+/// A text map of the array: one row a line, top row first, each tile the
+/// letter of what holds it (legend below).
+std::string placementMap(const PlacementResult &r, const DeviceModel &dev);
+
+} // namespace aircheck
+
+#endif
