@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <climits>
 #include <map>
 
 #include <z3++.h>
@@ -169,12 +170,31 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
   z3::model m = s.get_model();
   auto val = [&](const z3::expr &e) { return m.eval(e, true).get_numeral_int64(); };
   for (const InstanceVars &iv : insts) {
+    int64_t sx = val(iv.x), sy = val(iv.y), sw = val(iv.w), sh = val(iv.h);
+    // Any rectangle the solver picked is valid; shown tight around the
+    // herds where nothing fixes its size and its L2 still fits.
+    if (!iv.seg->xSize && !iv.seg->ySize && !iv.herds.empty()) {
+      int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = 0, y1 = 0;
+      for (const HerdVars &h : iv.herds) {
+        x0 = std::min(x0, val(h.x));
+        y0 = std::min(y0, val(h.y));
+        x1 = std::max(x1, val(h.x) + h.w);
+        y1 = std::max(y1, val(h.y) + h.h);
+      }
+      bool l2ok = !iv.seg->l2PerInstance.known() ||
+                  (x1 - x0) * dev.memtileBytes >= *iv.seg->l2PerInstance.value;
+      if (l2ok) {
+        sx = x0;
+        sy = y0;
+        sw = x1 - x0;
+        sh = y1 - y0;
+      }
+    }
     std::string inst = iv.seg->name +
                        (*iv.seg->instances.value > 1
                             ? " instance " + std::to_string(iv.index)
                             : std::string());
-    res.rects.push_back({"segment " + inst, iv.seg->op, false, val(iv.x), val(iv.y),
-                         val(iv.w), val(iv.h)});
+    res.rects.push_back({"segment " + inst, iv.seg->op, false, sx, sy, sw, sh});
     for (const HerdVars &h : iv.herds)
       res.rects.push_back({h.herd->name + " (" + inst + ")", h.herd->op, true,
                            val(h.x), val(h.y), h.w, h.h});

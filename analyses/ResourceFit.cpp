@@ -3,7 +3,17 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <tuple>
+
 using namespace aircheck;
+
+static Amount mul(const Amount &a, const Amount &b) {
+  if (!a.known())
+    return a;
+  if (!b.known())
+    return b;
+  return Amount::of(*a.value * *b.value);
+}
 
 namespace {
 struct Fitter {
@@ -40,6 +50,16 @@ struct Fitter {
                          "bytes less a {5}-byte stack)",
                          h.name, amount(h.l1PerTile), dev.name, dev.l1BufferBytes,
                          dev.l1Bytes, dev.stackBytes));
+      auto perTile = [&](const char *what, const Amount &need, int64_t cap) {
+        line(h.op, name, depth, what, need, cap,
+             llvm::formatv("herd {0} needs {1} {2} per tile at once, but a "
+                           "compute tile of {3} has {4}",
+                           h.name, amount(need), what, dev.name, cap));
+      };
+      perTile("DMA channels in (S2MM)", h.dmaIn, dev.computeDmaS2MM);
+      perTile("DMA channels out (MM2S)", h.dmaOut, dev.computeDmaMM2S);
+      perTile("buffer descriptors", Amount::of(h.bds), dev.computeBDs);
+      perTile("locks", Amount::of(h.locks), dev.computeLocks);
       placeHerd(h, name, depth);
     } else if (wavesPerCU) {
       // Under an XCD-granularity segment a herd runs on one CU, one wave per
@@ -91,6 +111,18 @@ struct Fitter {
                          "iterations, but {2} has {3}{4}",
                          s.name, amount(s.tiles), dev.name, dev.computeTiles,
                          perInstance));
+      for (auto [what, need, cap] :
+           {std::tuple<const char *, int64_t, int64_t>{
+                "memory-tile DMA channels in (S2MM)", s.memDmaIn,
+                dev.memtileDmaS2MM * dev.memtiles},
+            {"memory-tile DMA channels out (MM2S)", s.memDmaOut,
+             dev.memtileDmaMM2S * dev.memtiles}})
+        line(s.op, name, depth, what, mul(Amount::of(need), s.instances), cap,
+             llvm::formatv("segment {0} needs {1} {2} across all iterations, "
+                           "but the {3} memory tiles of {4} have {5}; per "
+                           "instance {6}",
+                           s.name, amount(mul(Amount::of(need), s.instances)), what,
+                           dev.memtiles, dev.name, cap, need));
       int64_t l2cap = dev.memtiles * dev.memtileBytes;
       line(s.op, name, depth, "L2 bytes", s.l2, l2cap,
            llvm::formatv("segment {0} requires {1} bytes of L2 across all "
@@ -131,6 +163,21 @@ struct Fitter {
            llvm::formatv("launch {0} requires {1} compute tiles for its "
                          "co-resident segments, but {2} has {3}",
                          l.name, amount(l.tiles), dev.name, dev.computeTiles));
+      int64_t shimCols = dev.shimDmaColumns.size();
+      line(l.op, name, 0, "shim DMA channels in (S2MM)", Amount::of(l.shimIn),
+           shimCols * dev.shimDmaS2MM,
+           llvm::formatv("launch {0} writes L3 through {1} flows, but {2} has "
+                         "{3} shim DMA channels into L3 ({4} columns with a "
+                         "shim DMA)",
+                         l.name, l.shimIn, dev.name, shimCols * dev.shimDmaS2MM,
+                         shimCols));
+      line(l.op, name, 0, "shim DMA channels out (MM2S)", Amount::of(l.shimOut),
+           shimCols * dev.shimDmaMM2S,
+           llvm::formatv("launch {0} reads L3 through {1} flows, but {2} has "
+                         "{3} shim DMA channels out of L3 ({4} columns with a "
+                         "shim DMA)",
+                         l.name, l.shimOut, dev.name, shimCols * dev.shimDmaMM2S,
+                         shimCols));
       int64_t l2cap = dev.memtiles * dev.memtileBytes;
       line(l.op, name, 0, "L2 bytes", l.l2, l2cap,
            llvm::formatv("launch {0} requires {1} bytes of L2 for its "

@@ -3,10 +3,14 @@
 
 #include "solvers/MaxConcurrency.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <map>
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -142,6 +146,44 @@ public:
   llvm::DenseMap<Operation *, std::pair<unsigned, unsigned>> ev;
 
 private:
+  /// The op whose completion a token stands for. A token carried by an
+  /// scf.for stands for its init when every iteration waits for the one
+  /// before (the yielded token depends on the carried one): then all
+  /// iterations come after the init's producer.
+  static Operation *producer(Value t) {
+    if (Operation *def = t.getDefiningOp())
+      return def;
+    auto arg = cast<BlockArgument>(t);
+    auto f = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!f || arg.getArgNumber() == 0)
+      return nullptr;
+    unsigned i = arg.getArgNumber() - 1;
+    if (!dependsOn(f.getBody()->getTerminator()->getOperand(i), arg))
+      return nullptr;
+    return f.getInitArgs()[i].getDefiningOp();
+  }
+  /// Whether token `t` waits (through dependency lists, and through every
+  /// branch of a conditional that yields it) for `on`.
+  static bool dependsOn(Value t, Value on, unsigned depth = 0) {
+    if (t == on)
+      return true;
+    if (depth > 64)
+      return false;
+    Operation *def = t.getDefiningOp();
+    if (auto async = dyn_cast_or_null<air::AsyncOpInterface>(def))
+      return llvm::any_of(async.getAsyncDependencies(),
+                          [&](Value d) { return dependsOn(d, on, depth + 1); });
+    if (isa_and_nonnull<scf::IfOp, affine::AffineIfOp>(def)) {
+      unsigned idx = cast<OpResult>(t).getResultNumber();
+      bool all = def->getNumRegions() == 2 && !def->getRegion(1).empty();
+      for (Region &r : def->getRegions())
+        for (Block &b : r)
+          all = all && dependsOn(b.getTerminator()->getOperand(idx), on, depth + 1);
+      return all;
+    }
+    return false;
+  }
+
   void visit(Block &b, unsigned s, unsigned e, bool completesAfterAsync) {
     unsigned prevSync = s;
     for (Operation &op : b.without_terminator()) {
@@ -155,7 +197,7 @@ private:
         mc.order(E, e);
       if (auto async = dyn_cast<air::AsyncOpInterface>(&op))
         for (Value t : async.getAsyncDependencies())
-          if (Operation *p = t.getDefiningOp(); p && ev.count(p))
+          if (Operation *p = producer(t); p && ev.count(p))
             mc.order(ev[p].second, S);
       if (!isAsync(&op))
         prevSync = E;
@@ -261,6 +303,134 @@ static Amount peakTiles(Operation *top, const llvm::DenseMap<Operation *, Amount
   return Amount::of(*r.peak);
 }
 
+namespace {
+/// Distinct DMA flows that move data into or out of one memory level in a
+/// body (not in nested hierarchy ops): a channel is one flow per direction
+/// however often it is used; a dma_memcpy_nd is one flow per buffer it
+/// fills or drains. Cascade and MMIO channels use no DMA. Each flow keeps
+/// its transfer ops, so that the flows active at once can be counted.
+struct Flows {
+  std::map<std::string, SmallVector<Operation *>> in, out;
+  llvm::SetVector<const void *> buffers;
+  int64_t transferOps = 0;
+  void merge(const Flows &o) {
+    for (auto &[k, ops] : o.in)
+      in[k].append(ops.begin(), ops.end());
+    for (auto &[k, ops] : o.out)
+      out[k].append(ops.begin(), ops.end());
+    buffers.insert(o.buffers.begin(), o.buffers.end());
+    transferOps += o.transferOps;
+  }
+  int64_t weight() const {
+    return in.size() + out.size() + transferOps + buffers.size();
+  }
+};
+} // namespace
+
+static bool inSpace(Value memref, unsigned space) {
+  auto s = air::getMemorySpace(memref.getType());
+  return s && *s == space;
+}
+
+static bool usesDma(Operation *access, FlatSymbolRefAttr chan) {
+  auto c = air::lookupChannel(access, chan);
+  return !c || (c.getKind() != "cascade" && c.getKind() != "mmio");
+}
+
+/// What identifies a buffer: its allocation, else the value itself.
+static const void *bufferOf(Value buf) {
+  if (Operation *a = allocOf(buf))
+    return a;
+  return buf.getAsOpaquePointer();
+}
+
+/// Flows of a block. One branch of a conditional runs at a time, so a
+/// conditional contributes its heaviest branch, not all of them.
+static Flows flowsIn(Block &block, unsigned space) {
+  Flows f;
+  for (Operation &op : block) {
+    if (isa<air::HierarchyOpInterface>(op))
+      continue;
+    auto bufKey = [](const void *b) {
+      return "buffer " + std::to_string(reinterpret_cast<uintptr_t>(b));
+    };
+    if (auto get = dyn_cast<air::ChannelGetOp>(op)) {
+      if (inSpace(get.getMemref(), space) && usesDma(&op, get.getChanNameAttr())) {
+        f.in["channel " + get.getChanName().str()].push_back(&op);
+        ++f.transferOps;
+        f.buffers.insert(bufferOf(get.getMemref()));
+      }
+      continue;
+    }
+    if (auto put = dyn_cast<air::ChannelPutOp>(op)) {
+      if (inSpace(put.getMemref(), space) && usesDma(&op, put.getChanNameAttr())) {
+        f.out["channel " + put.getChanName().str()].push_back(&op);
+        ++f.transferOps;
+        f.buffers.insert(bufferOf(put.getMemref()));
+      }
+      continue;
+    }
+    if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
+      if (inSpace(dma.getDst(), space)) {
+        f.in[bufKey(bufferOf(dma.getDst()))].push_back(&op);
+        f.buffers.insert(bufferOf(dma.getDst()));
+        ++f.transferOps;
+      }
+      if (inSpace(dma.getSrc(), space)) {
+        f.out[bufKey(bufferOf(dma.getSrc()))].push_back(&op);
+        f.buffers.insert(bufferOf(dma.getSrc()));
+        ++f.transferOps;
+      }
+      continue;
+    }
+    if (isa<scf::IfOp, affine::AffineIfOp>(op)) {
+      std::optional<Flows> heaviest;
+      for (Region &r : op.getRegions())
+        for (Block &b : r) {
+          Flows branch = f;
+          branch.merge(flowsIn(b, space));
+          if (!heaviest || branch.weight() > heaviest->weight())
+            heaviest = branch;
+        }
+      if (heaviest)
+        f = *heaviest;
+      continue;
+    }
+    for (Region &r : op.getRegions())
+      for (Block &b : r)
+        f.merge(flowsIn(b, space));
+  }
+  return f;
+}
+
+static Flows flowsAt(Operation *top, unsigned space) {
+  Flows f;
+  for (Block &b : top->getRegion(0))
+    f.merge(flowsIn(b, space));
+  return f;
+}
+
+/// The most flows of one direction active at once in a hierarchy body: a
+/// flow is active from its first transfer to its last.
+static Amount peakFlows(Operation *top,
+                        const std::map<std::string, SmallVector<Operation *>> &flows) {
+  if (flows.empty())
+    return Amount::of(0);
+  BodyOrder order(top->getRegion(0).front());
+  for (auto &[key, ops] : flows) {
+    std::vector<std::pair<unsigned, unsigned>> spans;
+    for (Operation *op : ops)
+      if (order.ev.count(op))
+        spans.push_back(order.ev[op]);
+    if (!spans.empty())
+      order.mc.addSpanningItem(spans, 1);
+  }
+  auto r = order.mc.solve();
+  if (!r.peak)
+    return Amount::unknown(r.why);
+  return Amount::of(*r.peak);
+}
+
 static std::optional<int64_t> intAttr(Operation *op, StringRef name) {
   if (auto a = op->getAttrOfType<IntegerAttr>(name))
     return a.getInt();
@@ -287,6 +457,11 @@ static SegmentFootprint analyseSegment(air::SegmentOp seg) {
       h.name = hierarchyName(herd);
       h.tiles = instancesOf(cast<air::HierarchyOpInterface>(op), &h.shape);
       h.l1PerTile = peakMemory(herd, 2, {});
+      Flows l1 = flowsAt(herd, 2);
+      h.dmaIn = peakFlows(herd, l1.in);
+      h.dmaOut = peakFlows(herd, l1.out);
+      h.bds = l1.transferOps;
+      h.locks = 2 * l1.buffers.size();
       h.xLoc = intAttr(herd, "x_loc");
       h.yLoc = intAttr(herd, "y_loc");
       tiles[op] = h.tiles;
@@ -304,6 +479,9 @@ static SegmentFootprint analyseSegment(air::SegmentOp seg) {
   f.tilesPerInstance = peakTiles(seg, tiles);
   f.tiles = mul(f.tilesPerInstance, f.instances);
   f.l2PerInstance = peakMemory(seg, 1, l2);
+  Flows l2flows = flowsAt(seg, 1);
+  f.memDmaIn = l2flows.in.size();
+  f.memDmaOut = l2flows.out.size();
   f.l2 = mul(f.l2PerInstance, f.instances);
   return f;
 }
@@ -316,6 +494,17 @@ ResourceFootprint::ResourceFootprint(Operation *module) {
     lf.instances = instancesOf(cast<air::HierarchyOpInterface>(launch.getOperation()), nullptr);
     lf.tiles = Amount::of(0);
     lf.l2 = Amount::of(0);
+    // Flows touching L3 anywhere in the launch go through shim DMAs.
+    Flows shim = flowsAt(launch, 0);
+    launch.getBody().walk([&](Operation *op) {
+      if (auto seg = dyn_cast<air::SegmentOp>(op)) {
+        shim.merge(flowsAt(seg, 0));
+      }
+    });
+    // L3 is read by flows out of it (MM2S at the shim) and written by flows
+    // into it (S2MM).
+    lf.shimOut = shim.out.size();
+    lf.shimIn = shim.in.size();
     launch.getBody().walk<WalkOrder::PreOrder>([&](air::SegmentOp seg) {
       lf.segments.push_back(analyseSegment(seg));
       const SegmentFootprint &s = lf.segments.back();

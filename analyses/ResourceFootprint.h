@@ -40,6 +40,12 @@ struct HerdFootprint {
   std::vector<int64_t> shape; // empty when not constant
   Amount tiles;
   Amount l1PerTile;
+  /// Per tile: DMA channels in (S2MM) and out (MM2S), the most flows active
+  /// at once (a flow: one channel, or one buffer a dma fills or drains);
+  /// buffer descriptors, one per transfer op; locks, two per L1 buffer a
+  /// transfer fills or drains.
+  Amount dmaIn, dmaOut;
+  int64_t bds = 0, locks = 0;
   /// x_loc / y_loc when given.
   std::optional<int64_t> xLoc, yLoc;
 };
@@ -50,6 +56,9 @@ struct SegmentFootprint {
   Amount instances;
   Amount tilesPerInstance, tiles; // tiles = per instance x instances
   Amount l2PerInstance, l2;
+  /// Per instance, memory-tile DMA channels in and out (flows into and out
+  /// of L2, one per distinct flow).
+  int64_t memDmaIn = 0, memDmaOut = 0;
   std::vector<HerdFootprint> herds;
   std::vector<SegmentFootprint> nested;
   std::optional<int64_t> xLoc, yLoc, xSize, ySize;
@@ -62,6 +71,8 @@ struct LaunchFootprint {
   std::string name;
   Amount instances;
   Amount tiles, l2; // all segments of one launch instance, co-resident
+  /// Shim DMA channels in (to L3) and out (from L3): flows touching L3.
+  int64_t shimIn = 0, shimOut = 0;
   std::vector<SegmentFootprint> segments;
 };
 

@@ -15,6 +15,19 @@ void MaxConcurrency::addItem(unsigned start, unsigned end, int64_t weight) {
   items.push_back({start, end, weight});
 }
 
+void MaxConcurrency::addSpanningItem(
+    const std::vector<std::pair<unsigned, unsigned>> &spans, int64_t weight) {
+  unsigned first = addEvent(), last = addEvent();
+  std::vector<unsigned> starts, ends;
+  for (auto [s, e] : spans) {
+    starts.push_back(s);
+    ends.push_back(e);
+  }
+  minOf.push_back({first, starts});
+  maxOf.push_back({last, ends});
+  addItem(first, last, weight);
+}
+
 MaxConcurrency::Result MaxConcurrency::solve(unsigned timeoutMs) const {
   Result r;
   if (items.empty()) {
@@ -32,6 +45,23 @@ MaxConcurrency::Result MaxConcurrency::solve(unsigned timeoutMs) const {
       t.push_back(c.real_const(("t" + std::to_string(e)).c_str()));
     for (auto [a, b] : edges)
       opt.add(t[a] <= t[b]);
+    // first = min(starts), last = max(ends).
+    for (auto &[first, of] : minOf) {
+      z3::expr_vector any(c);
+      for (unsigned e : of) {
+        opt.add(t[first] <= t[e]);
+        any.push_back(t[first] == t[e]);
+      }
+      opt.add(z3::mk_or(any));
+    }
+    for (auto &[last, of] : maxOf) {
+      z3::expr_vector any(c);
+      for (unsigned e : of) {
+        opt.add(t[e] <= t[last]);
+        any.push_back(t[last] == t[e]);
+      }
+      opt.add(z3::mk_or(any));
+    }
     z3::expr witness = c.real_const("now");
     z3::expr total = c.int_val(0);
     std::vector<z3::expr> live;

@@ -28,6 +28,10 @@ public:
   void order(unsigned before, unsigned after);
   /// An item live in [start, end).
   void addItem(unsigned start, unsigned end, int64_t weight);
+  /// An item live from the first to the last of several intervals (a DMA
+  /// flow from its first transfer to its last).
+  void addSpanningItem(const std::vector<std::pair<unsigned, unsigned>> &spans,
+                       int64_t weight);
 
   struct Result {
     std::optional<int64_t> peak; // empty: the solver gave up
@@ -45,6 +49,8 @@ private:
     int64_t weight;
   };
   std::vector<Item> items;
+  /// Events that are the first start / last end of a set of events.
+  std::vector<std::pair<unsigned, std::vector<unsigned>>> minOf, maxOf;
 };
 
 } // namespace aircheck

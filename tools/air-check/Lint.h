@@ -9,7 +9,7 @@
 
 namespace aircheck {
 
-enum class OutputFormat { Text, Json, Sarif };
+enum class OutputFormat { Text, Json, Sarif, Html };
 
 struct LintOptions {
   CheckOptions check;

@@ -4,6 +4,7 @@
 #include "analyses/Placement.h"
 #include "analyses/ResourceFit.h"
 #include "tools/Registration.h"
+#include "tools/air-check/HtmlReport.h"
 #include "tools/air-check/Output.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -100,7 +101,9 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
                                                          : "unknown";
   };
 
-  if (options.format == OutputFormat::Json) {
+  if (options.format == OutputFormat::Html) {
+    writeHtmlReport(os, path, *dev, lines, placements, verdict);
+  } else if (options.format == OutputFormat::Json) {
     json::Array out;
     for (const FitLine &l : lines) {
       SourcePos pos = toSourcePos(l.scope->getLoc());
@@ -154,7 +157,7 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   } else {
     os << "air-check report: " << path << " on " << dev->name << " ("
        << dev->arch << ")\n\n";
-    os << llvm::formatv("{0,-34} {1,-34} {2,10} {3,10} {4,7}\n", "scope",
+    os << llvm::formatv("{0,-34} {1,-36} {2,10} {3,10} {4,7}\n", "scope",
                         "resource", "need", "capacity", "use");
     for (const FitLine &l : lines) {
       std::string scope = std::string(2 * l.depth, ' ') + l.scopeName;
@@ -166,7 +169,7 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
                             : "-";
       if (l.resource == "placement")
         need = use = "-";
-      os << llvm::formatv("{0,-34} {1,-34} {2,10} {3,10} {4,7}", scope,
+      os << llvm::formatv("{0,-34} {1,-36} {2,10} {3,10} {4,7}", scope,
                           l.resource, need, l.resource == "placement" ? 0 : l.capacity,
                           use);
       if (l.status != FitLine::Status::Fits)

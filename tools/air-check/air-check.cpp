@@ -43,8 +43,10 @@ static cl::opt<bool> listDevicesFlag("list-devices", cl::desc("List the known de
                                      cl::sub(reportCmd), cl::cat(reportCat));
 static cl::opt<OutputFormat> reportFormat(
     "format", cl::desc("Output format (default text)"),
-    cl::values(clEnumValN(OutputFormat::Text, "text", "a table"),
-               clEnumValN(OutputFormat::Json, "json", "JSON on stdout")),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "a table and a text map"),
+               clEnumValN(OutputFormat::Json, "json", "JSON on stdout"),
+               clEnumValN(OutputFormat::Html, "html",
+                          "a page with an SVG map of the tile array")),
     cl::init(OutputFormat::Text), cl::sub(reportCmd), cl::cat(reportCat));
 static cl::opt<OutputFormat> format(
     "format", cl::desc("Output format (default text)"),
@@ -84,7 +86,7 @@ compute model, and more with each release. Where it cannot decide, it says
 
 USAGE
   air-check lint [options] <file.mlir>...
-  air-check report --device=<name> [--format=text|json] <file.mlir>
+  air-check report --device=<name> [--format=text|json|html] <file.mlir>
   air-check report --list-devices
 
 EXAMPLES
