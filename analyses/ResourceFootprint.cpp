@@ -231,8 +231,26 @@ static Operation *allocOf(Value v) {
   return nullptr;
 }
 
+/// Whether `a` and `b` sit in different branches of one conditional, so
+/// that at most one of them runs.
+static bool exclusiveBranches(Operation *a, Operation *b) {
+  for (Operation *p = a->getParentOp(); p; p = p->getParentOp()) {
+    if (!isa<scf::IfOp, affine::AffineIfOp>(p) || !p->isProperAncestor(b))
+      continue;
+    Region *ra = a->getParentRegion(), *rb = b->getParentRegion();
+    while (ra->getParentOp() != p)
+      ra = ra->getParentOp()->getParentRegion();
+    while (rb->getParentOp() != p)
+      rb = rb->getParentOp()->getParentRegion();
+    return ra != rb;
+  }
+  return false;
+}
+
 /// Peak bytes of memory space `space` live at once in a hierarchy body, with
-/// nested segments' totals (from `nestedBytes`) as items too.
+/// nested segments' totals (from `nestedBytes`) as items too. Conditionals
+/// count their heaviest branch: allocations in different branches are never
+/// live together.
 static Amount peakMemory(Operation *top, unsigned space,
                          const llvm::DenseMap<Operation *, Amount> &nestedBytes) {
   Block &body = top->getRegion(0).front();
@@ -243,6 +261,7 @@ static Amount peakMemory(Operation *top, unsigned space,
       freedAt[a] = order.ev[d].first;
   });
   std::optional<Amount> failure;
+  std::vector<std::pair<Operation *, unsigned>> allocItems;
   top->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op != top && isa<air::HierarchyOpInterface>(op)) {
       if (auto it = nestedBytes.find(op); it != nestedBytes.end() && order.ev.count(op)) {
@@ -265,6 +284,10 @@ static Amount peakMemory(Operation *top, unsigned space,
       return WalkResult::interrupt();
     }
     auto it = freedAt.find(op);
+    for (auto [other, index] : allocItems)
+      if (exclusiveBranches(op, other))
+        order.mc.exclusive(index, order.mc.numItems());
+    allocItems.push_back({op, order.mc.numItems()});
     order.mc.addItem(order.ev[op].first, it != freedAt.end() ? it->second : order.end,
                      *w.value);
     return WalkResult::advance();

@@ -54,6 +54,7 @@ std::unique_ptr<Checker> createChannelVolumeBalance();
 std::unique_ptr<Checker> createChannelIndexResolution();
 std::unique_ptr<Checker> createBroadcastCoverage();
 std::unique_ptr<Checker> createResourceFit();
+std::unique_ptr<Checker> createCascadeAdjacency();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

@@ -11,6 +11,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createChannelVolumeBalance());
     v.push_back(createChannelIndexResolution());
     v.push_back(createBroadcastCoverage());
+    v.push_back(createCascadeAdjacency());
     v.push_back(createResourceFit());
     return v;
   }();

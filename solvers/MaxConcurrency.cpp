@@ -28,6 +28,8 @@ void MaxConcurrency::addSpanningItem(
   addItem(first, last, weight);
 }
 
+void MaxConcurrency::exclusive(unsigned a, unsigned b) { exclusions.push_back({a, b}); }
+
 MaxConcurrency::Result MaxConcurrency::solve(unsigned timeoutMs) const {
   Result r;
   if (items.empty()) {
@@ -73,6 +75,8 @@ MaxConcurrency::Result MaxConcurrency::solve(unsigned timeoutMs) const {
       total = total + z3::ite(b, c.int_val(it.weight), c.int_val(0));
       live.push_back(b);
     }
+    for (auto [a, b] : exclusions)
+      opt.add(!(live[a] && live[b]));
     opt.maximize(total);
     if (opt.check() != z3::sat) {
       r.why = "z3 did not find the peak within " + std::to_string(timeoutMs) + " ms";

@@ -33,6 +33,11 @@ public:
   void addSpanningItem(const std::vector<std::pair<unsigned, unsigned>> &spans,
                        int64_t weight);
 
+  /// Items that are never live together (they sit in different branches of
+  /// one conditional).
+  void exclusive(unsigned itemA, unsigned itemB);
+  unsigned numItems() const { return items.size(); }
+
   struct Result {
     std::optional<int64_t> peak; // empty: the solver gave up
     std::vector<unsigned> items; // the items live together at the peak
@@ -49,6 +54,7 @@ private:
     int64_t weight;
   };
   std::vector<Item> items;
+  std::vector<std::pair<unsigned, unsigned>> exclusions;
   /// Events that are the first start / last end of a set of events.
   std::vector<std::pair<unsigned, std::vector<unsigned>>> minOf, maxOf;
 };

@@ -1,0 +1,157 @@
+//===- CascadeAdjacency.cpp - cascade channels join neighbouring tiles ----===//
+//
+// A cascade channel is a core-to-core connection between adjacent tiles
+// (seed 000 2.5 and 3). Every put on it must reach its get in a tile next
+// to the putting one. Tiles of one herd sit at (x_loc + x, y_loc + y), so
+// within a herd adjacency follows from the tile ids alone; between two
+// herds it needs both herds' x_loc and y_loc. Decided with isl over all
+// tiles at once: the relation from putting tile to getting tile, less the
+// neighbour relation, must be empty.
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/ChannelDiagnostics.h"
+#include "checkers/Checker.h"
+
+#include "analyses/ResourceFootprint.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <isl/map.h>
+#include <isl/point.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+using namespace aircheck;
+using namespace mlir;
+
+namespace {
+
+/// tile coordinates -> channel index for one access, in physical
+/// coordinates when `physical` (adding the herd's x_loc, y_loc).
+std::optional<isl::map> tileToIndex(PolyhedralModel &poly, const ChannelAccess &a,
+                                    air::HerdOp herd, bool physical) {
+  const Instances &in = *a.instances;
+  isl::map m = *a.indexMap;
+  isl::set dom = isl::set::empty(m.domain().get_space());
+  for (const Box &b : in.boxes)
+    dom = dom.unite(poly.boxSet(in, b));
+  m = m.intersect_domain(dom);
+  // Keep the herd's own ids (x, then y), project out every other dim.
+  std::vector<int> herdDims;
+  for (unsigned i = 0; i < in.dims.size(); ++i)
+    if (in.dims[i].owner == herd.getOperation())
+      herdDims.push_back(i);
+  for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
+    if (in.dims[i].owner != herd.getOperation())
+      m = islx::projectOutIn(m, i);
+  int64_t xl = 0, yl = 0;
+  if (physical) {
+    auto x = herd->getAttrOfType<IntegerAttr>("x_loc");
+    auto y = herd->getAttrOfType<IntegerAttr>("y_loc");
+    if (!x || !y)
+      return std::nullopt;
+    xl = x.getInt();
+    yl = y.getInt();
+  }
+  // To (column, row); a 1-D herd is one row.
+  std::string shift =
+      herdDims.size() == 1
+          ? llvm::formatv("{ [a] -> [a + {0}, {1}] }", xl, yl).str()
+          : llvm::formatv("{ [a, b] -> [a + {0}, b + {1}] }", xl, yl).str();
+  return m.apply_domain(isl::map(poly.ctx(), shift));
+}
+
+/// The coordinates of a point, as text.
+std::vector<std::string> coordinates(isl::point pt) {
+  std::vector<std::string> c;
+  isl_space *sp = isl_point_get_space(pt.get());
+  for (int i = 0, e = isl_space_dim(sp, isl_dim_set); i < e; ++i) {
+    isl_val *v = isl_point_get_coordinate_val(pt.get(), isl_dim_set, i);
+    char *s = isl_val_to_str(v);
+    c.push_back(s ? s : "?");
+    free(s);
+    isl_val_free(v);
+  }
+  isl_space_free(sp);
+  c.resize(4, "?");
+  return c;
+}
+
+class CascadeAdjacency : public Checker {
+public:
+  llvm::StringRef id() const override { return "cascade-adjacency"; }
+  llvm::StringRef summary() const override {
+    return "Cascade channels connect only neighbouring tiles";
+  }
+
+  void run(CheckContext &ctx) override {
+    auto &model = ctx.analyses.getAnalysis<ChannelModel>();
+    for (ChannelInfo &c : model.channels()) {
+      if (c.decl.getKind() != "cascade" || c.firstUnknown())
+        continue;
+      withIslBudget(model, c, "the cascade adjacency", [&] { check(model, c); });
+    }
+  }
+
+private:
+  void check(ChannelModel &model, ChannelInfo &c) {
+    PolyhedralModel &poly = model.poly();
+    for (const ChannelAccess &p : c.puts)
+      for (const ChannelAccess &g : c.gets) {
+        auto ph = p.op->getParentOfType<air::HerdOp>();
+        auto gh = g.op->getParentOfType<air::HerdOp>();
+        if (!ph || !gh) {
+          auto diag = c.decl.emitError()
+                      << "cascade channel " << channelName(c)
+                      << " connects cores, so its puts and gets must be in herds";
+          diag.attachNote((ph ? g.op : p.op)->getLoc()) << "this one is not";
+          return;
+        }
+        // Physical coordinates where both herds are placed; within one
+        // herd, its own tile ids decide adjacency just as well.
+        auto from = tileToIndex(poly, p, ph, true);
+        auto to = tileToIndex(poly, g, gh, true);
+        bool placed = from && to;
+        if (!placed && ph == gh) {
+          from = tileToIndex(poly, p, ph, false);
+          to = tileToIndex(poly, g, gh, false);
+        }
+        if (!from || !to) {
+          auto diag = c.decl.emitWarning()
+                      << "the cascade adjacency of channel " << channelName(c)
+                      << " is unknown: herds " << hierarchyName(ph) << " and "
+                      << hierarchyName(gh)
+                      << " are not placed; give both x_loc and y_loc";
+          diag.attachNote(p.op->getLoc()) << "put here";
+          diag.attachNote(g.op->getLoc()) << "get here";
+          continue;
+        }
+        isl::map reach = from->apply_range(to->reverse());
+        isl::map near(poly.ctx(), "{ [x, y] -> [u, v] : (u = x + 1 and v = y) or "
+                                  "(u = x - 1 and v = y) or (u = x and v = y + 1) or "
+                                  "(u = x and v = y - 1) }");
+        isl::map far = reach.subtract(near);
+        if (far.is_empty())
+          continue;
+        isl::point pt = isl::manage(isl_map_sample(far.copy())).wrap().sample_point();
+        std::vector<std::string> xy = coordinates(pt);
+        auto diag = p.op->emitError()
+                    << "cascade channel " << channelName(c) << " connects "
+                    << (placed ? "tile" : "herd tile") << " (" << xy[0] << ", "
+                    << xy[1] << ") to (" << xy[2] << ", " << xy[3]
+                    << "), which are not neighbours; a cascade joins only "
+                       "adjacent tiles";
+        diag.attachNote(g.op->getLoc()) << "the get on the far tile";
+        diag.attachNote(p.op->getLoc())
+            << "hint: index the channel so that tile (x, y) sends to (x + 1, y) "
+               "or (x, y - 1), or use a DMA channel";
+        return;
+      }
+  }
+};
+} // namespace
+
+std::unique_ptr<Checker> aircheck::createCascadeAdjacency() {
+  return std::make_unique<CascadeAdjacency>();
+}
