@@ -5,6 +5,8 @@
 namespace aircheck {
 /// --air-print-async-graph.
 void registerAnalysisPasses();
+/// --air-run-skeleton.
+void registerRunSkeletonPass();
 } // namespace aircheck
 
 #endif

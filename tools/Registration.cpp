@@ -36,4 +36,5 @@ void aircheck::registerDialects(mlir::DialectRegistry &registry) {
 void aircheck::registerPasses() {
   mlir::registerTransformsPasses();
   registerAnalysisPasses();
+  registerRunSkeletonPass();
 }

@@ -1,0 +1,1290 @@
+//===- SkeletonExecutor.cpp - run a program's synchronisation skeleton ----===//
+//
+// The run is a set of processes (sequential bodies) and tasks (operations in
+// flight). A process executes its ops in order until it reaches a
+// synchronous op that has not completed; an asynchronous op becomes a task
+// and the process moves on. Sweeps alternate between advancing every process
+// and stepping every task (start when the dependency tokens are signalled,
+// complete when the op's own rule holds) until the host completes or a sweep
+// changes nothing, which is a deadlock.
+//
+// Ops are issued (started) in program order within a process and, across
+// processes and tasks, in sweep order, so the run is deterministic: it is
+// one execution the compute model allows, not all of them.
+//
+//===----------------------------------------------------------------------===//
+#include "analyses/SkeletonExecutor.h"
+
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IntegerSet.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <optional>
+#include <tuple>
+
+using namespace mlir;
+using namespace aircheck;
+
+using Point = SmallVector<int64_t, 4>;
+
+//===----------------------------------------------------------------------===//
+// Locations, names, points
+//===----------------------------------------------------------------------===//
+
+static FileLineColLoc fileLoc(Operation *op) {
+  return op->getLoc()->findInstanceOf<FileLineColLoc>();
+}
+
+/// "line:col" of an op.
+static std::string lineCol(Operation *op) {
+  if (FileLineColLoc l = fileLoc(op))
+    return (Twine(l.getLine()) + ":" + Twine(l.getColumn())).str();
+  return "?:?";
+}
+
+/// "file:line:col" of an op.
+static std::string fileLineCol(Operation *op) {
+  if (FileLineColLoc l = fileLoc(op))
+    return (l.getFilename().getValue() + ":" + Twine(l.getLine()) + ":" +
+            Twine(l.getColumn()))
+        .str();
+  return "<unknown location>";
+}
+
+static std::string tuple(ArrayRef<int64_t> values) {
+  return "(" +
+         llvm::join(llvm::map_range(
+                        values, [](int64_t v) { return std::to_string(v); }),
+                    ", ") +
+         ")";
+}
+
+/// The points of lbs <= p < ubs in steps, the last dimension fastest.
+static std::vector<Point> boxPoints(ArrayRef<int64_t> lbs,
+                                    ArrayRef<int64_t> ubs,
+                                    ArrayRef<int64_t> steps) {
+  std::vector<Point> points;
+  for (unsigned i = 0; i < lbs.size(); ++i)
+    if (lbs[i] >= ubs[i])
+      return points;
+  Point p(lbs.begin(), lbs.end());
+  while (true) {
+    points.push_back(p);
+    int i = static_cast<int>(p.size()) - 1;
+    for (; i >= 0; --i) {
+      p[i] += steps[i];
+      if (p[i] < ubs[i])
+        break;
+      p[i] = lbs[i];
+    }
+    if (i < 0)
+      return points;
+  }
+}
+
+/// The number of points of boxPoints(lbs, ubs, steps), saturated at `cap`.
+static uint64_t boxSize(ArrayRef<int64_t> lbs, ArrayRef<int64_t> ubs,
+                        ArrayRef<int64_t> steps, uint64_t cap) {
+  uint64_t n = 1;
+  for (unsigned i = 0; i < lbs.size(); ++i) {
+    if (lbs[i] >= ubs[i])
+      return 0;
+    uint64_t len = llvm::divideCeil(static_cast<uint64_t>(ubs[i] - lbs[i]),
+                                    static_cast<uint64_t>(steps[i]));
+    n = len > cap / n ? cap : n * len;
+  }
+  return std::min(n, cap);
+}
+
+std::vector<Point>
+aircheck::broadcastDestinations(ArrayRef<int64_t> shape,
+                                ArrayRef<int64_t> broadcastShape,
+                                ArrayRef<int64_t> source) {
+  SmallVector<int64_t> zeros(broadcastShape.size(), 0),
+      ones(broadcastShape.size(), 1);
+  std::vector<Point> reached;
+  for (Point &d : boxPoints(zeros, broadcastShape, ones)) {
+    bool match = true;
+    for (unsigned i = 0; i < shape.size(); ++i)
+      match = match && source[i] == (shape[i] == 1 ? 0 : d[i]);
+    if (match)
+      reached.push_back(d);
+  }
+  return reached;
+}
+
+//===----------------------------------------------------------------------===//
+// Index math
+//===----------------------------------------------------------------------===//
+
+/// An integer attribute's value; i1 is 0 or 1.
+static int64_t intValue(const APInt &v) {
+  return v.getBitWidth() == 1 ? static_cast<int64_t>(v.getZExtValue())
+                              : v.getSExtValue();
+}
+
+static int64_t floorMod(int64_t a, int64_t b) {
+  return a - b * llvm::divideFloorSigned(a, b);
+}
+
+static std::optional<int64_t> evalAffine(AffineExpr e, ArrayRef<int64_t> dims,
+                                         ArrayRef<int64_t> syms) {
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return c.getValue();
+  if (auto d = dyn_cast<AffineDimExpr>(e))
+    return dims[d.getPosition()];
+  if (auto s = dyn_cast<AffineSymbolExpr>(e))
+    return syms[s.getPosition()];
+  auto bin = cast<AffineBinaryOpExpr>(e);
+  std::optional<int64_t> l = evalAffine(bin.getLHS(), dims, syms),
+                         r = evalAffine(bin.getRHS(), dims, syms);
+  if (!l || !r)
+    return std::nullopt;
+  switch (e.getKind()) {
+  case AffineExprKind::Add:
+    return *l + *r;
+  case AffineExprKind::Mul:
+    return *l * *r;
+  default:
+    break;
+  }
+  if (*r == 0)
+    return std::nullopt;
+  switch (e.getKind()) {
+  case AffineExprKind::Mod:
+    return floorMod(*l, *r);
+  case AffineExprKind::FloorDiv:
+    return llvm::divideFloorSigned(*l, *r);
+  case AffineExprKind::CeilDiv:
+    return llvm::divideCeilSigned(*l, *r);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The results of `map` on `operands` (dims, then symbols).
+static std::optional<SmallVector<int64_t>> evalMap(AffineMap map,
+                                                   ArrayRef<int64_t> operands) {
+  SmallVector<int64_t> results;
+  for (AffineExpr e : map.getResults()) {
+    std::optional<int64_t> v =
+        evalAffine(e, operands.take_front(map.getNumDims()),
+                   operands.drop_front(map.getNumDims()));
+    if (!v)
+      return std::nullopt;
+    results.push_back(*v);
+  }
+  return results;
+}
+
+static bool compare(arith::CmpIPredicate p, int64_t a, int64_t b) {
+  uint64_t ua = a, ub = b;
+  switch (p) {
+  case arith::CmpIPredicate::eq:
+    return a == b;
+  case arith::CmpIPredicate::ne:
+    return a != b;
+  case arith::CmpIPredicate::slt:
+    return a < b;
+  case arith::CmpIPredicate::sle:
+    return a <= b;
+  case arith::CmpIPredicate::sgt:
+    return a > b;
+  case arith::CmpIPredicate::sge:
+    return a >= b;
+  case arith::CmpIPredicate::ult:
+    return ua < ub;
+  case arith::CmpIPredicate::ule:
+    return ua <= ub;
+  case arith::CmpIPredicate::ugt:
+    return ua > ub;
+  case arith::CmpIPredicate::uge:
+    return ua >= ub;
+  }
+  return false;
+}
+
+/// Ops whose results are computed from their operands: an operand without a
+/// concrete value is the reason the result has none.
+static bool isIndexMath(Operation *op) {
+  return isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
+         isa<affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(
+             op);
+}
+
+/// The value of a single-result index math op on concrete operands; nullopt
+/// for ops the executor does not evaluate (floating point, ...) and for a
+/// division by zero.
+static std::optional<int64_t> foldIndexMath(Operation *op,
+                                            ArrayRef<int64_t> x) {
+  using R = std::optional<int64_t>;
+  auto divisor = [&](auto f) -> R { return x[1] == 0 ? R() : R(f()); };
+  return TypeSwitch<Operation *, R>(op)
+      .Case([&](arith::ConstantOp c) -> R {
+        if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+          return intValue(i.getValue());
+        return std::nullopt;
+      })
+      .Case([&](arith::AddIOp) -> R { return x[0] + x[1]; })
+      .Case([&](arith::SubIOp) -> R { return x[0] - x[1]; })
+      .Case([&](arith::MulIOp) -> R { return x[0] * x[1]; })
+      .Case(
+          [&](arith::DivSIOp) { return divisor([&] { return x[0] / x[1]; }); })
+      .Case([&](arith::DivUIOp) {
+        return divisor(
+            [&] { return int64_t(uint64_t(x[0]) / uint64_t(x[1])); });
+      })
+      .Case([&](arith::FloorDivSIOp) {
+        return divisor([&] { return llvm::divideFloorSigned(x[0], x[1]); });
+      })
+      .Case([&](arith::CeilDivSIOp) {
+        return divisor([&] { return llvm::divideCeilSigned(x[0], x[1]); });
+      })
+      .Case(
+          [&](arith::RemSIOp) { return divisor([&] { return x[0] % x[1]; }); })
+      .Case([&](arith::RemUIOp) {
+        return divisor(
+            [&] { return int64_t(uint64_t(x[0]) % uint64_t(x[1])); });
+      })
+      .Case([&](arith::MinSIOp) -> R { return std::min(x[0], x[1]); })
+      .Case([&](arith::MaxSIOp) -> R { return std::max(x[0], x[1]); })
+      .Case([&](arith::MinUIOp) -> R {
+        return int64_t(std::min(uint64_t(x[0]), uint64_t(x[1])));
+      })
+      .Case([&](arith::MaxUIOp) -> R {
+        return int64_t(std::max(uint64_t(x[0]), uint64_t(x[1])));
+      })
+      .Case([&](arith::AndIOp) -> R { return x[0] & x[1]; })
+      .Case([&](arith::OrIOp) -> R { return x[0] | x[1]; })
+      .Case([&](arith::XOrIOp) -> R { return x[0] ^ x[1]; })
+      .Case([&](arith::CmpIOp c) -> R {
+        return compare(c.getPredicate(), x[0], x[1]);
+      })
+      .Case([&](arith::SelectOp) -> R { return x[0] ? x[1] : x[2]; })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtUIOp>(
+          [&](Operation *) -> R { return x[0]; })
+      // i1 is held as 0 or 1; sign-extending true gives -1.
+      .Case([&](arith::ExtSIOp e) -> R {
+        return e.getIn().getType().isInteger(1) ? -x[0] : x[0];
+      })
+      .Case([&](arith::TruncIOp t) -> R {
+        return t.getType().isInteger(1) ? (x[0] & 1) : x[0];
+      })
+      .Case([&](affine::AffineApplyOp a) -> R {
+        auto r = evalMap(a.getAffineMap(), x);
+        return r ? R((*r)[0]) : R();
+      })
+      .Case([&](affine::AffineMinOp m) -> R {
+        auto r = evalMap(m.getMap(), x);
+        return r ? R(*llvm::min_element(*r)) : R();
+      })
+      .Case([&](affine::AffineMaxOp m) -> R {
+        auto r = evalMap(m.getMap(), x);
+        return r ? R(*llvm::max_element(*r)) : R();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Where a value without a concrete value comes from, for `unsupported`.
+static std::string describeOrigin(Value v) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto f = dyn_cast_or_null<func::FuncOp>(owner))
+      return "argument #" + std::to_string(arg.getArgNumber()) + " of @" +
+             f.getSymName().str();
+    return "block argument #" + std::to_string(arg.getArgNumber()) + " of '" +
+           (owner ? owner->getName().getStringRef().str() : std::string("?")) +
+           "' at " + (owner ? lineCol(owner) : std::string("?:?"));
+  }
+  Operation *def = v.getDefiningOp();
+  return "the result of '" + def->getName().getStringRef().str() + "' at " +
+         lineCol(def);
+}
+
+//===----------------------------------------------------------------------===//
+// Run state
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A value as a process sees it: an integer (index or iN), a token, or
+/// nothing concrete (with the value that has none, to say why).
+struct Val {
+  enum class Kind : uint8_t { Int, Token, Opaque };
+  Kind kind = Kind::Opaque;
+  int64_t num = 0; // the integer, or the token's id
+  Value origin;    // Opaque only
+  static Val integer(int64_t v) { return {Kind::Int, v, {}}; }
+  static Val token(unsigned id) { return {Kind::Token, id, {}}; }
+  static Val opaque(Value origin) { return {Kind::Opaque, 0, origin}; }
+};
+
+using Env = llvm::DenseMap<Value, Val>;
+
+/// A block a process is executing. A frame that unrolls an scf.for holds the
+/// loop, its current induction value and its bounds.
+struct Frame {
+  Block *block;
+  Block::iterator next;
+  scf::ForOp loop = nullptr;
+  int64_t iv = 0, ub = 0, step = 1;
+};
+
+struct Process {
+  /// The instance: "@f, launch (0), segment @s, herd @h tile (1, 0)".
+  std::string where;
+  unsigned scope;
+  /// The scf.parallel task this process is one iteration of, or -1.
+  int iterationOf = -1;
+  Env env;
+  SmallVector<Frame, 4> frames;
+  /// The task of the synchronous op this process waits in, or -1.
+  int waitingOn = -1;
+  bool finished = false;
+};
+
+/// The host, or one hierarchy instance: it has completed when its processes
+/// have finished and everything they dispatched has completed.
+struct Scope {
+  unsigned live = 0;   // processes and tasks not yet done
+  int instanceOf = -1; // the hierarchy task, -1 for the host
+};
+
+/// An operation once a process has reached it.
+struct Task {
+  enum class Kind {
+    Join,      // wait_all, execute, dma_memcpy_nd: complete once started
+    Put,       // channel.put: one FIFO per destination
+    Get,       // channel.get
+    Hierarchy, // launch, segment, herd: complete when every instance has
+    Parallel,  // scf.parallel: every iteration reached scf.reduce, and the
+               // tokens it reduced are signalled
+  };
+  Kind kind;
+  Operation *op;
+  unsigned id;
+  std::string where;
+  unsigned scope; // the scope of the process that reached the op
+  unsigned token; // signalled on completion
+  SmallVector<unsigned, 4> deps;
+  bool started = false, done = false;
+  // Put, Get: the FIFOs and this transfer's number on each.
+  SmallVector<unsigned, 1> fifos;
+  SmallVector<uint64_t, 1> numbers;
+  // Hierarchy, Parallel: the instances, the values they start with, how many
+  // have been started and how many are running.
+  std::vector<Point> points;
+  Env captured;
+  unsigned nextPoint = 0, running = 0;
+  bool oneAtATime = false;          // launch instances in LaunchMode::Serial
+  SmallVector<unsigned, 4> reduced; // Parallel
+};
+
+struct Fifo {
+  std::string label; // "@c[1, 0]"
+  ChannelFifo state;
+};
+
+struct Token {
+  bool signalled;
+  int task; // the producer, -1 for air.token.alloc
+};
+
+class Executor {
+public:
+  Executor(func::FuncOp entry, const SkeletonOptions &options)
+      : entry(entry), options(options) {}
+  SkeletonResult run();
+
+private:
+  // Scheduling.
+  bool tick();
+  bool stopped() const { return unsupportedReason || limitReached; }
+  unsigned newScope(int instanceOf);
+  void release(unsigned scope);
+  void spawn(std::string where, unsigned scope, Env env, Block *body,
+             int iterationOf);
+  bool advance(Process &p);
+  void finish(Process &p);
+  FailureOr<Task *> newTask(Task::Kind kind, Operation *op, Process &p,
+                            ValueRange deps);
+  void dispatch(Process &p, Task &t, ValueRange tokenResults);
+  bool stepTask(Task &t);
+  bool canComplete(const Task &t) const;
+  void start(Task &t);
+  void complete(Task &t);
+  void startInstance(Task &t);
+
+  // Executing one op.
+  LogicalResult exec(Process &p, Operation &op);
+  LogicalResult execTerminator(Process &p, Operation &op);
+  LogicalResult execHierarchy(Process &p, air::HierarchyOpInterface h);
+  LogicalResult execChannel(Process &p, Operation *op, bool isPut);
+  LogicalResult execJoin(Process &p, air::AsyncOpInterface op);
+  LogicalResult execExecute(Process &p, air::ExecuteOp e);
+  LogicalResult execFor(Process &p, scf::ForOp f);
+  LogicalResult execParallel(Process &p, scf::ParallelOp par);
+  LogicalResult execAffineIf(Process &p, affine::AffineIfOp op);
+  void enter(Process &p, Region &region);
+  LogicalResult execOther(Process &p, Operation &op);
+  void evaluate(Process &p, Operation &op);
+  void opaqueResults(Process &p, Operation &op);
+
+  // Values.
+  Val lookup(Process &p, Value v) const;
+  void bind(Process &p, ValueRange to, ArrayRef<Val> values);
+  FailureOr<int64_t> integer(Process &p, Value v, Operation *user,
+                             const Twine &what);
+  FailureOr<unsigned> token(Process &p, Value v, Operation *user);
+  LogicalResult unsupported(Operation *op, const Twine &why);
+  bool holdsAirOps(Operation *op);
+  bool isSkeleton(Operation *op);
+  unsigned fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index);
+  std::string where(const Process &p) const;
+
+  std::vector<std::string> blockedOps() const;
+  std::string tokenWait(const Task &t) const;
+
+  func::FuncOp entry;
+  const SkeletonOptions &options;
+  std::deque<Process> processes;
+  std::vector<unsigned> active; // processes not finished
+  std::deque<Task> tasks;
+  std::vector<unsigned> pending; // tasks not done
+  std::vector<Scope> scopes;
+  std::vector<Token> tokens;
+  std::vector<Fifo> fifos;
+  std::map<std::string, unsigned> fifoIndex;
+  llvm::DenseMap<Operation *, bool> airInside;
+  SymbolTableCollection symbolTables;
+  uint64_t steps = 0, transfers = 0;
+  std::optional<std::string> unsupportedReason;
+  bool limitReached = false;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Scheduling
+//===----------------------------------------------------------------------===//
+
+bool Executor::tick() {
+  if (steps >= options.maxSteps) {
+    limitReached = true;
+    return false;
+  }
+  ++steps;
+  return true;
+}
+
+unsigned Executor::newScope(int instanceOf) {
+  scopes.push_back(Scope{0, instanceOf});
+  return scopes.size() - 1;
+}
+
+/// One process or task of `scope` is done. The last one completes the
+/// instance; under LaunchMode::Serial that starts the next launch instance.
+void Executor::release(unsigned scope) {
+  if (--scopes[scope].live != 0 || scopes[scope].instanceOf < 0)
+    return;
+  Task &h = tasks[scopes[scope].instanceOf];
+  --h.running;
+  if (h.oneAtATime && h.nextPoint < h.points.size())
+    startInstance(h);
+}
+
+void Executor::spawn(std::string where, unsigned scope, Env env, Block *body,
+                     int iterationOf) {
+  Process p;
+  p.where = std::move(where);
+  p.scope = scope;
+  p.iterationOf = iterationOf;
+  p.env = std::move(env);
+  p.frames.push_back(Frame{body, body->begin()});
+  ++scopes[scope].live;
+  active.push_back(processes.size());
+  processes.push_back(std::move(p));
+}
+
+/// Runs `p` until it blocks, finishes or the run stops; true if it moved.
+bool Executor::advance(Process &p) {
+  bool moved = false;
+  while (!p.finished && !stopped()) {
+    if (p.waitingOn >= 0) {
+      if (!tasks[p.waitingOn].done)
+        break;
+      p.waitingOn = -1;
+    }
+    if (!tick())
+      break;
+    Operation &op = *p.frames.back().next++;
+    moved = true;
+    if (failed(exec(p, op)))
+      break;
+  }
+  return moved;
+}
+
+void Executor::finish(Process &p) {
+  p.finished = true;
+  p.env = Env();
+  if (p.iterationOf >= 0)
+    --tasks[p.iterationOf].running;
+  release(p.scope);
+}
+
+FailureOr<Task *> Executor::newTask(Task::Kind kind, Operation *op, Process &p,
+                                    ValueRange deps) {
+  Task t;
+  t.kind = kind;
+  t.op = op;
+  t.id = tasks.size();
+  t.where = where(p);
+  t.scope = p.scope;
+  for (Value d : deps) {
+    FailureOr<unsigned> id = token(p, d, op);
+    if (failed(id))
+      return failure();
+    t.deps.push_back(*id);
+  }
+  t.token = tokens.size();
+  tokens.push_back(Token{false, static_cast<int>(t.id)});
+  ++scopes[p.scope].live;
+  pending.push_back(t.id);
+  tasks.push_back(std::move(t));
+  return &tasks.back();
+}
+
+/// An op without a result token blocks its process until it completes; one
+/// with a token is in flight and the process moves on. A ready op starts at
+/// once, so a process issues its transfers in program order.
+void Executor::dispatch(Process &p, Task &t, ValueRange tokenResults) {
+  stepTask(t);
+  if (tokenResults.empty()) {
+    if (!t.done)
+      p.waitingOn = t.id;
+    return;
+  }
+  for (Value r : tokenResults)
+    p.env[r] = Val::token(t.token);
+}
+
+bool Executor::stepTask(Task &t) {
+  bool moved = false;
+  if (!t.started) {
+    if (!llvm::all_of(t.deps,
+                      [&](unsigned d) { return tokens[d].signalled; }) ||
+        !tick())
+      return false;
+    start(t);
+    moved = true;
+  }
+  if (!t.done && canComplete(t) && tick()) {
+    complete(t);
+    moved = true;
+  }
+  return moved;
+}
+
+void Executor::start(Task &t) {
+  t.started = true;
+  switch (t.kind) {
+  case Task::Kind::Put:
+    for (unsigned f : t.fifos)
+      t.numbers.push_back(fifos[f].state.issuePut());
+    break;
+  case Task::Kind::Get:
+    t.numbers.push_back(fifos[t.fifos[0]].state.issueGet());
+    break;
+  case Task::Kind::Hierarchy:
+  case Task::Kind::Parallel:
+    if (t.oneAtATime && !t.points.empty())
+      startInstance(t);
+    else
+      while (t.nextPoint < t.points.size())
+        startInstance(t);
+    break;
+  case Task::Kind::Join:
+    break;
+  }
+}
+
+bool Executor::canComplete(const Task &t) const {
+  switch (t.kind) {
+  case Task::Kind::Join:
+    return true;
+  case Task::Kind::Put:
+    for (unsigned i = 0; i < t.fifos.size(); ++i)
+      if (!fifos[t.fifos[i]].state.putCanComplete(t.numbers[i]))
+        return false;
+    return true;
+  case Task::Kind::Get:
+    return fifos[t.fifos[0]].state.getCanComplete(t.numbers[0]);
+  case Task::Kind::Hierarchy:
+    return t.running == 0 && t.nextPoint == t.points.size();
+  case Task::Kind::Parallel:
+    return t.running == 0 && t.nextPoint == t.points.size() &&
+           llvm::all_of(t.reduced,
+                        [&](unsigned d) { return tokens[d].signalled; });
+  }
+  return false;
+}
+
+void Executor::complete(Task &t) {
+  t.done = true;
+  t.captured = Env();
+  tokens[t.token].signalled = true;
+  if (t.kind == Task::Kind::Get)
+    ++transfers;
+  release(t.scope);
+}
+
+/// Starts the next instance of a hierarchy op (in a scope of its own) or the
+/// next iteration of an scf.parallel (in the scope of the loop's process).
+void Executor::startInstance(Task &t) {
+  const Point &point = t.points[t.nextPoint++];
+  ++t.running;
+  Env env = t.captured;
+  if (auto par = dyn_cast<scf::ParallelOp>(t.op)) {
+    for (auto [iv, v] : llvm::zip(par.getInductionVars(), point))
+      env[iv] = Val::integer(v);
+    spawn(t.where + ", scf.parallel@" + lineCol(t.op) + " = " + tuple(point),
+          t.scope, std::move(env), par.getBody(), t.id);
+    return;
+  }
+  auto h = cast<air::HierarchyOpInterface>(t.op);
+  std::string label = isa<air::LaunchOp>(t.op)    ? "launch"
+                      : isa<air::SegmentOp>(t.op) ? "segment"
+                                                  : "herd";
+  if (auto name =
+          t.op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    label += " @" + name.getValue().str();
+  if (isa<air::HerdOp>(t.op))
+    label += " tile";
+  if (!point.empty())
+    label += " " + tuple(point);
+  for (auto [id, v] : llvm::zip(h.getIds(), point))
+    env[id] = Val::integer(v);
+  spawn(t.where + ", " + label, newScope(t.id), std::move(env),
+        &h.getBodyBlock(), -1);
+}
+
+//===----------------------------------------------------------------------===//
+// Executing one op
+//===----------------------------------------------------------------------===//
+
+LogicalResult Executor::exec(Process &p, Operation &op) {
+  if (op.hasTrait<OpTrait::IsTerminator>())
+    return execTerminator(p, op);
+  // Loops and branches without AIR ops or tokens are compute: skipped.
+  if (isa<scf::ForOp, scf::ParallelOp, scf::IfOp, affine::AffineIfOp>(op) &&
+      !isSkeleton(&op)) {
+    opaqueResults(p, op);
+    return success();
+  }
+  return TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case<air::LaunchOp, air::SegmentOp, air::HerdOp>([&](Operation *h) {
+        return execHierarchy(p, cast<air::HierarchyOpInterface>(h));
+      })
+      .Case([&](air::ChannelPutOp put) { return execChannel(p, put, true); })
+      .Case([&](air::ChannelGetOp get) { return execChannel(p, get, false); })
+      .Case<air::DmaMemcpyNdOp, air::WaitAllOp>([&](Operation *o) {
+        return execJoin(p, cast<air::AsyncOpInterface>(o));
+      })
+      .Case([&](air::ExecuteOp e) { return execExecute(p, e); })
+      .Case([&](air::TokenAllocOp a) {
+        // Affinity and concurrency groups impose no waiting here.
+        p.env[a.getToken()] = Val::token(tokens.size());
+        tokens.push_back(Token{true, -1});
+        return success();
+      })
+      .Case([&](scf::ForOp f) { return execFor(p, f); })
+      .Case([&](scf::ParallelOp par) { return execParallel(p, par); })
+      .Case([&](scf::IfOp i) -> LogicalResult {
+        FailureOr<int64_t> c = integer(p, i.getCondition(), i, "condition");
+        if (failed(c))
+          return failure();
+        enter(p, *c ? i.getThenRegion() : i.getElseRegion());
+        return success();
+      })
+      .Case([&](affine::AffineIfOp i) { return execAffineIf(p, i); })
+      .Default([&](Operation *o) { return execOther(p, *o); });
+}
+
+LogicalResult Executor::execTerminator(Process &p, Operation &op) {
+  Operation *parent = op.getParentOp();
+  SmallVector<Val> values;
+  for (Value v : op.getOperands())
+    values.push_back(lookup(p, v));
+  if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+    // The next iteration receives the yielded values; the last one's are
+    // the loop's results.
+    Frame &f = p.frames.back();
+    f.iv += f.step;
+    if (f.iv < f.ub) {
+      p.env[loop.getInductionVar()] = Val::integer(f.iv);
+      bind(p, loop.getRegionIterArgs(), values);
+      f.next = f.block->begin();
+    } else {
+      p.frames.pop_back();
+      bind(p, loop.getResults(), values);
+    }
+    return success();
+  }
+  if (isa<scf::IfOp, affine::AffineIfOp>(parent)) {
+    p.frames.pop_back();
+    bind(p, parent->getResults(), values);
+    return success();
+  }
+  if (isa<scf::ReduceOp>(op)) {
+    // An iteration's reduce operands join the loop's result token.
+    Task &par = tasks[p.iterationOf];
+    for (Value v : op.getOperands()) {
+      FailureOr<unsigned> t = token(p, v, &op);
+      if (failed(t))
+        return failure();
+      par.reduced.push_back(*t);
+    }
+    finish(p);
+    return success();
+  }
+  if (isa<func::ReturnOp, air::LaunchTerminatorOp, air::SegmentTerminatorOp,
+          air::HerdTerminatorOp>(op)) {
+    finish(p);
+    return success();
+  }
+  return unsupported(&op, "is a terminator the executor does not run");
+}
+
+LogicalResult Executor::execHierarchy(Process &p, air::HierarchyOpInterface h) {
+  Operation *op = h;
+  SmallVector<int64_t> sizes;
+  for (auto [i, s] : llvm::enumerate(h.getSizeOperands())) {
+    FailureOr<int64_t> v = integer(p, s, op, "size #" + Twine(i));
+    if (failed(v))
+      return failure();
+    if (*v < 0)
+      return unsupported(op, "size #" + Twine(i) + " is negative (" +
+                                 Twine(*v) + ")");
+    sizes.push_back(*v);
+  }
+  SmallVector<int64_t> zeros(sizes.size(), 0), ones(sizes.size(), 1);
+  if (boxSize(zeros, sizes, ones, options.maxSteps + 1) >
+      options.maxSteps - steps) {
+    // Every instance takes at least one step.
+    limitReached = true;
+    return failure();
+  }
+  FailureOr<Task *> t =
+      newTask(Task::Kind::Hierarchy, op, p,
+              cast<air::AsyncOpInterface>(op).getAsyncDependencies());
+  if (failed(t))
+    return failure();
+  (*t)->points = boxPoints(zeros, sizes, ones);
+  for (auto [arg, v] : llvm::zip(h.getSizeArgs(), sizes))
+    (*t)->captured[arg] = Val::integer(v);
+  for (auto [arg, v] : llvm::zip(h.getKernelArguments(), h.getKernelOperands()))
+    (*t)->captured[arg] = lookup(p, v);
+  (*t)->oneAtATime =
+      isa<air::LaunchOp>(op) && options.launchMode == LaunchMode::Serial;
+  dispatch(p, **t, op->getResults());
+  return success();
+}
+
+LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
+  FlatSymbolRefAttr name = isPut
+                               ? cast<air::ChannelPutOp>(op).getChanNameAttr()
+                               : cast<air::ChannelGetOp>(op).getChanNameAttr();
+  OperandRange indices = isPut ? cast<air::ChannelPutOp>(op).getIndices()
+                               : cast<air::ChannelGetOp>(op).getIndices();
+  auto chan = symbolTables.lookupNearestSymbolFrom<air::ChannelOp>(op, name);
+  if (!chan)
+    return unsupported(op,
+                       "names " + name.getValue() + ", which is not declared");
+  SmallVector<int64_t> shape = chan.getShape(), broadcastShape;
+  if (auto b = chan.getBroadcastShape())
+    for (Attribute a : *b)
+      broadcastShape.push_back(cast<IntegerAttr>(a).getInt());
+  // Gets of a broadcast channel address the destination space.
+  ArrayRef<int64_t> space = !isPut && !broadcastShape.empty()
+                                ? broadcastShape
+                                : ArrayRef<int64_t>(shape);
+
+  Point index;
+  if (indices.empty())
+    index.assign(space.size(), 0);
+  for (auto [k, v] : llvm::enumerate(indices)) {
+    FailureOr<int64_t> i = integer(p, v, op, "channel index #" + Twine(k));
+    if (failed(i))
+      return failure();
+    index.push_back(*i);
+  }
+  bool inside = index.size() == space.size();
+  for (unsigned i = 0; inside && i < space.size(); ++i)
+    inside = index[i] >= 0 && index[i] < space[i];
+  if (!inside)
+    return unsupported(op, "addresses " + name.getValue() + tuple(index) +
+                               ", outside its shape " + tuple(space));
+
+  std::vector<Point> destinations;
+  if (isPut && !broadcastShape.empty())
+    destinations = broadcastDestinations(shape, broadcastShape, index);
+  else
+    destinations.push_back(index);
+
+  FailureOr<Task *> t =
+      newTask(isPut ? Task::Kind::Put : Task::Kind::Get, op, p,
+              cast<air::AsyncOpInterface>(op).getAsyncDependencies());
+  if (failed(t))
+    return failure();
+  for (const Point &d : destinations)
+    (*t)->fifos.push_back(fifoFor(chan, d));
+  dispatch(p, **t, op->getResults());
+  return success();
+}
+
+LogicalResult Executor::execJoin(Process &p, air::AsyncOpInterface op) {
+  FailureOr<Task *> t =
+      newTask(Task::Kind::Join, op, p, op.getAsyncDependencies());
+  if (failed(t))
+    return failure();
+  dispatch(p, **t, op->getResults());
+  return success();
+}
+
+/// The body is bookkeeping: its index results are evaluated when the op is
+/// reached (they do not depend on timing), and the op completes once its
+/// dependencies are signalled.
+LogicalResult Executor::execExecute(Process &p, air::ExecuteOp e) {
+  if (holdsAirOps(e))
+    return unsupported(e, "holds AIR ops, which the executor does not run");
+  Block &body = e.getBody();
+  for (Operation &o : body.without_terminator()) {
+    if (o.getNumRegions())
+      opaqueResults(p, o);
+    else
+      evaluate(p, o);
+  }
+  SmallVector<Val> values;
+  for (Value v : body.getTerminator()->getOperands())
+    values.push_back(lookup(p, v));
+  bind(p, e->getResults().drop_front(), values);
+  FailureOr<Task *> t =
+      newTask(Task::Kind::Join, e, p, e.getAsyncDependencies());
+  if (failed(t))
+    return failure();
+  dispatch(p, **t, e->getResults().take_front());
+  return success();
+}
+
+/// Unrolled in the process: tokens carried through iter_args order the
+/// iterations' async ops, the loop itself waits for nothing.
+LogicalResult Executor::execFor(Process &p, scf::ForOp f) {
+  FailureOr<int64_t> lb = integer(p, f.getLowerBound(), f, "lower bound");
+  if (failed(lb))
+    return failure();
+  FailureOr<int64_t> ub = integer(p, f.getUpperBound(), f, "upper bound");
+  if (failed(ub))
+    return failure();
+  FailureOr<int64_t> step = integer(p, f.getStep(), f, "step");
+  if (failed(step))
+    return failure();
+  if (*step <= 0)
+    return unsupported(f, "has step " + Twine(*step));
+  SmallVector<Val> inits;
+  for (Value v : f.getInitArgs())
+    inits.push_back(lookup(p, v));
+  if (*lb >= *ub) {
+    bind(p, f.getResults(), inits);
+    return success();
+  }
+  p.env[f.getInductionVar()] = Val::integer(*lb);
+  bind(p, f.getRegionIterArgs(), inits);
+  p.frames.push_back(
+      Frame{f.getBody(), f.getBody()->begin(), f, *lb, *ub, *step});
+  return success();
+}
+
+/// All iterations run at once, each as a process, once the init tokens are
+/// signalled (the init is broadcast to every iteration). The results are
+/// one token: signalled when every iteration has reached scf.reduce and the
+/// tokens reduced there are signalled.
+LogicalResult Executor::execParallel(Process &p, scf::ParallelOp par) {
+  if (!llvm::all_of(par.getResultTypes(), llvm::IsaPred<air::AsyncTokenType>))
+    return unsupported(par, "reduces values that are not tokens");
+  SmallVector<int64_t> lbs, ubs, strides;
+  for (unsigned i = 0; i < par.getNumLoops(); ++i) {
+    FailureOr<int64_t> lb =
+        integer(p, par.getLowerBound()[i], par, "lower bound #" + Twine(i));
+    if (failed(lb))
+      return failure();
+    FailureOr<int64_t> ub =
+        integer(p, par.getUpperBound()[i], par, "upper bound #" + Twine(i));
+    if (failed(ub))
+      return failure();
+    FailureOr<int64_t> step =
+        integer(p, par.getStep()[i], par, "step #" + Twine(i));
+    if (failed(step))
+      return failure();
+    if (*step <= 0)
+      return unsupported(par, "has step " + Twine(*step));
+    lbs.push_back(*lb);
+    ubs.push_back(*ub);
+    strides.push_back(*step);
+  }
+  if (boxSize(lbs, ubs, strides, options.maxSteps + 1) >
+      options.maxSteps - steps) {
+    limitReached = true;
+    return failure();
+  }
+  FailureOr<Task *> t =
+      newTask(Task::Kind::Parallel, par, p, par.getInitVals());
+  if (failed(t))
+    return failure();
+  (*t)->points = boxPoints(lbs, ubs, strides);
+  llvm::SetVector<Value> used;
+  getUsedValuesDefinedAbove(par.getRegion(), used);
+  for (Value v : used)
+    (*t)->captured[v] = lookup(p, v);
+  dispatch(p, **t, par.getResults());
+  return success();
+}
+
+LogicalResult Executor::execAffineIf(Process &p, affine::AffineIfOp op) {
+  SmallVector<int64_t> operands;
+  for (auto [k, v] : llvm::enumerate(op.getOperands())) {
+    FailureOr<int64_t> x = integer(p, v, op, "condition operand #" + Twine(k));
+    if (failed(x))
+      return failure();
+    operands.push_back(*x);
+  }
+  IntegerSet set = op.getIntegerSet();
+  ArrayRef<int64_t> dims =
+      ArrayRef<int64_t>(operands).take_front(set.getNumDims());
+  ArrayRef<int64_t> syms =
+      ArrayRef<int64_t>(operands).drop_front(set.getNumDims());
+  bool holds = true;
+  for (unsigned i = 0; holds && i < set.getNumConstraints(); ++i) {
+    std::optional<int64_t> v = evalAffine(set.getConstraint(i), dims, syms);
+    if (!v)
+      return unsupported(op, "has a condition that divides by zero");
+    holds = set.isEq(i) ? *v == 0 : *v >= 0;
+  }
+  enter(p, holds ? op.getThenRegion() : op.getElseRegion());
+  return success();
+}
+
+/// Executes a branch of scf.if / affine.if next; a missing else does nothing.
+void Executor::enter(Process &p, Region &region) {
+  if (!region.empty())
+    p.frames.push_back(Frame{&region.front(), region.front().begin()});
+}
+
+LogicalResult Executor::execOther(Process &p, Operation &op) {
+  if (isa_and_nonnull<air::AIRDialect>(op.getDialect()))
+    return unsupported(&op, "is not run by the executor");
+  if (op.getNumRegions()) {
+    if (holdsAirOps(&op))
+      return unsupported(&op, "holds AIR ops, which the executor does not run "
+                              "inside this op");
+    opaqueResults(p, op);
+    return success();
+  }
+  if (auto call = dyn_cast<CallOpInterface>(op)) {
+    Operation *callee = call.resolveCallableInTable(&symbolTables);
+    if (callee && holdsAirOps(callee))
+      return unsupported(&op, "calls a function that holds AIR ops; the "
+                              "executor does not run calls");
+  }
+  evaluate(p, op);
+  return success();
+}
+
+void Executor::evaluate(Process &p, Operation &op) {
+  std::optional<int64_t> folded;
+  Value cause; // the operand's origin that leaves the result without a value
+  if (isIndexMath(&op) && op.getNumResults() == 1) {
+    SmallVector<int64_t> in;
+    for (Value v : op.getOperands()) {
+      Val x = lookup(p, v);
+      if (x.kind == Val::Kind::Int)
+        in.push_back(x.num);
+      else if (!cause)
+        cause = x.kind == Val::Kind::Opaque ? x.origin : v;
+    }
+    if (!cause)
+      folded = foldIndexMath(&op, in);
+  }
+  for (Value r : op.getResults())
+    p.env[r] = folded ? Val::integer(*folded) : Val::opaque(cause ? cause : r);
+}
+
+void Executor::opaqueResults(Process &p, Operation &op) {
+  for (Value r : op.getResults())
+    p.env[r] = Val::opaque(r);
+}
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+Val Executor::lookup(Process &p, Value v) const {
+  auto it = p.env.find(v);
+  return it == p.env.end() ? Val::opaque(v) : it->second;
+}
+
+void Executor::bind(Process &p, ValueRange to, ArrayRef<Val> values) {
+  for (auto [v, x] : llvm::zip(to, values))
+    p.env[v] = x;
+}
+
+FailureOr<int64_t> Executor::integer(Process &p, Value v, Operation *user,
+                                     const Twine &what) {
+  Val x = lookup(p, v);
+  if (x.kind == Val::Kind::Int)
+    return x.num;
+  return unsupported(
+      user, what + " is not a constant: it depends on " +
+                describeOrigin(x.kind == Val::Kind::Opaque ? x.origin : v));
+}
+
+FailureOr<unsigned> Executor::token(Process &p, Value v, Operation *user) {
+  Val x = lookup(p, v);
+  if (x.kind == Val::Kind::Token)
+    return static_cast<unsigned>(x.num);
+  return unsupported(
+      user, "waits for a token the program does not produce: "
+            "it depends on " +
+                describeOrigin(x.kind == Val::Kind::Opaque ? x.origin : v));
+}
+
+LogicalResult Executor::unsupported(Operation *op, const Twine &why) {
+  if (!unsupportedReason)
+    unsupportedReason = fileLineCol(op) + ": '" +
+                        op->getName().getStringRef().str() + "' " + why.str();
+  return failure();
+}
+
+/// Whether an op nested in `op` is an AIR op other than a terminator.
+bool Executor::holdsAirOps(Operation *op) {
+  auto [it, inserted] = airInside.try_emplace(op, false);
+  if (inserted)
+    it->second =
+        op->walk([&](Operation *inner) {
+            if (inner != op &&
+                isa_and_nonnull<air::AIRDialect>(inner->getDialect()) &&
+                !inner->hasTrait<OpTrait::IsTerminator>())
+              return WalkResult::interrupt();
+            return WalkResult::advance();
+          }).wasInterrupted();
+  return it->second;
+}
+
+/// Loops and branches belong to the skeleton when they hold AIR ops or
+/// carry tokens.
+bool Executor::isSkeleton(Operation *op) {
+  return holdsAirOps(op) ||
+         llvm::any_of(op->getResultTypes(), llvm::IsaPred<air::AsyncTokenType>);
+}
+
+unsigned Executor::fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index) {
+  std::string label =
+      "@" + chan.getSymName().str() + "[" +
+      llvm::join(
+          llvm::map_range(index, [](int64_t v) { return std::to_string(v); }),
+          ", ") +
+      "]";
+  auto [it, inserted] = fifoIndex.try_emplace(label, fifos.size());
+  if (inserted)
+    fifos.push_back(Fifo{
+        label, ChannelFifo(static_cast<uint64_t>(chan.getDepthOrDefault()))});
+  return it->second;
+}
+
+/// The instance a process is in, with the current trip of each scf.for.
+std::string Executor::where(const Process &p) const {
+  std::string s = p.where;
+  for (const Frame &f : p.frames)
+    if (f.loop)
+      s += ", scf.for@" + lineCol(f.loop) + " = " + std::to_string(f.iv);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// The run and its report
+//===----------------------------------------------------------------------===//
+
+/// The part of instance `of` below what it shares with instance `from`:
+/// ("@f, segment @s, scf.for@3:5 = 2", "@f, segment @s") -> "scf.for@3:5 = 2".
+static std::string relativeInstance(StringRef of, StringRef from) {
+  SmallVector<StringRef> a, b;
+  of.split(a, ", ");
+  from.split(b, ", ");
+  unsigned common = 0;
+  while (common < a.size() && common < b.size() && a[common] == b[common])
+    ++common;
+  return llvm::join(ArrayRef<StringRef>(a).drop_front(common), ", ");
+}
+
+/// "waits for token of air.execute at 12:5 (scf.for@9:3 = 0)": each
+/// producer not yet done, with its instance where it differs from the
+/// waiter's.
+std::string Executor::tokenWait(const Task &t) const {
+  SmallVector<std::string> producers;
+  for (unsigned d : t.deps)
+    if (!tokens[d].signalled) {
+      const Task &producer = tasks[tokens[d].task];
+      std::string s = producer.op->getName().getStringRef().str() + " at " +
+                      lineCol(producer.op);
+      std::string instance = relativeInstance(producer.where, t.where);
+      if (!instance.empty())
+        s += " (" + instance + ")";
+      if (!llvm::is_contained(producers, s))
+        producers.push_back(s);
+    }
+  return (producers.size() == 1 ? "waits for token of "
+                                : "waits for tokens of ") +
+         llvm::join(producers, ", ");
+}
+
+/// Every op that waits: in a channel transfer (where a deadlock starts), then
+/// for tokens. A hierarchy op or scf.parallel that has started waits for what
+/// runs inside it, which is listed instead.
+std::vector<std::string> Executor::blockedOps() const {
+  // (waits for tokens, file, line, column, text)
+  using Line = std::tuple<bool, std::string, unsigned, unsigned, std::string>;
+  std::vector<Line> lines;
+  for (unsigned id : pending) {
+    const Task &t = tasks[id];
+    std::string what;
+    if (!t.started) {
+      what = tokenWait(t);
+    } else if (t.kind == Task::Kind::Put) {
+      for (unsigned i = 0; i < t.fifos.size() && what.empty(); ++i) {
+        const Fifo &f = fifos[t.fifos[i]];
+        if (!f.state.putCanComplete(t.numbers[i]))
+          what = "put #" + std::to_string(t.numbers[i]) + " on " + f.label +
+                 " waits for get #" +
+                 std::to_string(f.state.getAwaitedByPut(t.numbers[i]));
+      }
+    } else if (t.kind == Task::Kind::Get) {
+      what = "get #" + std::to_string(t.numbers[0]) + " on " +
+             fifos[t.fifos[0]].label + " waits for put #" +
+             std::to_string(t.numbers[0]);
+    }
+    if (what.empty())
+      continue;
+    FileLineColLoc loc = fileLoc(t.op);
+    lines.emplace_back(
+        !t.started, loc ? loc.getFilename().str() : std::string(),
+        loc ? loc.getLine() : 0, loc ? loc.getColumn() : 0,
+        fileLineCol(t.op) + ": " + t.op->getName().getStringRef().str() +
+            " in " + t.where + ": " + what);
+  }
+  // At one location, in the order the ops were reached.
+  llvm::stable_sort(lines, [](const Line &a, const Line &b) {
+    return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a),
+                    std::get<3>(a)) < std::tie(std::get<0>(b), std::get<1>(b),
+                                               std::get<2>(b), std::get<3>(b));
+  });
+  std::vector<std::string> out;
+  for (Line &l : lines)
+    out.push_back(std::move(std::get<4>(l)));
+  return out;
+}
+
+SkeletonResult Executor::run() {
+  unsigned host = newScope(-1);
+  spawn("@" + entry.getSymName().str(), host, Env(), &entry.getBody().front(),
+        -1);
+  SkeletonResult result;
+  while (!stopped() && scopes[host].live != 0) {
+    bool moved = false;
+    for (unsigned i = 0; i < active.size() && !stopped(); ++i)
+      moved |= advance(processes[active[i]]);
+    for (unsigned i = 0; i < pending.size() && !stopped(); ++i)
+      moved |= stepTask(tasks[pending[i]]);
+    llvm::erase_if(active, [&](unsigned i) { return processes[i].finished; });
+    llvm::erase_if(pending, [&](unsigned i) { return tasks[i].done; });
+    if (!moved && !stopped()) {
+      result.verdict = SkeletonResult::Verdict::Deadlock;
+      result.blocked = blockedOps();
+      break;
+    }
+  }
+  result.transfers = transfers;
+  if (unsupportedReason) {
+    result.verdict = SkeletonResult::Verdict::Unsupported;
+    result.reason = *unsupportedReason;
+  } else if (limitReached) {
+    result.verdict = SkeletonResult::Verdict::StepLimit;
+    result.maxSteps = options.maxSteps;
+  }
+  return result;
+}
+
+static int severity(SkeletonResult::Verdict v) {
+  switch (v) {
+  case SkeletonResult::Verdict::Completed:
+    return 0;
+  case SkeletonResult::Verdict::Unsupported:
+    return 1;
+  case SkeletonResult::Verdict::StepLimit:
+    return 2;
+  case SkeletonResult::Verdict::Deadlock:
+    return 3;
+  }
+  return 0;
+}
+
+SkeletonResult aircheck::runSkeleton(ModuleOp module,
+                                     const SkeletonOptions &options) {
+  SkeletonResult total;
+  for (func::FuncOp f : module.getOps<func::FuncOp>()) {
+    if (f.isExternal())
+      continue;
+    SkeletonResult r = Executor(f, options).run();
+    uint64_t transfers = total.transfers + r.transfers;
+    if (severity(r.verdict) > severity(total.verdict))
+      total = std::move(r);
+    total.transfers = transfers;
+  }
+  return total;
+}
+
+void SkeletonResult::print(llvm::raw_ostream &os) const {
+  os << "skeleton: ";
+  switch (verdict) {
+  case Verdict::Completed:
+    os << "completed (" << transfers
+       << (transfers == 1 ? " transfer)\n" : " transfers)\n");
+    return;
+  case Verdict::Deadlock:
+    os << "deadlock\n";
+    for (size_t i = 0; i < blocked.size() && i < kMaxPrintedBlocked; ++i)
+      os << "  blocked: " << blocked[i] << "\n";
+    if (blocked.size() > kMaxPrintedBlocked)
+      os << "  ... and " << blocked.size() - kMaxPrintedBlocked
+         << " more blocked ops\n";
+    return;
+  case Verdict::Unsupported:
+    os << "unsupported: " << reason << "\n";
+    return;
+  case Verdict::StepLimit:
+    os << "unknown: step limit of " << maxSteps << " steps reached\n";
+    return;
+  }
+}

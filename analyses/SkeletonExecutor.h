@@ -1,0 +1,111 @@
+//===- SkeletonExecutor.h - run the synchronisation skeleton ----*- C++ -*-===//
+//
+// A reference executor for deadlock questions (issue 5): it runs the
+// synchronisation skeleton of every function of a module on concrete sizes
+// and reports whether the run completed or got stuck, and where.
+//
+// The skeleton is what decides progress under seed 000 (1.4, 1.5, 2.1-2.6):
+//
+//   processes  the host (a function body), each launch instance, each
+//              segment instance and each herd tile run their body in program
+//              order; all instances of a segment or herd run at once, launch
+//              instances one at a time or all at once (`LaunchMode`);
+//   tokens     an op with a result token is dispatched and runs in the
+//              background: it starts when its dependency tokens are signalled
+//              and signals its own token when it completes; an op without one
+//              blocks its process until it completes;
+//   channels   one FIFO per channel and concrete index (per destination of a
+//              broadcast): the k-th put issued on a FIFO is matched with the
+//              k-th get; get k completes once put k has been issued, put k
+//              once get k - (depth - 1) has been issued.
+//
+// Values that decide the shape of the run (sizes, loop bounds, channel
+// indices, branch conditions) are evaluated from arith, affine.apply/min/max
+// and air.execute results; one that is not concrete (a function argument,
+// a value loaded from memory) makes the verdict `unsupported`, as does IR the
+// executor cannot run. Compute ops without AIR ops inside are skipped.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_SKELETONEXECUTOR_H
+#define AIRCHECK_ANALYSES_SKELETONEXECUTOR_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace aircheck {
+
+/// How the instances of one launch iteration space run (seed 000 2.1: they
+/// are may-be-parallel, so a program must complete both ways).
+enum class LaunchMode { Serial, Parallel };
+
+struct SkeletonOptions {
+  LaunchMode launchMode = LaunchMode::Serial;
+  /// Each op a process executes and each start or completion of an
+  /// operation counts as one step, per function.
+  uint64_t maxSteps = 1000000;
+};
+
+struct SkeletonResult {
+  enum class Verdict { Completed, Deadlock, Unsupported, StepLimit };
+  Verdict verdict = Verdict::Completed;
+  /// Channel transfers that completed (gets; a broadcast put feeds several).
+  uint64_t transfers = 0;
+  /// Unsupported: why, starting with the location of the op concerned.
+  std::string reason;
+  /// Deadlock: one line per blocked op: those in channel transfers, then
+  /// those waiting for tokens, each sorted by location.
+  std::vector<std::string> blocked;
+  /// StepLimit: the bound that was reached.
+  uint64_t maxSteps = 0;
+
+  /// "skeleton: <verdict>" and, for a deadlock, "  blocked: ..." lines (at
+  /// most kMaxPrintedBlocked, then how many more there are).
+  void print(llvm::raw_ostream &os) const;
+  static constexpr size_t kMaxPrintedBlocked = 100;
+};
+
+/// Runs every function with a body in `module`, each on its own (fresh
+/// channels), in order. The module's verdict is the most severe one
+/// (deadlock, then step limit, then unsupported), the first function's among
+/// equals; transfers are summed.
+SkeletonResult runSkeleton(mlir::ModuleOp module,
+                           const SkeletonOptions &options);
+
+/// One FIFO of a channel. Transfers are numbered from 0 in order of issue on
+/// each side.
+class ChannelFifo {
+public:
+  explicit ChannelFifo(uint64_t depth) : depth(depth) {}
+  /// Issues the next put (get) and returns its number.
+  uint64_t issuePut() { return puts++; }
+  uint64_t issueGet() { return gets++; }
+  /// Put k completes once get k - (depth - 1) has been issued: depth 1 is a
+  /// rendezvous, depth N lets the producer be N - 1 transfers ahead.
+  bool putCanComplete(uint64_t k) const { return k + 1 < gets + depth; }
+  /// Get k completes once put k has been issued.
+  bool getCanComplete(uint64_t k) const { return k < puts; }
+  /// The get that put k waits for (only when it cannot complete yet).
+  uint64_t getAwaitedByPut(uint64_t k) const { return k + 1 - depth; }
+
+private:
+  uint64_t depth;
+  uint64_t puts = 0, gets = 0;
+};
+
+/// The destination indices a put at `source` reaches on a channel of bundle
+/// shape `shape` with broadcast shape `broadcastShape` (NumPy rules): every d
+/// with source_i = (shape_i == 1 ? 0 : d_i). A bundle of rank 0 reaches all.
+std::vector<llvm::SmallVector<int64_t, 4>>
+broadcastDestinations(llvm::ArrayRef<int64_t> shape,
+                      llvm::ArrayRef<int64_t> broadcastShape,
+                      llvm::ArrayRef<int64_t> source);
+
+} // namespace aircheck
+
+#endif
