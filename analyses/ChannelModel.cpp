@@ -145,15 +145,48 @@ static std::string dimList(const Instances &in) {
   return s;
 }
 
-static std::string boxOf(llvm::ArrayRef<int64_t> shape) {
-  std::string s = "{ [";
-  for (unsigned i = 0; i < shape.size(); ++i)
-    s += (i ? ", " : "") + ("i" + std::to_string(i));
-  s += "]";
-  for (unsigned i = 0; i < shape.size(); ++i)
-    s += (i ? " and " : " : ") + ("0 <= i" + std::to_string(i) + " < " +
-                                   std::to_string(shape[i]));
-  return s + " }";
+
+std::vector<ChannelAccess::Part>
+ChannelModel::computeParts(ChannelAccess &acc, const Instances &in, isl::map f,
+                           const std::vector<bool> &keep, const std::string &lift,
+                           const std::string &liftPrefix) {
+  PolyhedralModel &poly = *polyModel;
+  std::vector<ChannelAccess::Part> parts;
+  isl::map fj = f;
+  for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
+    if (!keep[i])
+      fj = islx::projectOutIn(fj, i);
+  std::vector<bool> countDim(in.dims.size());
+  for (unsigned i = 0; i < in.dims.size(); ++i)
+    countDim[i] = !keep[i];
+  std::optional<isl::map> liftMap;
+  if (!lift.empty()) {
+    // "[src] -> [dst] : c" with the launch ids carried through unchanged.
+    std::string text = lift;
+    text.insert(1, liftPrefix);
+    size_t arrow = text.find("-> [");
+    text.insert(arrow + 4, liftPrefix);
+    liftMap = isl::map(poly.ctx(), "{ " + text + " }");
+  }
+  for (const Box &box : in.boxes) {
+    isl::set d = poly.boxSet(in, box);
+    isl::set dj = d;
+    for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
+      if (!keep[i])
+        dj = islx::projectOut(dj, i);
+    if (!fj.intersect_domain(dj).is_injective()) {
+      acc.unknown = Unknown{
+          "its channel index maps several instances to the same channel, "
+          "so per-index counts are not computed",
+          acc.op->getLoc()};
+      return {};
+    }
+    isl::set image = f.intersect_domain(d).range();
+    if (liftMap)
+      image = image.apply(*liftMap);
+    parts.push_back({image, poly.boxCount(in, box, countDim)});
+  }
+  return parts;
 }
 
 void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
@@ -206,17 +239,10 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     isl::map f(ctx, poly.paramList() + " -> { [" + dimList(in) + "] -> [" +
                         llvm::join(exprs, ", ") + "] }");
     acc.indexMap = f;
-    isl::map fj = f;
-    for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
-      if (!acc.indexDims[i])
-        fj = islx::projectOutIn(fj, i);
-    std::vector<bool> countDim(in.dims.size());
-    for (unsigned i = 0; i < in.dims.size(); ++i)
-      countDim[i] = !acc.indexDims[i];
-
-    isl::map lift;
+    // A put on a broadcast channel reaches every destination d whose source
+    // s has s_i = (S_i == 1 ? 0 : d_i).
+    std::string lift; // "[src] -> [dst] : constraints", without braces
     if (acc.isPut && info.isBroadcast()) {
-      // Destinations d receive from source s with s_i = (S_i == 1 ? 0 : d_i).
       std::string dst, src, cons;
       for (unsigned i = 0; i < info.broadcastShape.size(); ++i) {
         dst += (i ? ", " : "") + ("b" + std::to_string(i));
@@ -226,31 +252,33 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
       for (unsigned i = 0; i < info.shape.size(); ++i)
         src += (i ? ", " : "") +
                (info.shape[i] == 1 ? std::string("0") : "b" + std::to_string(i));
-      lift = isl::map(ctx, "{ [" + src + "] -> [" + dst + "] : " +
-                               (cons.empty() ? std::string("true") : cons) + " }");
-      if (info.shape.empty())
-        lift = isl::map(ctx, "{ [] -> [" + dst + "] : " + cons + " }");
+      lift = "[" + src + "] -> [" + dst + "] : " +
+             (cons.empty() ? std::string("true") : cons);
     }
+    acc.parts = computeParts(acc, in, f, acc.indexDims, lift, "");
+    if (acc.unknown)
+      return;
 
-    for (const Box &box : in.boxes) {
-      isl::set d = poly.boxSet(in, box);
-      isl::set dj = d;
-      for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
-        if (!acc.indexDims[i])
-          dj = islx::projectOut(dj, i);
-      if (!fj.intersect_domain(dj).is_injective()) {
-        acc.unknown = Unknown{
-            "its channel index maps several instances to the same channel, "
-            "so per-index counts are not computed",
-            acc.op->getLoc()};
-        return;
-      }
-      isl::set image = f.intersect_domain(d).range();
-      if (!lift.is_null())
-        image = image.apply(lift);
-      acc.parts.push_back({image, poly.boxCount(in, box, countDim)});
+    // The same per launch instance: launch ids lead the index.
+    unsigned launchDims = 0;
+    while (launchDims < in.dims.size() &&
+           in.dims[launchDims].kind == Dim::Kind::LaunchId)
+      ++launchDims;
+    if (launchDims) {
+      std::vector<std::string> lexprs;
+      for (unsigned i = 0; i < launchDims; ++i)
+        lexprs.push_back(in.dims[i].name);
+      lexprs.insert(lexprs.end(), exprs.begin(), exprs.end());
+      isl::map fl(ctx, poly.paramList() + " -> { [" + dimList(in) + "] -> [" +
+                           llvm::join(lexprs, ", ") + "] }");
+      std::vector<bool> keep = acc.indexDims;
+      for (unsigned i = 0; i < launchDims; ++i)
+        keep[i] = true;
+      std::string prefix;
+      for (unsigned i = 0; i < launchDims; ++i)
+        prefix += "l" + std::to_string(i) + ", ";
+      acc.launchParts = computeParts(acc, in, fl, keep, lift, prefix);
     }
-    (void)boxOf;
 
     // Elements per transfer.
     OperandRange sizes = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getAccessSizes()
@@ -289,13 +317,13 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
 }
 
 std::vector<BalanceRegion> ChannelModel::balance(const ChannelInfo &c,
-                                                 bool volume) {
+                                                 bool volume, bool perLaunch) {
   isl::space params = polyModel->allParams();
   std::vector<BalanceRegion> regions;
   auto add = [&](const ChannelAccess &acc) {
     if (acc.representedByOtherBranch)
       return;
-    for (const ChannelAccess::Part &part : acc.parts) {
+    for (const ChannelAccess::Part &part : perLaunch ? acc.launchParts : acc.parts) {
       std::vector<isl::pw_aff> factors = part.perIndex;
       if (volume)
         factors.insert(factors.end(), acc.elements.begin(), acc.elements.end());

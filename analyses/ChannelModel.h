@@ -30,6 +30,10 @@ struct ChannelAccess {
     std::vector<isl::pw_aff> perIndex; // factors of the count
   };
   std::vector<Part> parts;
+  /// The same with the ids of the enclosing launch leading the index, so
+  /// that puts and gets are compared per launch instance (empty outside a
+  /// launch with an iteration space).
+  std::vector<Part> launchParts;
   /// Elements moved by one transfer, as factors; empty when unknown.
   std::vector<isl::pw_aff> elements;
   std::optional<Unknown> unknown;       // counts not exact
@@ -93,7 +97,8 @@ public:
 
   /// Partition of the index space of `c` with put and get counts (or, with
   /// `volume`, elements) on each region. Throws isl::exception on failure.
-  std::vector<BalanceRegion> balance(const ChannelInfo &c, bool volume);
+  std::vector<BalanceRegion> balance(const ChannelInfo &c, bool volume,
+                                     bool perLaunch = false);
   /// Decides one region.
   RegionVerdict decide(const BalanceRegion &r);
   /// Puts and gets of `regions` at a one-point set (std::nullopt when no
@@ -106,6 +111,13 @@ public:
 
 private:
   void buildAccess(ChannelInfo &info, ChannelAccess &acc);
+  /// Per box of `in`: the indices `f` reaches (through the broadcast `lift`,
+  /// "[src] -> [dst] : c", with `liftPrefix` dims carried through) and the
+  /// instances per index, counting the dims not in `keep`.
+  std::vector<ChannelAccess::Part>
+  computeParts(ChannelAccess &acc, const Instances &in, isl::map f,
+               const std::vector<bool> &keep, const std::string &lift,
+               const std::string &liftPrefix);
   /// Compares the branches of scf.if ops whose condition is not affine.
   void compareOpaqueBranches();
 

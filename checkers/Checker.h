@@ -55,6 +55,8 @@ std::unique_ptr<Checker> createChannelIndexResolution();
 std::unique_ptr<Checker> createBroadcastCoverage();
 std::unique_ptr<Checker> createResourceFit();
 std::unique_ptr<Checker> createCascadeAdjacency();
+std::unique_ptr<Checker> createSyncOrderDeadlock();
+std::unique_ptr<Checker> createLaunchCrossing();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

@@ -12,6 +12,8 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createChannelIndexResolution());
     v.push_back(createBroadcastCoverage());
     v.push_back(createCascadeAdjacency());
+    v.push_back(createSyncOrderDeadlock());
+    v.push_back(createLaunchCrossing());
     v.push_back(createResourceFit());
     return v;
   }();

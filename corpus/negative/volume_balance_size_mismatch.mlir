@@ -20,7 +20,7 @@ module {
         %l2 = memref.alloc() : memref<1024xf32, 1>
         air.dma_memcpy_nd (%l2[] [] [], %ss[] [] []) : (memref<1024xf32, 1>, memref<1024xf32>)
         // expected-note@+1 {{put here}}
-        air.channel.put @to_tile[] (%l2[%c0] [%c1024] [%c1]) : (memref<1024xf32, 1>)
+        %put = air.channel.put async @to_tile[] (%l2[%c0] [%c1024] [%c1]) : (memref<1024xf32, 1>)
         air.herd @sink tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
           %l1 = memref.alloc() : memref<512xf32, 2>
           // expected-note@+1 {{get here}}

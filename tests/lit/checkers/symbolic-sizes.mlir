@@ -16,7 +16,7 @@ func.func @symbolic(%buf: memref<1024xi32>, %n: index, %k: index) {
       // For every tile i in [0, n) and every trip of k: one put.
       scf.parallel (%i) = (%c0) to (%sn) step (%c1s) {
         scf.for %t = %c0 to %sk step %c1s {
-          air.channel.put @c[%i] (%l2[] [] []) : (memref<1024xi32, 1 : i32>)
+          %put = air.channel.put async @c[%i] (%l2[] [] []) : (memref<1024xi32, 1 : i32>)
         }
         scf.reduce
       }

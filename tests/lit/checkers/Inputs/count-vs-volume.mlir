@@ -4,7 +4,7 @@ func.func @f(%buf: memref<1024xi32>) {
   air.launch () in () args(%b=%buf) : memref<1024xi32> {
     air.segment @s args(%sb=%b) : memref<1024xi32> {
       %l2 = memref.alloc() : memref<1024xi32, 1 : i32>
-      air.channel.put @c[] (%l2[] [] []) : (memref<1024xi32, 1 : i32>)
+      %put = air.channel.put async @c[] (%l2[] [] []) : (memref<1024xi32, 1 : i32>)
       %c1 = arith.constant 1 : index
       air.herd @h tile (%x) in (%nx=%c1) {
         %c0 = arith.constant 0 : index

@@ -13,7 +13,7 @@ func.func @symbolic(%buf: memref<1024xi32>, %k: index) {
       scf.parallel (%i) = (%c0) to (%c8) step (%c1s) {
         scf.for %t = %c0 to %sk step %c1s {
           // expected-note@+1 {{put here}}
-          air.channel.put @c[%i] (%l2[] [] []) : (memref<1024xi32, 1 : i32>)
+          %put = air.channel.put async @c[%i] (%l2[] [] []) : (memref<1024xi32, 1 : i32>)
         }
         scf.reduce
       }
