@@ -7,14 +7,6 @@
 
 using namespace aircheck;
 
-static Amount mul(const Amount &a, const Amount &b) {
-  if (!a.known())
-    return a;
-  if (!b.known())
-    return b;
-  return Amount::of(*a.value * *b.value);
-}
-
 namespace {
 struct Fitter {
   const DeviceModel &dev;
@@ -117,11 +109,11 @@ struct Fitter {
                 dev.memtileDmaS2MM * dev.memtiles},
             {"memory-tile DMA channels out (MM2S)", s.memDmaOut,
              dev.memtileDmaMM2S * dev.memtiles}})
-        line(s.op, name, depth, what, mul(Amount::of(need), s.instances), cap,
+        line(s.op, name, depth, what, Amount::of(need) * s.instances, cap,
              llvm::formatv("segment {0} needs {1} {2} across all iterations, "
                            "but the {3} memory tiles of {4} have {5}; per "
                            "instance {6}",
-                           s.name, amount(mul(Amount::of(need), s.instances)), what,
+                           s.name, amount(Amount::of(need) * s.instances), what,
                            dev.memtiles, dev.name, cap, need));
       int64_t l2cap = dev.memtiles * dev.memtileBytes;
       line(s.op, name, depth, "L2 bytes", s.l2, l2cap,

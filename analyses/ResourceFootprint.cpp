@@ -29,7 +29,7 @@ std::string aircheck::hierarchyName(Operation *op) {
   return s;
 }
 
-static Amount mul(const Amount &a, const Amount &b) {
+Amount aircheck::operator*(const Amount &a, const Amount &b) {
   if (!a.known())
     return a;
   if (!b.known())
@@ -115,7 +115,7 @@ static Amount multiplicity(Operation *op, Operation *top) {
                                  "overlap and its trip count is not constant");
         depth = *trips;
       }
-      m = mul(m, Amount::of(std::max<int64_t>(depth, 1)));
+      m = m * Amount::of(std::max<int64_t>(depth, 1));
     } else if (auto par = dyn_cast<scf::ParallelOp>(p)) {
       for (unsigned i = 0; i < par.getNumLoops(); ++i) {
         auto trips = tripCount(par.getLowerBound()[i], par.getUpperBound()[i],
@@ -123,7 +123,7 @@ static Amount multiplicity(Operation *op, Operation *top) {
         if (!trips)
           return Amount::unknown("the scf.parallel around it has a trip count "
                                  "that is not constant");
-        m = mul(m, Amount::of(*trips));
+        m = m * Amount::of(*trips);
       }
     }
   }
@@ -265,7 +265,7 @@ static Amount peakMemory(Operation *top, unsigned space,
   top->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op != top && isa<air::HierarchyOpInterface>(op)) {
       if (auto it = nestedBytes.find(op); it != nestedBytes.end() && order.ev.count(op)) {
-        Amount w = mul(it->second, multiplicity(op, top));
+        Amount w = it->second * multiplicity(op, top);
         if (!w.known())
           failure = w;
         else
@@ -278,7 +278,7 @@ static Amount peakMemory(Operation *top, unsigned space,
     auto ms = air::getMemorySpace(op->getResult(0).getType());
     if (!ms || *ms != space)
       return WalkResult::advance();
-    Amount w = mul(bytesOf(op->getResult(0).getType()), multiplicity(op, top));
+    Amount w = bytesOf(op->getResult(0).getType()) * multiplicity(op, top);
     if (!w.known()) {
       failure = w;
       return WalkResult::interrupt();
@@ -310,7 +310,7 @@ static Amount peakTiles(Operation *top, const llvm::DenseMap<Operation *, Amount
       return WalkResult::advance();
     auto it = tiles.find(op);
     if (it != tiles.end() && order.ev.count(op)) {
-      Amount w = mul(it->second, multiplicity(op, top));
+      Amount w = it->second * multiplicity(op, top);
       if (!w.known())
         failure = w;
       else
@@ -377,20 +377,21 @@ static Flows flowsIn(Block &block, unsigned space) {
     auto bufKey = [](const void *b) {
       return "buffer " + std::to_string(reinterpret_cast<uintptr_t>(b));
     };
+    // A put drains its buffer out, a get fills it in.
+    auto channel = [&](auto access, bool in) {
+      if (!inSpace(access.getMemref(), space) ||
+          !usesDma(&op, access.getChanNameAttr()))
+        return;
+      (in ? f.in : f.out)["channel " + access.getChanName().str()].push_back(&op);
+      ++f.transferOps;
+      f.buffers.insert(bufferOf(access.getMemref()));
+    };
     if (auto get = dyn_cast<air::ChannelGetOp>(op)) {
-      if (inSpace(get.getMemref(), space) && usesDma(&op, get.getChanNameAttr())) {
-        f.in["channel " + get.getChanName().str()].push_back(&op);
-        ++f.transferOps;
-        f.buffers.insert(bufferOf(get.getMemref()));
-      }
+      channel(get, true);
       continue;
     }
     if (auto put = dyn_cast<air::ChannelPutOp>(op)) {
-      if (inSpace(put.getMemref(), space) && usesDma(&op, put.getChanNameAttr())) {
-        f.out["channel " + put.getChanName().str()].push_back(&op);
-        ++f.transferOps;
-        f.buffers.insert(bufferOf(put.getMemref()));
-      }
+      channel(put, false);
       continue;
     }
     if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
@@ -500,12 +501,12 @@ static SegmentFootprint analyseSegment(air::SegmentOp seg) {
     return WalkResult::advance();
   });
   f.tilesPerInstance = peakTiles(seg, tiles);
-  f.tiles = mul(f.tilesPerInstance, f.instances);
+  f.tiles = f.tilesPerInstance * f.instances;
   f.l2PerInstance = peakMemory(seg, 1, l2);
   Flows l2flows = flowsAt(seg, 1);
   f.memDmaIn = l2flows.in.size();
   f.memDmaOut = l2flows.out.size();
-  f.l2 = mul(f.l2PerInstance, f.instances);
+  f.l2 = f.l2PerInstance * f.instances;
   return f;
 }
 

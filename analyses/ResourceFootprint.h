@@ -34,6 +34,9 @@ struct Amount {
   bool known() const { return value.has_value(); }
 };
 
+/// The product, unknown (with the first reason) if either factor is.
+Amount operator*(const Amount &a, const Amount &b);
+
 struct HerdFootprint {
   air::HerdOp op;
   std::string name;
