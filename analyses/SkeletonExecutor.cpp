@@ -798,9 +798,14 @@ LogicalResult Executor::execHierarchy(Process &p, air::HierarchyOpInterface h) {
     (*t)->captured[arg] = Val::integer(v);
   for (auto [arg, v] : llvm::zip(h.getKernelArguments(), h.getKernelOperands()))
     (*t)->captured[arg] = lookup(p, v);
-  (*t)->oneAtATime =
-      isa<air::LaunchOp>(op) && options.launchMode == LaunchMode::Serial;
+  bool serial = isa<air::LaunchOp>(op) && options.launchMode == LaunchMode::Serial;
+  (*t)->oneAtATime = serial;
   dispatch(p, **t, op->getResults());
+  // Serially, launches also run one at a time: the host waits for each
+  // (asynchronous or not) before it reaches the next, so a launch whose
+  // channel partner sits in a later launch gets stuck (seed 000 2.1).
+  if (serial && !op->getResults().empty() && !(*t)->done)
+    p.waitingOn = (*t)->id;
   return success();
 }
 

@@ -41,7 +41,8 @@
 namespace aircheck {
 
 /// How the instances of one launch iteration space run (seed 000 2.1: they
-/// are may-be-parallel, so a program must complete both ways).
+/// are may-be-parallel, so a program must complete both ways). Serially,
+/// separate launch ops also run one at a time, in program order.
 enum class LaunchMode { Serial, Parallel };
 
 struct SkeletonOptions {

@@ -1,0 +1,24 @@
+// Two launch ops joined by a channel: serially (one launch at a time, in
+// program order) the producer's put never meets its get; run together, the
+// transfer completes. Lint reports this program (launch-crossing).
+// RUN: air-opt --air-run-skeleton %s -o /dev/null | FileCheck %s --check-prefix=SERIAL
+// RUN: air-opt --air-run-skeleton=launch-mode=parallel %s -o /dev/null | FileCheck %s --check-prefix=PARALLEL
+
+// SERIAL: skeleton: deadlock
+// SERIAL-NEXT: blocked: {{.*}}two-launches.mlir:[[#@LINE+6]]:12: air.channel.put in @f, launch, segment @producer: put #0 on @handoff[0, 0] waits for get #0
+// PARALLEL: skeleton: completed (1 transfer)
+air.channel @handoff [1, 1]
+func.func @f(%buf: memref<64xi32>) {
+  %t = air.launch async () in () args(%b=%buf) : memref<64xi32> {
+    air.segment @producer args(%sb=%b) : memref<64xi32> {
+      %p = air.channel.put async @handoff[] (%sb[] [] []) : (memref<64xi32>)
+    }
+  }
+  air.launch () in () {
+    air.segment @consumer {
+      %l2 = memref.alloc() : memref<64xi32, 1 : i32>
+      %g = air.channel.get async @handoff[] (%l2[] [] []) : (memref<64xi32, 1 : i32>)
+    }
+  }
+  return
+}
