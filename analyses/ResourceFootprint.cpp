@@ -247,6 +247,36 @@ static bool exclusiveBranches(Operation *a, Operation *b) {
   return false;
 }
 
+/// Adds every hierarchy op directly inside `top` that has a weight as an
+/// item live while it runs; an unknown weight is returned.
+static std::optional<Amount>
+addNestedItems(BodyOrder &order, Operation *top,
+               const llvm::DenseMap<Operation *, Amount> &weights) {
+  std::optional<Amount> failure;
+  top->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == top || !isa<air::HierarchyOpInterface>(op))
+      return WalkResult::advance();
+    auto it = weights.find(op);
+    if (it != weights.end() && order.ev.count(op)) {
+      Amount w = it->second * multiplicity(op, top);
+      if (!w.known())
+        failure = w;
+      else
+        order.mc.addItem(order.ev[op].first, order.ev[op].second, *w.value);
+    }
+    return WalkResult::skip();
+  });
+  return failure;
+}
+
+/// The peak of the items added to `order`.
+static Amount peakOf(BodyOrder &order) {
+  auto r = order.mc.solve();
+  if (!r.peak)
+    return Amount::unknown(r.why);
+  return Amount::of(*r.peak);
+}
+
 /// Peak bytes of memory space `space` live at once in a hierarchy body, with
 /// nested segments' totals (from `nestedBytes`) as items too. Conditionals
 /// count their heaviest branch: allocations in different branches are never
@@ -255,6 +285,8 @@ static Amount peakMemory(Operation *top, unsigned space,
                          const llvm::DenseMap<Operation *, Amount> &nestedBytes) {
   Block &body = top->getRegion(0).front();
   BodyOrder order(body);
+  if (auto failure = addNestedItems(order, top, nestedBytes))
+    return *failure;
   llvm::DenseMap<Operation *, unsigned> freedAt;
   body.walk([&](memref::DeallocOp d) {
     if (Operation *a = allocOf(d.getMemref()); a && order.ev.count(d))
@@ -263,16 +295,8 @@ static Amount peakMemory(Operation *top, unsigned space,
   std::optional<Amount> failure;
   std::vector<std::pair<Operation *, unsigned>> allocItems;
   top->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op != top && isa<air::HierarchyOpInterface>(op)) {
-      if (auto it = nestedBytes.find(op); it != nestedBytes.end() && order.ev.count(op)) {
-        Amount w = it->second * multiplicity(op, top);
-        if (!w.known())
-          failure = w;
-        else
-          order.mc.addItem(order.ev[op].first, order.ev[op].second, *w.value);
-      }
+    if (op != top && isa<air::HierarchyOpInterface>(op))
       return WalkResult::skip();
-    }
     if (!isa<memref::AllocOp, memref::AllocaOp>(op) || !order.ev.count(op))
       return WalkResult::advance();
     auto ms = air::getMemorySpace(op->getResult(0).getType());
@@ -294,36 +318,15 @@ static Amount peakMemory(Operation *top, unsigned space,
   });
   if (failure)
     return *failure;
-  auto r = order.mc.solve();
-  if (!r.peak)
-    return Amount::unknown(r.why);
-  return Amount::of(*r.peak);
+  return peakOf(order);
 }
 
 /// Peak compute tiles active at once in a segment body.
 static Amount peakTiles(Operation *top, const llvm::DenseMap<Operation *, Amount> &tiles) {
-  Block &body = top->getRegion(0).front();
-  BodyOrder order(body);
-  std::optional<Amount> failure;
-  top->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == top || !isa<air::HierarchyOpInterface>(op))
-      return WalkResult::advance();
-    auto it = tiles.find(op);
-    if (it != tiles.end() && order.ev.count(op)) {
-      Amount w = it->second * multiplicity(op, top);
-      if (!w.known())
-        failure = w;
-      else
-        order.mc.addItem(order.ev[op].first, order.ev[op].second, *w.value);
-    }
-    return WalkResult::skip();
-  });
-  if (failure)
+  BodyOrder order(top->getRegion(0).front());
+  if (auto failure = addNestedItems(order, top, tiles))
     return *failure;
-  auto r = order.mc.solve();
-  if (!r.peak)
-    return Amount::unknown(r.why);
-  return Amount::of(*r.peak);
+  return peakOf(order);
 }
 
 namespace {
@@ -449,10 +452,7 @@ static Amount peakFlows(Operation *top,
     if (!spans.empty())
       order.mc.addSpanningItem(spans, 1);
   }
-  auto r = order.mc.solve();
-  if (!r.peak)
-    return Amount::unknown(r.why);
-  return Amount::of(*r.peak);
+  return peakOf(order);
 }
 
 static std::optional<int64_t> intAttr(Operation *op, StringRef name) {
