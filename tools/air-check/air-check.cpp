@@ -80,9 +80,11 @@ static cl::opt<bool> listChecks("list-checks",
 static const char *const overview = R"(air-check: static analysis and verification for MLIR AIR programs
 
 air-check finds the errors that otherwise surface as hangs on hardware or deep
-inside air-to-aie: channel puts without gets, structure that breaks the AIR
-compute model, and more with each release. Where it cannot decide, it says
-'unknown' and why; it never passes silently.
+inside air-to-aie: structure that breaks the AIR compute model, channels whose
+puts and gets do not balance (proven for every value of symbolic sizes),
+broadcasts that miss a tile, blocking transfers that deadlock, and designs
+that do not fit a device. Where it cannot decide, it says 'unknown' and why;
+it never passes silently.
 
 USAGE
   air-check lint [options] <file.mlir>...
@@ -93,6 +95,7 @@ EXAMPLES
   air-check lint prog.mlir                    compiler-style diagnostics
   air-check lint --format=sarif -o out.sarif *.mlir
   air-check lint --list-checks
+  air-check report --device=npu1_4col --format=html prog.mlir > report.html
 
 EXIT CODES
   0  no findings        1  findings (at least one error)
@@ -115,8 +118,12 @@ static std::vector<RuleInfo> ruleInfos() {
 
 static int runLint() {
   if (listChecks) {
-    for (const RuleInfo &r : ruleInfos())
-      llvm::outs() << llvm::left_justify(r.id, 22) << r.summary << "\n";
+    std::vector<RuleInfo> rules = ruleInfos();
+    size_t width = 0;
+    for (const RuleInfo &r : rules)
+      width = std::max(width, r.id.size());
+    for (const RuleInfo &r : rules)
+      llvm::outs() << llvm::left_justify(r.id, width + 2) << r.summary << "\n";
     return 0;
   }
   if (inputs.empty()) {
