@@ -455,7 +455,7 @@ private:
   unsigned fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index);
   std::string where(const Process &p) const;
 
-  std::vector<std::string> blockedOps() const;
+  std::vector<SkeletonResult::BlockedOp> blockedOps() const;
   std::string tokenWait(const Task &t) const;
 
   func::FuncOp entry;
@@ -1168,9 +1168,10 @@ std::string Executor::tokenWait(const Task &t) const {
 /// Every op that waits: in a channel transfer (where a deadlock starts), then
 /// for tokens. A hierarchy op or scf.parallel that has started waits for what
 /// runs inside it, which is listed instead.
-std::vector<std::string> Executor::blockedOps() const {
-  // (waits for tokens, file, line, column, text)
-  using Line = std::tuple<bool, std::string, unsigned, unsigned, std::string>;
+std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
+  // (waits for tokens, file, line, column, op, text)
+  using Line = std::tuple<bool, std::string, unsigned, unsigned, Operation *,
+                          std::string>;
   std::vector<Line> lines;
   for (unsigned id : pending) {
     const Task &t = tasks[id];
@@ -1195,9 +1196,8 @@ std::vector<std::string> Executor::blockedOps() const {
     FileLineColLoc loc = fileLoc(t.op);
     lines.emplace_back(
         !t.started, loc ? loc.getFilename().str() : std::string(),
-        loc ? loc.getLine() : 0, loc ? loc.getColumn() : 0,
-        fileLineCol(t.op) + ": " + t.op->getName().getStringRef().str() +
-            " in " + t.where + ": " + what);
+        loc ? loc.getLine() : 0, loc ? loc.getColumn() : 0, t.op,
+        t.op->getName().getStringRef().str() + " in " + t.where + ": " + what);
   }
   // At one location, in the order the ops were reached.
   llvm::stable_sort(lines, [](const Line &a, const Line &b) {
@@ -1205,9 +1205,9 @@ std::vector<std::string> Executor::blockedOps() const {
                     std::get<3>(a)) < std::tie(std::get<0>(b), std::get<1>(b),
                                                std::get<2>(b), std::get<3>(b));
   });
-  std::vector<std::string> out;
+  std::vector<SkeletonResult::BlockedOp> out;
   for (Line &l : lines)
-    out.push_back(std::move(std::get<4>(l)));
+    out.push_back({std::get<4>(l), std::move(std::get<5>(l))});
   return out;
 }
 
@@ -1226,7 +1226,9 @@ SkeletonResult Executor::run() {
     llvm::erase_if(pending, [&](unsigned i) { return tasks[i].done; });
     if (!moved && !stopped()) {
       result.verdict = SkeletonResult::Verdict::Deadlock;
-      result.blocked = blockedOps();
+      result.blockedOps = blockedOps();
+      for (const SkeletonResult::BlockedOp &b : result.blockedOps)
+        result.blocked.push_back(fileLineCol(b.op) + ": " + b.what);
       break;
     }
   }

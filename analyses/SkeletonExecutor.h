@@ -62,6 +62,12 @@ struct SkeletonResult {
   /// Deadlock: one line per blocked op: those in channel transfers, then
   /// those waiting for tokens, each sorted by location.
   std::vector<std::string> blocked;
+  /// The same, as the op and what it waits for (without the location).
+  struct BlockedOp {
+    mlir::Operation *op;
+    std::string what;
+  };
+  std::vector<BlockedOp> blockedOps;
   /// StepLimit: the bound that was reached.
   uint64_t maxSteps = 0;
 

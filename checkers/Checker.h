@@ -13,6 +13,7 @@
 #include "mlir/Pass/AnalysisManager.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,9 @@ struct CheckContext {
   mlir::ModuleOp module;
   const CheckOptions &options;
   mlir::AnalysisManager analyses;
+  /// Errors and warnings reported so far by the checks that ran before.
+  std::function<unsigned()> errorsSoFar = [] { return 0u; };
+  std::function<unsigned()> warningsSoFar = [] { return 0u; };
 };
 
 class Checker {
@@ -57,6 +61,7 @@ std::unique_ptr<Checker> createResourceFit();
 std::unique_ptr<Checker> createCascadeAdjacency();
 std::unique_ptr<Checker> createSyncOrderDeadlock();
 std::unique_ptr<Checker> createLaunchCrossing();
+std::unique_ptr<Checker> createDeadlockRun();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

@@ -90,7 +90,9 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
   bool verified = succeeded(verify(*module));
   if (verified) {
     ModuleAnalysisManager mam(*module, /*passInstrumentor=*/nullptr);
-    CheckContext checkCtx{*module, options.check, mam};
+    CheckContext checkCtx{*module, options.check, mam,
+                          [&] { return result.count(Severity::Error); },
+                          [&] { return result.count(Severity::Warning); }};
     for (const auto &checker : allCheckers()) {
       if (options.disabled.contains(checker->id()))
         continue;

@@ -1,0 +1,36 @@
+// What is wrong: the producer puts two transfers before it reads the
+//   consumer's acknowledgement, but @data has depth 1 (a rendezvous): its
+//   second put waits for the consumer's second get, which comes after the
+//   consumer's put of the acknowledgement, which waits for the producer.
+// Rule broken: seed 000 section 2.5, "Capacity and depth": depth 1 lets no
+//   transfer run ahead (deadlock-run).
+// Fix: give @data depth 2, so the producer may run one transfer ahead.
+module {
+  air.channel @data [] {depth = 1}
+  air.channel @ack []
+  func.func @run_ahead() {
+    air.launch () in () {
+      air.segment @s {
+        %c1 = arith.constant 1 : index
+        %p = air.herd @producer async tile (%x) in (%n=%c1) {
+          %buf = memref.alloc() : memref<16xi32, 2>
+          air.channel.put @data[] (%buf[] [] []) : (memref<16xi32, 2>)
+          // expected-error@+2 {{the program deadlocks when launch instances run one at a time: 3 ops wait forever; first air.channel.put in @run_ahead, launch, segment @s, herd @producer tile (0): put #1 on @data[] waits for get #1}}
+          // expected-note@+1 {{hint: follow the waits}}
+          air.channel.put @data[] (%buf[] [] []) : (memref<16xi32, 2>)
+          air.channel.get @ack[] (%buf[] [] []) : (memref<16xi32, 2>)
+        }
+        %c = air.herd @consumer async tile (%x) in (%n=%c1) {
+          %buf = memref.alloc() : memref<16xi32, 2>
+          air.channel.get @data[] (%buf[] [] []) : (memref<16xi32, 2>)
+          // expected-note@+1 {{also blocked: air.channel.put in @run_ahead, launch, segment @s, herd @consumer tile (0): put #0 on @ack[] waits for get #0}}
+          air.channel.put @ack[] (%buf[] [] []) : (memref<16xi32, 2>)
+          air.channel.get @data[] (%buf[] [] []) : (memref<16xi32, 2>)
+        }
+        // expected-note@+1 {{also blocked: air.wait_all}}
+        air.wait_all [%p, %c]
+      }
+    }
+    return
+  }
+}
