@@ -37,9 +37,11 @@ Amount aircheck::operator*(const Amount &a, const Amount &b) {
   return Amount::of(*a.value * *b.value);
 }
 
-/// A constant index, following args(...) bindings and size arguments out of
-/// hierarchy bodies.
-static std::optional<int64_t> constantIndex(Value v, unsigned depth = 0) {
+static std::optional<int64_t> constantIndexAt(Value v, unsigned depth);
+
+std::optional<int64_t> aircheck::constantIndex(Value v) { return constantIndexAt(v, 0); }
+
+static std::optional<int64_t> constantIndexAt(Value v, unsigned depth) {
   APInt c;
   if (matchPattern(v, m_ConstantInt(&c)))
     return c.getSExtValue();
@@ -51,9 +53,9 @@ static std::optional<int64_t> constantIndex(Value v, unsigned depth = 0) {
     return std::nullopt;
   unsigned n = h.getNumDims(), i = arg.getArgNumber();
   if (i >= 2 * n)
-    return constantIndex(h.getKernelOperands()[i - 2 * n], depth + 1);
+    return constantIndexAt(h.getKernelOperands()[i - 2 * n], depth + 1);
   if (i >= n)
-    return constantIndex(h.getSizeOperands()[i - n], depth + 1);
+    return constantIndexAt(h.getSizeOperands()[i - n], depth + 1);
   return std::nullopt;
 }
 
@@ -95,6 +97,35 @@ static std::optional<int64_t> tripCount(Value lb, Value ub, Value step) {
   if (!l || !u || !s || *s <= 0)
     return std::nullopt;
   return std::max<int64_t>(0, (*u - *l + *s - 1) / *s);
+}
+
+std::optional<int64_t> aircheck::constantInstanceCount(Operation *op) {
+  int64_t n = 1;
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+    std::optional<int64_t> k = 1;
+    if (auto h = dyn_cast<air::HierarchyOpInterface>(p)) {
+      for (Value s : h.getSizeOperands())
+        if (auto c = constantIndex(s))
+          *k *= *c;
+        else
+          return std::nullopt;
+    } else if (auto f = dyn_cast<scf::ForOp>(p)) {
+      k = tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep());
+    } else if (auto par = dyn_cast<scf::ParallelOp>(p)) {
+      for (unsigned i = 0; i < par.getNumLoops() && k; ++i)
+        if (auto t = tripCount(par.getLowerBound()[i], par.getUpperBound()[i],
+                               par.getStep()[i]))
+          *k *= *t;
+        else
+          k = std::nullopt;
+    }
+    if (!k)
+      return std::nullopt;
+    n *= *k;
+    if (n > (int64_t(1) << 40))
+      return std::nullopt;
+  }
+  return n;
 }
 
 /// How many copies of `op` a region may hold at once because of the loops

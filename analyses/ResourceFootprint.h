@@ -88,6 +88,14 @@ private:
   std::vector<LaunchFootprint> all;
 };
 
+/// A constant index, following args(...) bindings and size arguments out of
+/// hierarchy bodies.
+std::optional<int64_t> constantIndex(mlir::Value v);
+
+/// How many times `op` runs in all, when every iteration space and loop
+/// around it has a constant size (launch instances included).
+std::optional<int64_t> constantInstanceCount(mlir::Operation *op);
+
 /// "@name" of a hierarchy op, or a description of where it is.
 std::string hierarchyName(mlir::Operation *op);
 

@@ -44,15 +44,15 @@ func.func @gemm(%a: memref<{32*n}x{64*k}xbf16>, %b: memref<{64*k}x{32*n}xbf16>, 
       %lc = memref.alloc() : memref<32x32xf32, 1 : i32>
       scf.for %t = %c0 to %k step %one {{
         scf.parallel (%i) = (%c0) to (%n) step (%one) {{
-          air.channel.put @A[%i, %c0] (%la[] [] []) : (memref<32x64xbf16, 1 : i32>)
+          %pa = air.channel.put async @A[%i, %c0] (%la[] [] []) : (memref<32x64xbf16, 1 : i32>)
           scf.reduce
         }}
         scf.parallel (%j) = (%c0) to (%n) step (%one) {{
-          air.channel.put @B[%c0, %j] (%lb[] [] []) : (memref<64x32xbf16, 1 : i32>)
+          %pb = air.channel.put async @B[%c0, %j] (%lb[] [] []) : (memref<64x32xbf16, 1 : i32>)
           scf.reduce
         }}
       }}
-      air.herd @herd tile (%x, %y) in (%sx=%n, %sy=%n) args(%hk=%k) : index {{
+      %h = air.herd @herd async tile (%x, %y) in (%sx=%n, %sy=%n) args(%hk=%k) : index {{
         %z = arith.constant 0 : index
         %u = arith.constant 1 : index
         %a1 = memref.alloc() : memref<32x64xbf16, 2 : i32>
@@ -62,7 +62,7 @@ func.func @gemm(%a: memref<{32*n}x{64*k}xbf16>, %b: memref<{64*k}x{32*n}xbf16>, 
           air.channel.get @A[%x, %y] (%a1[] [] []) : (memref<32x64xbf16, 2 : i32>)
           air.channel.get @B[%x, %y] (%b1[] [] []) : (memref<64x32xbf16, 2 : i32>)
         }}
-        air.channel.put @C[%x, %y] (%c1h[] [] []) : (memref<32x32xf32, 2 : i32>)
+        %pc = air.channel.put async @C[%x, %y] (%c1h[] [] []) : (memref<32x32xf32, 2 : i32>)
       }}
       scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%one, %one) {{
         air.channel.get @C[%i, %j] (%lc[] [] []) : (memref<32x32xf32, 1 : i32>)

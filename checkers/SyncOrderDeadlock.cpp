@@ -16,6 +16,9 @@
 
 #include "analyses/ResourceFootprint.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 using namespace aircheck;
 using namespace mlir;
 
@@ -46,12 +49,33 @@ public:
                                    : puts.lookup(name.getValue());
       if (partners.empty())
         return; // channel-pairing reports it
-      Block *scope = op->getBlock();
-      for (Operation *p : partners) {
-        Operation *inScope = scope->findAncestorOpInBlock(*p);
-        if (!inScope || !op->isBeforeInBlock(inScope))
+      // The op blocks its block; a loop or conditional around it blocks its
+      // own block in turn, up to the hierarchy body. At the first level
+      // where every partner comes later, nothing can complete the op.
+      Operation *blocker = op;
+      while (true) {
+        Block *scope = blocker->getBlock();
+        bool allLater = llvm::all_of(partners, [&](Operation *p) {
+          Operation *inScope = scope->findAncestorOpInBlock(*p);
+          return inScope && blocker->isBeforeInBlock(inScope);
+        });
+        if (allLater)
+          break;
+        if (llvm::any_of(partners, [&](Operation *p) {
+              return scope->findAncestorOpInBlock(*p) != nullptr;
+            }))
           return; // a partner may run before or beside it
+        Operation *parent = blocker->getParentOp();
+        if (!isa_and_nonnull<scf::ForOp, scf::ParallelOp, scf::IfOp,
+                             affine::AffineForOp, affine::AffineIfOp,
+                             affine::AffineParallelOp>(parent) ||
+            llvm::any_of(parent->getResults(), [](Value v) {
+              return isa<air::AsyncTokenType>(v.getType());
+            }))
+          return;
+        blocker = parent;
       }
+      Block *scope = blocker->getBlock();
       auto diag = op->emitError()
                   << "this " << (isPut ? "put" : "get") << " on @"
                   << name.getValue() << " blocks its scope, and every "
@@ -68,6 +92,10 @@ public:
               << "the " << (isPut ? "get" : "put") << ", inside "
               << hierarchyName(inScope) << ", which starts only after it";
       }
+      if (blocker != op)
+        diag.attachNote(blocker->getLoc())
+            << "it holds up this " << blocker->getName()
+            << ", and with it what follows";
       diag.attachNote(op->getLoc())
           << "hint: make it asynchronous (bind its token), move it into its "
              "own herd or segment"

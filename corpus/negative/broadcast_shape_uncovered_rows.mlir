@@ -27,7 +27,7 @@ module {
         air.dma_memcpy_nd (%l2[] [] [], %sb[] [] []) : (memref<4x256xbf16, 1>, memref<4x256xbf16>)
         scf.parallel (%j) = (%c0) to (%c4) step (%c1) {
           // expected-note@+1 {{put here}}
-          air.channel.put @b_cols[%c0, %j] (%l2[%j, %c0] [%c1, %c256] [%c256, %c1]) : (memref<4x256xbf16, 1>)
+          %sent0 = air.channel.put async @b_cols[%c0, %j] (%l2[%j, %c0] [%c1, %c256] [%c256, %c1]) : (memref<4x256xbf16, 1>)
           scf.reduce
         }
         air.herd @mm tile (%tx, %ty) in (%sx=%c2, %sy=%c4) {

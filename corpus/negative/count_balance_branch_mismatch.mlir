@@ -16,7 +16,7 @@ module {
         // expected-note@+1 {{hint: the else-branch has no transfer on @c; make both branches put and get alike, or hoist the transfer out of the scf.if}}
         scf.if %sf {
           // expected-note@+1 {{in the then-branch: put here}}
-          air.channel.put @c[] (%ss[] [] []) : (memref<256xi32>)
+          %sent0 = air.channel.put async @c[] (%ss[] [] []) : (memref<256xi32>)
         }
         air.herd @sink tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
           %l1 = memref.alloc() : memref<256xi32, 2>

@@ -25,7 +25,7 @@ module {
         scf.parallel (%i, %j) = (%c0, %c0) to (%c2, %c1) step (%c1, %c1) {
           %r = affine.apply #mul32()[%i]
           %q = affine.apply #mul32()[%j]
-          air.channel.put @l2_l1[%i, %j] (%l2[%r, %q] [%c32, %c32] [%c64, %c1]) : (memref<64x64xf32, 1>)
+          %sent0 = air.channel.put async @l2_l1[%i, %j] (%l2[%r, %q] [%c32, %c32] [%c64, %c1]) : (memref<64x64xf32, 1>)
           scf.reduce
         }
         air.herd @tiles tile (%tx, %ty) in (%sx=%c2, %sy=%c2) {

@@ -19,7 +19,7 @@ module {
         %c1024 = arith.constant 1024 : index
         scf.for %off = %c0 to %c1024 step %c256 {
           // expected-note@+1 {{put here}}
-          air.channel.put @to_tile[] (%ss[%off] [%c256] [%c1]) : (memref<1024xi32>)
+          %sent0 = air.channel.put async @to_tile[] (%ss[%off] [%c256] [%c1]) : (memref<1024xi32>)
         }
         air.herd @sink tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
           %l1 = memref.alloc() : memref<256xi32, 2>

@@ -20,7 +20,7 @@ module {
         scf.for %k = %c0 to %sn step %c1 {
           %off = arith.muli %k, %c256 : index
           // expected-note@+1 {{put here}}
-          air.channel.put @chunks[] (%ss[%off] [%c256] [%c1]) : (memref<?xbf16>)
+          %sent0 = air.channel.put async @chunks[] (%ss[%off] [%c256] [%c1]) : (memref<?xbf16>)
         }
         air.herd @consume tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
           %c0_h = arith.constant 0 : index

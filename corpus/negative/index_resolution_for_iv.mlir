@@ -25,7 +25,7 @@ module {
           %off = affine.apply #mul128()[%k]
           // expected-error@+2 {{the channel index of this put on @halves depends on a scf.for induction variable; air-to-aie resolves channel indices only from herd and segment ids and scf.parallel ivs, and drops this transfer}}
           // expected-note@+1 {{hint: index the channel with a spatial id, or unroll the loop}}
-          air.channel.put @halves[%c0, %k] (%l2[%off] [%c128] [%c1]) : (memref<256xi32, 1>)
+          %sent0 = air.channel.put async @halves[%c0, %k] (%l2[%off] [%c128] [%c1]) : (memref<256xi32, 1>)
         }
         air.herd @halves_herd tile (%tx, %ty) in (%sx=%c1, %sy=%c2) {
           %l1 = memref.alloc() : memref<128xi32, 2>

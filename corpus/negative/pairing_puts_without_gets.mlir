@@ -23,7 +23,7 @@ module {
         %c256 = arith.constant 256 : index
         scf.parallel (%j) = (%c0) to (%c2) step (%c1) {
           %off = affine.apply #mul256()[%j]
-          air.channel.put @inputs[%c0, %j] (%ss[%off] [%c256] [%c1]) : (memref<512xi32>)
+          %sent0 = air.channel.put async @inputs[%c0, %j] (%ss[%off] [%c256] [%c1]) : (memref<512xi32>)
           scf.reduce
         }
         air.herd @sq tile (%tx, %ty) in (%sx=%c1, %sy=%c2) {

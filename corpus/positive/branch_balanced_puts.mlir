@@ -11,9 +11,9 @@ module {
       air.segment @seg args(%sa=%la, %sb=%lb, %sf=%lf) : memref<256xi32>, memref<256xi32>, i1 {
         %c1 = arith.constant 1 : index
         scf.if %sf {
-          air.channel.put @c[] (%sa[] [] []) : (memref<256xi32>)
+          %sent0 = air.channel.put async @c[] (%sa[] [] []) : (memref<256xi32>)
         } else {
-          air.channel.put @c[] (%sb[] [] []) : (memref<256xi32>)
+          %sent1 = air.channel.put async @c[] (%sb[] [] []) : (memref<256xi32>)
         }
         air.herd @sink tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
           %l1 = memref.alloc() : memref<256xi32, 2>

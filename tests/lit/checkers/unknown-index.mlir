@@ -12,7 +12,7 @@ func.func @f(%buf: memref<64xi32>) {
       %c4 = arith.constant 4 : index
       %l2 = memref.alloc() : memref<64xi32, 1 : i32>
       scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
-        air.channel.put @diag[%i] (%l2[] [] []) : (memref<64xi32, 1 : i32>)
+        %sent0 = air.channel.put async @diag[%i] (%l2[] [] []) : (memref<64xi32, 1 : i32>)
         scf.reduce
       }
       %c2 = arith.constant 2 : index
