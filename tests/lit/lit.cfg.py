@@ -13,3 +13,4 @@ config.environment["PATH"] = os.pathsep.join(
     [config.air_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.substitutions.append(("%air_src", config.air_source_dir))
 config.substitutions.append(("%air_check_bin", os.path.join(config.air_bin_dir, "air-check")))
+config.substitutions.append(("%air_build", os.path.dirname(config.air_bin_dir)))
