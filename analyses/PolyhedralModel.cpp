@@ -101,33 +101,6 @@ std::string PolyhedralModel::describeParam(const std::string &name) const {
   return name;
 }
 
-std::string PolyhedralModel::readable(std::string text) const {
-  // Longest names first so that p10 is not read as p1 followed by 0.
-  std::vector<unsigned> order(names.size());
-  for (unsigned i = 0; i < order.size(); ++i)
-    order[i] = i;
-  llvm::sort(order, [&](unsigned a, unsigned b) {
-    return names[a].size() > names[b].size();
-  });
-  for (unsigned i : order) {
-    const std::string &n = names[i];
-    std::string out;
-    for (size_t pos = 0; pos < text.size();) {
-      bool boundary = pos == 0 || !isalnum(static_cast<unsigned char>(text[pos - 1]));
-      if (boundary && text.compare(pos, n.size(), n) == 0 &&
-          (pos + n.size() == text.size() ||
-           !isalnum(static_cast<unsigned char>(text[pos + n.size()])))) {
-        out += "(" + descriptions[i] + ")";
-        pos += n.size();
-      } else {
-        out += text[pos++];
-      }
-    }
-    text = out;
-  }
-  return text;
-}
-
 //===----------------------------------------------------------------------===//
 // Affine expressions
 //===----------------------------------------------------------------------===//

@@ -111,8 +111,6 @@ public:
   std::string paramList() const;
   /// A readable name for parameter `name` ("%arg1 of @f", ...).
   std::string describeParam(const std::string &name) const;
-  /// Replaces parameter names in an isl string by their descriptions.
-  std::string readable(std::string islText) const;
 
   /// Parameter-only pw_aff of an expression that uses no dims.
   isl::pw_aff paramAff(const std::string &expr);

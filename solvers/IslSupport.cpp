@@ -108,11 +108,3 @@ std::optional<long> PwQPoly::evalAt(isl::point pt) const {
   return out;
 }
 
-std::string PwQPoly::str() const {
-  if (!p)
-    return "<invalid>";
-  char *s = isl_pw_qpolynomial_to_str(p);
-  std::string out = s ? s : "";
-  free(s);
-  return out;
-}

@@ -72,7 +72,6 @@ public:
   bool isZeroOn(isl::set context) const;
   /// The value at the parameter point `pt` (as an integer when it is one).
   std::optional<long> evalAt(isl::point pt) const;
-  std::string str() const;
   bool valid() const { return p != nullptr; }
 
 private:

@@ -84,13 +84,6 @@ ChannelOp aircheck::air::lookupChannel(Operation *access, FlatSymbolRefAttr name
   return SymbolTable::lookupNearestSymbolFrom<ChannelOp>(access, name);
 }
 
-Value HierarchyOpInterface::getTiedKernelOperand(BlockArgument arg) {
-  auto args = getKernelArguments();
-  auto it = llvm::find(args, arg);
-  if (it == args.end())
-    return {};
-  return getKernelOperands()[std::distance(args.begin(), it)];
-}
 
 //===----------------------------------------------------------------------===//
 // Channel ops

@@ -96,10 +96,6 @@ def AIR_HierarchyOpInterface : OpInterface<"HierarchyOpInterface"> {
     InterfaceMethod<"", "::llvm::ArrayRef<::mlir::BlockArgument>", "getKernelArguments", (ins), [{}], [{
         return $_op.getBody().front().getArguments().drop_front(2 * $_op.getSizes().size()); }]>,
   ];
-  let extraClassDeclaration = [{
-    /// The kernel operand bound to a body argument, or null.
-    ::mlir::Value getTiedKernelOperand(::mlir::BlockArgument arg);
-  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -174,7 +170,7 @@ def AIR_DmaMemcpyNdOp : AIR_Op<"dma_memcpy_nd", [
   let hasVerifier = 1;
 }
 
-class AIR_ChannelAccessOp<string mnemonic, string memrefName> : AIR_Op<mnemonic, [
+class AIR_ChannelAccessOp<string mnemonic> : AIR_Op<mnemonic, [
     AIR_AsyncOpInterface,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     AttrSizedOperandSegments]> {
@@ -191,7 +187,7 @@ class AIR_ChannelAccessOp<string mnemonic, string memrefName> : AIR_Op<mnemonic,
   }];
 }
 
-def AIR_ChannelPutOp : AIR_ChannelAccessOp<"channel.put", "src"> {
+def AIR_ChannelPutOp : AIR_ChannelAccessOp<"channel.put"> {
   let summary = "Send a memref region into a channel";
   let arguments = (ins Variadic<AIR_Token>:$async_dependencies,
                        Variadic<AIR_Token>:$affinity_tokens,
@@ -204,7 +200,7 @@ def AIR_ChannelPutOp : AIR_ChannelAccessOp<"channel.put", "src"> {
                        Variadic<Index>:$src_strides);
 }
 
-def AIR_ChannelGetOp : AIR_ChannelAccessOp<"channel.get", "dst"> {
+def AIR_ChannelGetOp : AIR_ChannelAccessOp<"channel.get"> {
   let summary = "Receive from a channel into a memref region";
   let arguments = (ins Variadic<AIR_Token>:$async_dependencies,
                        Variadic<AIR_Token>:$affinity_tokens,
