@@ -511,7 +511,7 @@ static SegmentFootprint analyseSegment(air::SegmentOp seg) {
       h.op = herd;
       h.name = hierarchyName(herd);
       h.tiles = instancesOf(cast<air::HierarchyOpInterface>(op), &h.shape);
-      h.l1PerTile = peakMemory(herd, 2, {});
+      h.l1PerTile = peakMemory(herd, 2, llvm::DenseMap<Operation *, Amount>());
       Flows l1 = flowsAt(herd, 2);
       h.dmaIn = peakFlows(herd, l1.in);
       h.dmaOut = peakFlows(herd, l1.out);
