@@ -101,28 +101,25 @@ static std::optional<int64_t> tripCount(Value lb, Value ub, Value step) {
 
 std::optional<int64_t> aircheck::constantInstanceCount(Operation *op) {
   int64_t n = 1;
+  auto times = [&](std::optional<int64_t> k) {
+    if (!k || *k > (int64_t(1) << 40) / std::max<int64_t>(n, 1))
+      return false;
+    n *= *k;
+    return true;
+  };
   for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
-    std::optional<int64_t> k = 1;
+    bool ok = true;
     if (auto h = dyn_cast<air::HierarchyOpInterface>(p)) {
       for (Value s : h.getSizeOperands())
-        if (auto c = constantIndex(s))
-          *k *= *c;
-        else
-          return std::nullopt;
+        ok = ok && times(constantIndex(s));
     } else if (auto f = dyn_cast<scf::ForOp>(p)) {
-      k = tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep());
+      ok = times(tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep()));
     } else if (auto par = dyn_cast<scf::ParallelOp>(p)) {
-      for (unsigned i = 0; i < par.getNumLoops() && k; ++i)
-        if (auto t = tripCount(par.getLowerBound()[i], par.getUpperBound()[i],
-                               par.getStep()[i]))
-          *k *= *t;
-        else
-          k = std::nullopt;
+      for (unsigned i = 0; i < par.getNumLoops(); ++i)
+        ok = ok && times(tripCount(par.getLowerBound()[i], par.getUpperBound()[i],
+                                   par.getStep()[i]));
     }
-    if (!k)
-      return std::nullopt;
-    n *= *k;
-    if (n > (int64_t(1) << 40))
+    if (!ok)
       return std::nullopt;
   }
   return n;
