@@ -363,13 +363,6 @@ std::vector<BalanceRegion> ChannelModel::balance(const ChannelInfo &c,
   return regions;
 }
 
-static std::string valStr(isl_val *v) {
-  char *s = isl_val_to_str(v);
-  std::string out = s ? s : "?";
-  free(s);
-  isl_val_free(v);
-  return out;
-}
 
 RegionVerdict ChannelModel::decide(const BalanceRegion &r) {
   RegionVerdict v;
@@ -382,17 +375,15 @@ RegionVerdict ChannelModel::decide(const BalanceRegion &r) {
     v.why = "isl found no sample of the region where the counts may differ";
     return v;
   }
-  isl_point *raw = pt.get();
-  isl_space *sp = isl_point_get_space(raw);
-  std::vector<std::string> paramText, indexText;
-  for (int i = 0, e = isl_space_dim(sp, isl_dim_param); i < e; ++i) {
+  std::vector<std::string> paramText, values = islx::coordinates(pt, isl_dim_param);
+  isl_space *sp = isl_point_get_space(pt.get());
+  for (unsigned i = 0; i < values.size(); ++i) {
     const char *name = isl_space_get_dim_name(sp, isl_dim_param, i);
     paramText.push_back(polyModel->describeParam(name ? name : "?") + " = " +
-                        valStr(isl_point_get_coordinate_val(raw, isl_dim_param, i)));
+                        values[i]);
   }
-  for (int i = 0, e = isl_space_dim(sp, isl_dim_set); i < e; ++i)
-    indexText.push_back(valStr(isl_point_get_coordinate_val(raw, isl_dim_set, i)));
   isl_space_free(sp);
+  std::vector<std::string> indexText = islx::coordinates(pt, isl_dim_set);
   v.sample = isl::set(pt);
   v.paramValues = llvm::join(paramText, ", ");
   v.index = "[" + llvm::join(indexText, ", ") + "]";

@@ -35,18 +35,7 @@ static std::string samplePointText(isl::set s) {
   isl::point pt = s.sample_point();
   if (pt.is_null())
     return "?";
-  std::vector<std::string> coords;
-  isl_point *raw = pt.get();
-  isl_space *sp = isl_point_get_space(raw);
-  for (int i = 0, e = isl_space_dim(sp, isl_dim_set); i < e; ++i) {
-    isl_val *v = isl_point_get_coordinate_val(raw, isl_dim_set, i);
-    char *str = isl_val_to_str(v);
-    coords.push_back(str ? str : "?");
-    free(str);
-    isl_val_free(v);
-  }
-  isl_space_free(sp);
-  return "[" + llvm::join(coords, ", ") + "]";
+  return "[" + llvm::join(islx::coordinates(pt, isl_dim_set), ", ") + "]";
 }
 
 static std::string names(const char *prefix, unsigned n) {

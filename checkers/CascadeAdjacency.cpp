@@ -62,18 +62,9 @@ std::optional<isl::map> tileToIndex(PolyhedralModel &poly, const ChannelAccess &
   return m.apply_domain(isl::map(poly.ctx(), shift));
 }
 
-/// The coordinates of a point, as text.
-std::vector<std::string> coordinates(isl::point pt) {
-  std::vector<std::string> c;
-  isl_space *sp = isl_point_get_space(pt.get());
-  for (int i = 0, e = isl_space_dim(sp, isl_dim_set); i < e; ++i) {
-    isl_val *v = isl_point_get_coordinate_val(pt.get(), isl_dim_set, i);
-    char *s = isl_val_to_str(v);
-    c.push_back(s ? s : "?");
-    free(s);
-    isl_val_free(v);
-  }
-  isl_space_free(sp);
+/// (column, row, column, row) of a pair of tiles.
+std::vector<std::string> tilePair(const isl::point &pt) {
+  std::vector<std::string> c = islx::coordinates(pt, isl_dim_set);
   c.resize(4, "?");
   return c;
 }
@@ -135,7 +126,7 @@ private:
         if (far.is_empty())
           continue;
         isl::point pt = isl::manage(isl_map_sample(far.copy())).wrap().sample_point();
-        std::vector<std::string> xy = coordinates(pt);
+        std::vector<std::string> xy = tilePair(pt);
         auto diag = p.op->emitError()
                     << "cascade channel " << channelName(c) << " connects "
                     << (placed ? "tile" : "herd tile") << " (" << xy[0] << ", "

@@ -56,6 +56,20 @@ isl::map islx::projectOutIn(isl::map m, unsigned pos) {
 isl::set islx::nonnegSet(isl::pw_aff a) {
   return isl::manage(isl_pw_aff_nonneg_set(a.release()));
 }
+std::vector<std::string> islx::coordinates(const isl::point &pt, isl_dim_type type) {
+  std::vector<std::string> out;
+  isl_space *sp = isl_point_get_space(pt.get());
+  for (int i = 0, e = isl_space_dim(sp, type); i < e; ++i) {
+    isl_val *v = isl_point_get_coordinate_val(pt.get(), type, i);
+    char *s = isl_val_to_str(v);
+    out.push_back(s ? s : "?");
+    free(s);
+    isl_val_free(v);
+  }
+  isl_space_free(sp);
+  return out;
+}
+
 isl::pw_aff islx::constantOn(isl::set domain, long v) {
   isl_ctx *ctx = isl_set_get_ctx(domain.get());
   return isl::manage(isl_pw_aff_val_on_domain(domain.release(), isl_val_int_from_si(ctx, v)));

@@ -15,6 +15,7 @@
 #include <isl/polynomial.h>
 
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace aircheck {
@@ -46,6 +47,9 @@ isl::map projectOutIn(isl::map m, unsigned pos);
 isl::set nonnegSet(isl::pw_aff a);
 /// The constant `v` on `domain`.
 isl::pw_aff constantOn(isl::set domain, long v);
+/// The coordinates of a point of kind `type` (isl_dim_set, isl_dim_param),
+/// as text.
+std::vector<std::string> coordinates(const isl::point &pt, isl_dim_type type);
 } // namespace islx
 
 /// A piecewise quasi-polynomial over parameters only (a count). isl does not
