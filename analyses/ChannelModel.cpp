@@ -316,8 +316,17 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
   }
 }
 
-std::vector<BalanceRegion> ChannelModel::balance(const ChannelInfo &c,
-                                                 bool volume, bool perLaunch) {
+const std::vector<BalanceRegion> &
+ChannelModel::balance(const ChannelInfo &c, bool volume, bool perLaunch) {
+  auto key = std::make_tuple(c.decl.getOperation(), volume, perLaunch);
+  auto it = balances.find(key);
+  if (it == balances.end())
+    it = balances.emplace(key, computeBalance(c, volume, perLaunch)).first;
+  return it->second;
+}
+
+std::vector<BalanceRegion> ChannelModel::computeBalance(const ChannelInfo &c,
+                                                        bool volume, bool perLaunch) {
   isl::space params = polyModel->allParams();
   std::vector<BalanceRegion> regions;
   auto add = [&](const ChannelAccess &acc) {

@@ -18,6 +18,9 @@
 
 #include "mlir/Pass/AnalysisManager.h"
 
+#include <map>
+#include <tuple>
+
 namespace aircheck {
 
 struct ChannelAccess {
@@ -96,9 +99,10 @@ public:
   PolyhedralModel &poly() { return *polyModel; }
 
   /// Partition of the index space of `c` with put and get counts (or, with
-  /// `volume`, elements) on each region. Throws isl::exception on failure.
-  std::vector<BalanceRegion> balance(const ChannelInfo &c, bool volume,
-                                     bool perLaunch = false);
+  /// `volume`, elements) on each region; computed once per channel and kind
+  /// and shared by the checks. Throws isl::exception on failure.
+  const std::vector<BalanceRegion> &balance(const ChannelInfo &c, bool volume,
+                                            bool perLaunch = false);
   /// Decides one region.
   RegionVerdict decide(const BalanceRegion &r);
   /// Puts and gets of `regions` at a one-point set (std::nullopt when no
@@ -124,6 +128,10 @@ private:
   PolyhedralModel *polyModel;
   std::vector<ChannelInfo> infos;
   std::vector<BranchMismatch> mismatches;
+  std::map<std::tuple<mlir::Operation *, bool, bool>, std::vector<BalanceRegion>>
+      balances;
+  std::vector<BalanceRegion> computeBalance(const ChannelInfo &c, bool volume,
+                                            bool perLaunch);
 };
 
 } // namespace aircheck

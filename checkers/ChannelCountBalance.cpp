@@ -69,11 +69,8 @@ public:
 
 private:
   void check(CheckContext &ctx, ChannelModel &model, ChannelInfo &c) {
-    std::vector<BalanceRegion> counts = model.balance(c, /*volume=*/false);
-    std::vector<BalanceRegion> volumes;
+    const std::vector<BalanceRegion> &counts = model.balance(c, /*volume=*/false);
     bool volumeKnown = !c.firstVolumeUnknown();
-    if (volumeKnown)
-      volumes = model.balance(c, /*volume=*/true);
     for (const BalanceRegion &r : counts) {
       RegionVerdict v = model.decide(r);
       if (v.kind == RegionVerdict::Kind::Balanced)
@@ -85,7 +82,7 @@ private:
       }
       std::optional<std::pair<long, long>> vol;
       if (volumeKnown)
-        vol = model.valuesAt(volumes, *v.sample);
+        vol = model.valuesAt(model.balance(c, /*volume=*/true), *v.sample);
       bool volumeBalanced = vol && vol->first == vol->second;
       auto plural = [](long n, const char *w) {
         return std::to_string(n) + " " + w + (n == 1 ? "" : "s");

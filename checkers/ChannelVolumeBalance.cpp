@@ -34,8 +34,8 @@ public:
 
 private:
   void check(ChannelModel &model, ChannelInfo &c) {
-    std::vector<BalanceRegion> counts = model.balance(c, false);
-    std::vector<BalanceRegion> volumes = model.balance(c, true);
+    const std::vector<BalanceRegion> &counts = model.balance(c, false);
+    const std::vector<BalanceRegion> &volumes = model.balance(c, true);
     for (const BalanceRegion &r : volumes) {
       RegionVerdict v = model.decide(r);
       if (v.kind == RegionVerdict::Kind::Balanced)
