@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -347,6 +348,9 @@ struct Process {
   /// The instance: "@f, launch (0), segment @s, herd @h tile (1, 0)".
   std::string where;
   unsigned scope;
+  /// The last event this process waited for: its start, or the completion
+  /// of its last synchronous op. Everything it issues next comes after it.
+  unsigned frontier = 0;
   /// The scf.parallel task this process is one iteration of, or -1.
   int iterationOf = -1;
   Env env;
@@ -361,6 +365,12 @@ struct Process {
 struct Scope {
   unsigned live = 0;   // processes and tasks not yet done
   int instanceOf = -1; // the hierarchy task, -1 for the host
+  /// The launch instance this scope is in (its scope), -1 for the host.
+  int launchInstance = -1;
+  /// The events the instance's completion waits for: its processes' last
+  /// events and its tasks' completions; then the completion itself.
+  SmallVector<unsigned, 4> finals;
+  unsigned endEvent = 0;
 };
 
 /// An operation once a process has reached it.
@@ -381,6 +391,14 @@ struct Task {
   unsigned token; // signalled on completion
   SmallVector<unsigned, 4> deps;
   bool started = false, done = false;
+  // Events: the process's frontier when it reached the op, the start and
+  // the completion.
+  unsigned dispatchEvent = 0, startEvent = 0, endEvent = 0;
+  // Put, Get: elements per transfer, when they are known.
+  std::optional<uint64_t> volume;
+  // Hierarchy: the scope of each instance started; Parallel: the last
+  // event of each iteration.
+  SmallVector<unsigned, 4> instanceScopes, iterationEnds;
   // Put, Get: the FIFOs and this transfer's number on each.
   SmallVector<unsigned, 1> fifos;
   SmallVector<uint64_t, 1> numbers;
@@ -396,6 +414,18 @@ struct Task {
 struct Fifo {
   std::string label; // "@c[1, 0]"
   ChannelFifo state;
+  uint64_t depth;
+  /// The put and get tasks in the order they were issued.
+  std::vector<unsigned> puts, gets;
+};
+
+/// Something that happened in the run: a process starting, an op starting
+/// or completing, an instance completing. It happened after its
+/// predecessors, in every schedule: together they are the run's
+/// happens-before relation. Events are numbered in the order they happen,
+/// so a predecessor always has a smaller number.
+struct Event {
+  SmallVector<unsigned, 2> preds;
 };
 
 struct Token {
@@ -416,7 +446,11 @@ private:
   unsigned newScope(int instanceOf);
   void release(unsigned scope);
   void spawn(std::string where, unsigned scope, Env env, Block *body,
-             int iterationOf);
+             int iterationOf, ArrayRef<unsigned> after);
+  unsigned newEvent(ArrayRef<unsigned> preds);
+  unsigned tokenEvent(unsigned token) const;
+  void checkOrder(SkeletonResult::Order &order);
+  bool happensBefore(unsigned a, unsigned b, uint64_t &budget);
   bool advance(Process &p);
   void finish(Process &p);
   FailureOr<Task *> newTask(Task::Kind kind, Operation *op, Process &p,
@@ -426,7 +460,7 @@ private:
   bool canComplete(const Task &t) const;
   void start(Task &t);
   void complete(Task &t);
-  void startInstance(Task &t);
+  void startInstance(Task &t, ArrayRef<unsigned> after = {});
 
   // Executing one op.
   LogicalResult exec(Process &p, Operation &op);
@@ -434,6 +468,7 @@ private:
   LogicalResult execHierarchy(Process &p, air::HierarchyOpInterface h);
   LogicalResult execChannel(Process &p, Operation *op, bool isPut);
   LogicalResult execJoin(Process &p, air::AsyncOpInterface op);
+  std::optional<uint64_t> transferVolume(Process &p, Operation *op, bool isPut);
   LogicalResult execExecute(Process &p, air::ExecuteOp e);
   LogicalResult execFor(Process &p, scf::ForOp f);
   LogicalResult execParallel(Process &p, scf::ParallelOp par);
@@ -452,7 +487,8 @@ private:
   LogicalResult unsupported(Operation *op, const Twine &why);
   bool holdsAirOps(Operation *op);
   bool isSkeleton(Operation *op);
-  unsigned fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index);
+  unsigned fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index,
+                   const Process &p);
   std::string where(const Process &p) const;
 
   std::vector<SkeletonResult::BlockedOp> blockedOps() const;
@@ -468,10 +504,15 @@ private:
   std::vector<Token> tokens;
   std::vector<Fifo> fifos;
   std::map<std::string, unsigned> fifoIndex;
+  std::vector<Event> events;
+  std::vector<uint64_t> visited; // happensBefore's marks, one per event
+  uint64_t visitStamp = 0;
   llvm::DenseMap<Operation *, bool> airInside;
   SymbolTableCollection symbolTables;
   uint64_t steps = 0, transfers = 0;
   std::optional<std::string> unsupportedReason;
+  Operation *unsupportedOp = nullptr;
+  std::string unsupportedWhy;
   bool limitReached = false;
 };
 
@@ -491,24 +532,48 @@ bool Executor::tick() {
 }
 
 unsigned Executor::newScope(int instanceOf) {
-  scopes.push_back(Scope{0, instanceOf});
-  return scopes.size() - 1;
+  Scope s;
+  s.instanceOf = instanceOf;
+  unsigned id = scopes.size();
+  if (instanceOf >= 0)
+    s.launchInstance = isa<air::LaunchOp>(tasks[instanceOf].op)
+                           ? static_cast<int>(id)
+                           : scopes[tasks[instanceOf].scope].launchInstance;
+  scopes.push_back(std::move(s));
+  return id;
+}
+
+unsigned Executor::newEvent(ArrayRef<unsigned> preds) {
+  events.push_back(Event{SmallVector<unsigned, 2>(preds)});
+  return events.size() - 1;
+}
+
+/// The event that signalled a token: its producer's completion; none for
+/// air.token.alloc (signalled from the start).
+unsigned Executor::tokenEvent(unsigned token) const {
+  int producer = tokens[token].task;
+  return producer < 0 ? 0 : tasks[producer].endEvent;
 }
 
 /// One process or task of `scope` is done. The last one completes the
 /// instance; under LaunchMode::Serial that starts the next launch instance.
 void Executor::release(unsigned scope) {
-  if (--scopes[scope].live != 0 || scopes[scope].instanceOf < 0)
+  Scope &s = scopes[scope];
+  if (--s.live != 0)
     return;
-  Task &h = tasks[scopes[scope].instanceOf];
+  s.endEvent = newEvent(s.finals);
+  if (s.instanceOf < 0)
+    return;
+  Task &h = tasks[s.instanceOf];
   --h.running;
   if (h.oneAtATime && h.nextPoint < h.points.size())
-    startInstance(h);
+    startInstance(h, {s.endEvent});
 }
 
 void Executor::spawn(std::string where, unsigned scope, Env env, Block *body,
-                     int iterationOf) {
+                     int iterationOf, ArrayRef<unsigned> after) {
   Process p;
+  p.frontier = newEvent(after);
   p.where = std::move(where);
   p.scope = scope;
   p.iterationOf = iterationOf;
@@ -526,6 +591,7 @@ bool Executor::advance(Process &p) {
     if (p.waitingOn >= 0) {
       if (!tasks[p.waitingOn].done)
         break;
+      p.frontier = tasks[p.waitingOn].endEvent;
       p.waitingOn = -1;
     }
     if (!tick())
@@ -541,8 +607,12 @@ bool Executor::advance(Process &p) {
 void Executor::finish(Process &p) {
   p.finished = true;
   p.env = Env();
-  if (p.iterationOf >= 0)
+  if (p.iterationOf >= 0) {
     --tasks[p.iterationOf].running;
+    tasks[p.iterationOf].iterationEnds.push_back(p.frontier);
+  } else {
+    scopes[p.scope].finals.push_back(p.frontier);
+  }
   release(p.scope);
 }
 
@@ -554,6 +624,7 @@ FailureOr<Task *> Executor::newTask(Task::Kind kind, Operation *op, Process &p,
   t.id = tasks.size();
   t.where = where(p);
   t.scope = p.scope;
+  t.dispatchEvent = p.frontier;
   for (Value d : deps) {
     FailureOr<unsigned> id = token(p, d, op);
     if (failed(id))
@@ -574,7 +645,9 @@ FailureOr<Task *> Executor::newTask(Task::Kind kind, Operation *op, Process &p,
 void Executor::dispatch(Process &p, Task &t, ValueRange tokenResults) {
   stepTask(t);
   if (tokenResults.empty()) {
-    if (!t.done)
+    if (t.done)
+      p.frontier = t.endEvent;
+    else
       p.waitingOn = t.id;
     return;
   }
@@ -601,13 +674,20 @@ bool Executor::stepTask(Task &t) {
 
 void Executor::start(Task &t) {
   t.started = true;
+  SmallVector<unsigned, 4> preds{t.dispatchEvent};
+  for (unsigned d : t.deps)
+    preds.push_back(tokenEvent(d));
+  t.startEvent = newEvent(preds);
   switch (t.kind) {
   case Task::Kind::Put:
-    for (unsigned f : t.fifos)
+    for (unsigned f : t.fifos) {
       t.numbers.push_back(fifos[f].state.issuePut());
+      fifos[f].puts.push_back(t.id);
+    }
     break;
   case Task::Kind::Get:
     t.numbers.push_back(fifos[t.fifos[0]].state.issueGet());
+    fifos[t.fifos[0]].gets.push_back(t.id);
     break;
   case Task::Kind::Hierarchy:
   case Task::Kind::Parallel:
@@ -646,6 +726,32 @@ bool Executor::canComplete(const Task &t) const {
 void Executor::complete(Task &t) {
   t.done = true;
   t.captured = Env();
+  SmallVector<unsigned, 4> preds{t.startEvent};
+  switch (t.kind) {
+  case Task::Kind::Put:
+    // Put k waited for get k - (depth - 1) to be issued.
+    for (auto [f, k] : llvm::zip(t.fifos, t.numbers))
+      if (k + 1 >= fifos[f].depth)
+        preds.push_back(tasks[fifos[f].gets[k + 1 - fifos[f].depth]].startEvent);
+    break;
+  case Task::Kind::Get:
+    // Get k waited for put k to be issued.
+    preds.push_back(tasks[fifos[t.fifos[0]].puts[t.numbers[0]]].startEvent);
+    break;
+  case Task::Kind::Hierarchy:
+    for (unsigned s : t.instanceScopes)
+      preds.push_back(scopes[s].endEvent);
+    break;
+  case Task::Kind::Parallel:
+    preds.append(t.iterationEnds);
+    for (unsigned d : t.reduced)
+      preds.push_back(tokenEvent(d));
+    break;
+  case Task::Kind::Join:
+    break;
+  }
+  t.endEvent = newEvent(preds);
+  scopes[t.scope].finals.push_back(t.endEvent);
   tokens[t.token].signalled = true;
   if (t.kind == Task::Kind::Get)
     ++transfers;
@@ -654,15 +760,17 @@ void Executor::complete(Task &t) {
 
 /// Starts the next instance of a hierarchy op (in a scope of its own) or the
 /// next iteration of an scf.parallel (in the scope of the loop's process).
-void Executor::startInstance(Task &t) {
+void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
   const Point &point = t.points[t.nextPoint++];
   ++t.running;
   Env env = t.captured;
+  SmallVector<unsigned, 2> preds{t.startEvent};
+  preds.append(after.begin(), after.end());
   if (auto par = dyn_cast<scf::ParallelOp>(t.op)) {
     for (auto [iv, v] : llvm::zip(par.getInductionVars(), point))
       env[iv] = Val::integer(v);
     spawn(t.where + ", scf.parallel@" + lineCol(t.op) + " = " + tuple(point),
-          t.scope, std::move(env), par.getBody(), t.id);
+          t.scope, std::move(env), par.getBody(), t.id, preds);
     return;
   }
   auto h = cast<air::HierarchyOpInterface>(t.op);
@@ -678,8 +786,10 @@ void Executor::startInstance(Task &t) {
     label += " " + tuple(point);
   for (auto [id, v] : llvm::zip(h.getIds(), point))
     env[id] = Val::integer(v);
-  spawn(t.where + ", " + label, newScope(t.id), std::move(env),
-        &h.getBodyBlock(), -1);
+  unsigned scope = newScope(t.id);
+  t.instanceScopes.push_back(scope);
+  spawn(t.where + ", " + label, scope, std::move(env), &h.getBodyBlock(), -1,
+        preds);
 }
 
 //===----------------------------------------------------------------------===//
@@ -856,9 +966,36 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
   if (failed(t))
     return failure();
   for (const Point &d : destinations)
-    (*t)->fifos.push_back(fifoFor(chan, d));
+    (*t)->fifos.push_back(fifoFor(chan, d, p));
+  (*t)->volume = transferVolume(p, op, isPut);
   dispatch(p, **t, op->getResults());
   return success();
+}
+
+/// Elements one transfer moves: the product of its sizes, or the whole
+/// memref's when it has none; nullopt when that is not concrete.
+std::optional<uint64_t> Executor::transferVolume(Process &p, Operation *op,
+                                                 bool isPut) {
+  OperandRange sizes = isPut ? cast<air::ChannelPutOp>(op).getAccessSizes()
+                             : cast<air::ChannelGetOp>(op).getAccessSizes();
+  Value memref = isPut ? cast<air::ChannelPutOp>(op).getMemref()
+                       : cast<air::ChannelGetOp>(op).getMemref();
+  if (sizes.empty()) {
+    auto ty = dyn_cast<MemRefType>(memref.getType());
+    if (!ty || !ty.hasStaticShape())
+      return std::nullopt;
+    return static_cast<uint64_t>(ty.getNumElements());
+  }
+  uint64_t n = 1;
+  for (Value v : sizes) {
+    Val x = lookup(p, v);
+    if (x.kind != Val::Kind::Int || x.num < 0)
+      return std::nullopt;
+    if (x.num != 0 && n > std::numeric_limits<uint64_t>::max() / x.num)
+      return std::nullopt;
+    n *= static_cast<uint64_t>(x.num);
+  }
+  return n;
 }
 
 LogicalResult Executor::execJoin(Process &p, air::AsyncOpInterface op) {
@@ -1077,9 +1214,12 @@ FailureOr<unsigned> Executor::token(Process &p, Value v, Operation *user) {
 }
 
 LogicalResult Executor::unsupported(Operation *op, const Twine &why) {
-  if (!unsupportedReason)
+  if (!unsupportedReason) {
     unsupportedReason = fileLineCol(op) + ": '" +
                         op->getName().getStringRef().str() + "' " + why.str();
+    unsupportedOp = op;
+    unsupportedWhy = why.str();
+  }
   return failure();
 }
 
@@ -1105,17 +1245,25 @@ bool Executor::isSkeleton(Operation *op) {
          llvm::any_of(op->getResultTypes(), llvm::IsaPred<air::AsyncTokenType>);
 }
 
-unsigned Executor::fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index) {
+/// Launch instances are independent (seed 000 2.1): when they run at once,
+/// each has FIFOs of its own, and ops outside launches share the host's.
+/// One at a time, they use the same ones in turn.
+unsigned Executor::fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index,
+                           const Process &p) {
   std::string label =
       "@" + chan.getSymName().str() + "[" +
       llvm::join(
           llvm::map_range(index, [](int64_t v) { return std::to_string(v); }),
           ", ") +
       "]";
-  auto [it, inserted] = fifoIndex.try_emplace(label, fifos.size());
-  if (inserted)
-    fifos.push_back(Fifo{
-        label, ChannelFifo(static_cast<uint64_t>(chan.getDepthOrDefault()))});
+  std::string key = label;
+  if (options.launchMode == LaunchMode::Parallel)
+    key += "#" + std::to_string(scopes[p.scope].launchInstance);
+  auto [it, inserted] = fifoIndex.try_emplace(key, fifos.size());
+  if (inserted) {
+    auto depth = static_cast<uint64_t>(chan.getDepthOrDefault());
+    fifos.push_back(Fifo{label, ChannelFifo(depth), depth, {}, {}});
+  }
   return it->second;
 }
 
@@ -1213,8 +1361,13 @@ std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
 
 SkeletonResult Executor::run() {
   unsigned host = newScope(-1);
-  spawn("@" + entry.getSymName().str(), host, Env(), &entry.getBody().front(),
-        -1);
+  newEvent({}); // event 0: the run begins; air.token.alloc tokens date from it
+  Env env;
+  for (BlockArgument a : entry.getArguments())
+    if (auto it = options.arguments.find(a); it != options.arguments.end())
+      env[a] = Val::integer(it->second);
+  spawn("@" + entry.getSymName().str(), host, std::move(env),
+        &entry.getBody().front(), -1, {0});
   SkeletonResult result;
   while (!stopped() && scopes[host].live != 0) {
     bool moved = false;
@@ -1233,14 +1386,132 @@ SkeletonResult Executor::run() {
     }
   }
   result.transfers = transfers;
+  if (!unsupportedReason && !limitReached &&
+      result.verdict == SkeletonResult::Verdict::Completed)
+    checkOrder(result.order);
   if (unsupportedReason) {
     result.verdict = SkeletonResult::Verdict::Unsupported;
     result.reason = *unsupportedReason;
+    result.unsupportedOp = unsupportedOp;
+    result.unsupportedWhy = unsupportedWhy;
   } else if (limitReached) {
     result.verdict = SkeletonResult::Verdict::StepLimit;
     result.maxSteps = options.maxSteps;
   }
   return result;
+}
+
+/// Whether event `a` happens before event `b` (a <= b in numbering) in the
+/// run's happens-before relation: a search backwards from `b` that never
+/// goes below `a`. Each event visited costs one unit of `budget`; false when
+/// it runs out.
+bool Executor::happensBefore(unsigned a, unsigned b, uint64_t &budget) {
+  if (a == b)
+    return true;
+  if (visited.size() < events.size())
+    visited.resize(events.size(), 0);
+  ++visitStamp;
+  SmallVector<unsigned, 16> stack{b};
+  visited[b] = visitStamp;
+  while (!stack.empty()) {
+    unsigned e = stack.pop_back_val();
+    for (unsigned q : events[e].preds) {
+      if (q == a)
+        return true;
+      if (q < a || visited[q] == visitStamp)
+        continue;
+      if (budget == 0)
+        return false;
+      --budget;
+      visited[q] = visitStamp;
+      stack.push_back(q);
+    }
+  }
+  return false;
+}
+
+/// Whether this completed run stands for every schedule. Each op's start and
+/// completion wait for a fixed set of events (tokens, program order,
+/// instances) except one: which put a get is matched with, and which get
+/// frees a put, depend on the order in which the FIFO's transfers are issued.
+/// If on every FIFO the puts are ordered by happens-before, and so are the
+/// gets, that order is the same in every schedule; then so is the matching,
+/// every op waits for the same events in every schedule, and a run that
+/// completed shows that these waits have no cycle: no schedule gets stuck
+/// (the argument for Kahn networks, with a full FIFO as a wait for a get).
+/// Launch instances run here all at once, each with FIFOs of its own; when
+/// every FIFO ends with as many gets as puts, running them one at a time in
+/// any order, sharing FIFOs, matches the same transfers and adds no cycle
+/// (an instance waits for nothing outside it). Transfers are matched whole, so the k-th put and the k-th get on a
+/// FIFO must move the same number of elements.
+void Executor::checkOrder(SkeletonResult::Order &order) {
+  order.checked = true;
+  uint64_t budget = options.maxOrderVisits;
+  auto describe = [&](unsigned id) {
+    const Task &t = tasks[id];
+    return t.op->getName().getStringRef().str() + " at " + lineCol(t.op) +
+           " in " + t.where;
+  };
+  auto fail = [&](std::string why, unsigned a, unsigned b) {
+    order.reason = std::move(why);
+    order.ops = {tasks[a].op, tasks[b].op};
+  };
+  for (const Fifo &f : fifos) {
+    // Each launch instance leaves its FIFOs empty, so running them one at
+    // a time, sharing FIFOs, matches the same transfers.
+    if (f.puts.size() != f.gets.size()) {
+      bool morePuts = f.puts.size() > f.gets.size();
+      unsigned extra = morePuts ? f.puts[f.gets.size()] : f.gets[f.puts.size()];
+      return fail("the run ends with " + f.label + " holding " +
+                      std::to_string(f.puts.size()) + " puts and " +
+                      std::to_string(f.gets.size()) + " gets: " +
+                      describe(extra) + " has no partner",
+                  extra, extra);
+    }
+    for (size_t k = 0; k < std::min(f.puts.size(), f.gets.size()); ++k) {
+      const Task &put = tasks[f.puts[k]], &get = tasks[f.gets[k]];
+      if (!put.volume || !get.volume)
+        return fail("the number of elements " +
+                        std::string(put.volume ? "get" : "put") + " #" +
+                        std::to_string(k) + " on " + f.label +
+                        " moves is not concrete: " +
+                        describe(put.volume ? get.id : put.id),
+                    put.id, get.id);
+      if (*put.volume != *get.volume)
+        return fail("put #" + std::to_string(k) + " on " + f.label +
+                        " moves " + std::to_string(*put.volume) +
+                        " elements and get #" + std::to_string(k) + " " +
+                        std::to_string(*get.volume) +
+                        "; transfers of different sizes are matched by "
+                        "element, which the run does not model: " +
+                        describe(put.id) + ", and " + describe(get.id),
+                    put.id, get.id);
+    }
+    for (bool puts : {true, false}) {
+      const std::vector<unsigned> &side = puts ? f.puts : f.gets;
+      for (size_t k = 1; k < side.size(); ++k) {
+        const Task &a = tasks[side[k - 1]], &b = tasks[side[k]];
+        if (happensBefore(a.startEvent, b.startEvent, budget))
+          continue;
+        std::string kind = puts ? "put" : "get";
+        if (budget == 0)
+          return fail("checking the order of the transfers on " + f.label +
+                          " took more than " +
+                          std::to_string(options.maxOrderVisits) + " steps",
+                      a.id, b.id);
+        return fail(kind + " #" + std::to_string(k - 1) + " and " + kind +
+                        " #" + std::to_string(k) + " on " + f.label +
+                        " are not ordered by tokens or program order, so "
+                        "which one is issued first, and which " +
+                        (puts ? "get" : "put") +
+                        " it is matched with, depends on the schedule: " +
+                        describe(a.id) + ", and " + describe(b.id),
+                    a.id, b.id);
+      }
+    }
+  }
+  order.holds = true;
+  order.fifos = fifos.size();
 }
 
 static int severity(SkeletonResult::Verdict v) {
@@ -1265,9 +1536,16 @@ SkeletonResult aircheck::runSkeleton(ModuleOp module,
       continue;
     SkeletonResult r = Executor(f, options).run();
     uint64_t transfers = total.transfers + r.transfers;
+    SkeletonResult::Order order = total.order;
+    bool first = !order.checked;
+    if (r.order.checked && (first || (order.holds && !r.order.holds)))
+      order = r.order;
+    else if (r.order.checked)
+      order.fifos += r.order.fifos;
     if (severity(r.verdict) > severity(total.verdict))
       total = std::move(r);
     total.transfers = transfers;
+    total.order = order;
   }
   return total;
 }
@@ -1278,6 +1556,12 @@ void SkeletonResult::print(llvm::raw_ostream &os) const {
   case Verdict::Completed:
     os << "completed (" << transfers
        << (transfers == 1 ? " transfer)\n" : " transfers)\n");
+    if (order.checked && order.holds)
+      os << "  every schedule: the same (" << order.fifos
+         << (order.fifos == 1 ? " FIFO" : " FIFOs")
+         << ", each with its puts and its gets in a fixed order)\n";
+    else if (order.checked)
+      os << "  every schedule: unknown: " << order.reason << "\n";
     return;
   case Verdict::Deadlock:
     os << "deadlock\n";

@@ -17,7 +17,8 @@
 //   channels   one FIFO per channel and concrete index (per destination of a
 //              broadcast): the k-th put issued on a FIFO is matched with the
 //              k-th get; get k completes once put k has been issued, put k
-//              once get k - (depth - 1) has been issued.
+//              once get k - (depth - 1) has been issued. Launch instances
+//              that run at once are independent: each has its own FIFOs.
 //
 // Values that decide the shape of the run (sizes, loop bounds, channel
 // indices, branch conditions) are evaluated from arith, affine.apply/min/max
@@ -31,6 +32,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -50,6 +52,11 @@ struct SkeletonOptions {
   /// Each op a process executes and each start or completion of an
   /// operation counts as one step, per function.
   uint64_t maxSteps = 1000000;
+  /// Events the order check may visit (see SkeletonResult::Order).
+  uint64_t maxOrderVisits = 20000000;
+  /// Values for function arguments (a function's block arguments); the
+  /// others have no concrete value.
+  llvm::DenseMap<mlir::Value, int64_t> arguments;
 };
 
 struct SkeletonResult {
@@ -57,8 +64,11 @@ struct SkeletonResult {
   Verdict verdict = Verdict::Completed;
   /// Channel transfers that completed (gets; a broadcast put feeds several).
   uint64_t transfers = 0;
-  /// Unsupported: why, starting with the location of the op concerned.
+  /// Unsupported: why, starting with the location of the op concerned;
+  /// the op, and why without the location.
   std::string reason;
+  mlir::Operation *unsupportedOp = nullptr;
+  std::string unsupportedWhy;
   /// Deadlock: one line per blocked op: those in channel transfers, then
   /// those waiting for tokens, each sorted by location.
   std::vector<std::string> blocked;
@@ -70,6 +80,20 @@ struct SkeletonResult {
   std::vector<BlockedOp> blockedOps;
   /// StepLimit: the bound that was reached.
   uint64_t maxSteps = 0;
+  /// Completed: whether the run stands for every schedule the compute model
+  /// allows. It does when on every FIFO the puts are ordered by the run's
+  /// happens-before relation (tokens, program order, instances, the
+  /// transfers matched before them), and so are the gets, each FIFO ends
+  /// with as many gets as puts, and matched transfers have equal sizes:
+  /// then every schedule matches the same transfers and waits for the same
+  /// events, and none gets stuck.
+  struct Order {
+    bool checked = false, holds = false;
+    /// When it does not hold: why, naming the two transfers concerned.
+    std::string reason;
+    llvm::SmallVector<mlir::Operation *, 2> ops;
+    uint64_t fifos = 0;
+  } order;
 
   /// "skeleton: <verdict>" and, for a deadlock, "  blocked: ..." lines (at
   /// most kMaxPrintedBlocked, then how many more there are).

@@ -37,6 +37,9 @@ struct CheckContext {
   /// Errors and warnings reported so far by the checks that ran before.
   std::function<unsigned()> errorsSoFar = [] { return 0u; };
   std::function<unsigned()> warningsSoFar = [] { return 0u; };
+  /// Records a property the checker proved, at the op it is about.
+  std::function<void(mlir::Location, const std::string &)> proved =
+      [](mlir::Location, const std::string &) {};
 };
 
 class Checker {
@@ -61,7 +64,7 @@ std::unique_ptr<Checker> createResourceFit();
 std::unique_ptr<Checker> createCascadeAdjacency();
 std::unique_ptr<Checker> createSyncOrderDeadlock();
 std::unique_ptr<Checker> createLaunchCrossing();
-std::unique_ptr<Checker> createDeadlockRun();
+std::unique_ptr<Checker> createDeadlockFreedom();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

@@ -14,7 +14,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createCascadeAdjacency());
     v.push_back(createSyncOrderDeadlock());
     v.push_back(createLaunchCrossing());
-    v.push_back(createDeadlockRun());
+    v.push_back(createDeadlockFreedom());
     v.push_back(createResourceFit());
     return v;
   }();

@@ -34,12 +34,20 @@ struct Finding {
   std::vector<FindingNote> notes;
 };
 
+/// A property a checker proved.
+struct Proof {
+  std::string rule;
+  SourcePos pos;
+  std::string message;
+};
+
 /// The outcome of linting one file.
 struct FileResult {
   std::string file;
   /// "clean", "findings", "parse-error" or "unreadable".
   std::string status;
   std::vector<Finding> findings;
+  std::vector<Proof> proofs;
   unsigned count(Severity s) const;
 };
 

@@ -14,7 +14,7 @@ static json::Object posObject(const SourcePos &p) {
 
 void aircheck::writeJson(llvm::raw_ostream &os, llvm::ArrayRef<FileResult> results) {
   json::Array files;
-  unsigned errors = 0, warnings = 0;
+  unsigned errors = 0, warnings = 0, proven = 0;
   for (const FileResult &r : results) {
     json::Array findings;
     for (const Finding &f : r.findings) {
@@ -28,17 +28,26 @@ void aircheck::writeJson(llvm::raw_ostream &os, llvm::ArrayRef<FileResult> resul
                                       {"location", posObject(f.pos)},
                                       {"notes", std::move(notes)}});
     }
+    json::Array proofs;
+    for (const Proof &p : r.proofs)
+      proofs.push_back(json::Object{{"rule", p.rule},
+                                    {"message", p.message},
+                                    {"location", posObject(p.pos)}});
     errors += r.count(Severity::Error);
     warnings += r.count(Severity::Warning);
+    proven += r.proofs.size();
     files.push_back(json::Object{{"file", r.file},
                                  {"status", r.status},
-                                 {"findings", std::move(findings)}});
+                                 {"findings", std::move(findings)},
+                                 {"proofs", std::move(proofs)}});
   }
   json::Value doc = json::Object{
       {"tool", "air-check"},
       {"version", kVersion},
       {"files", std::move(files)},
-      {"summary", json::Object{{"errors", errors}, {"warnings", warnings}}}};
+      {"summary", json::Object{{"errors", errors},
+                               {"warnings", warnings},
+                               {"proofs", proven}}}};
   os << llvm::formatv("{0:2}", doc) << "\n";
 }
 

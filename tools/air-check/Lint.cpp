@@ -93,10 +93,20 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
     CheckContext checkCtx{*module, options.check, mam,
                           [&] { return result.count(Severity::Error); },
                           [&] { return result.count(Severity::Warning); }};
+    std::string rule;
+    checkCtx.proved = [&](Location loc, const std::string &what) {
+      result.proofs.push_back(Proof{rule, toSourcePos(loc), what});
+      if (text && options.showProofs && !options.verifyDiagnostics) {
+        const SourcePos &p = result.proofs.back().pos;
+        llvm::errs() << p.file << ":" << p.line << ":" << p.column
+                     << ": proven: " << what << " [" << rule << "]\n";
+      }
+    };
     for (const auto &checker : allCheckers()) {
       if (options.disabled.contains(checker->id()))
         continue;
       collector.setRule(checker->id());
+      rule = checker->id().str();
       try {
         checker->run(checkCtx);
       } catch (const std::exception &e) {

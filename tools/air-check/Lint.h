@@ -16,6 +16,8 @@ struct LintOptions {
   OutputFormat format = OutputFormat::Text;
   /// Match `expected-error`-style annotations instead of reporting.
   bool verifyDiagnostics = false;
+  /// Text output: also print what the checks proved.
+  bool showProofs = false;
   /// Checker ids not to run.
   llvm::StringSet<> disabled;
 };

@@ -73,6 +73,10 @@ static cl::opt<std::string> device(
 static cl::list<std::string> disable(
     "disable", cl::desc("Do not run these checks (comma-separated ids)"),
     cl::CommaSeparated, cl::value_desc("id"), cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<bool> showProofs(
+    "show-proofs",
+    cl::desc("Also print what was proven (text output; JSON always has it)"),
+    cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<bool> listChecks("list-checks",
                                 cl::desc("List the checks lint runs and exit"),
                                 cl::sub(lintCmd), cl::cat(lintCat));
@@ -134,6 +138,7 @@ static int runLint() {
   LintOptions options;
   options.format = format;
   options.verifyDiagnostics = verifyDiagnostics;
+  options.showProofs = showProofs;
   options.check.strict = strict;
   options.check.device = device;
   if (!device.empty())

@@ -1,13 +1,16 @@
 // A channel that crosses launch instances: instance 0 puts, instance 1 gets
 // (scf.if on the launch id). Launch instances are may-be-parallel (seed 000
 // 2.1): run one at a time, instance 0 waits forever for a get in an
-// instance that never starts; run all at once, the transfer completes.
+// instance that never starts; run all at once, each instance has FIFOs of its
+// own (the instances are independent), and the put and the get never meet.
 // RUN: air-opt --air-run-skeleton %s -o /dev/null | FileCheck %s --check-prefix=SERIAL
 // RUN: air-opt --air-run-skeleton=launch-mode=serial %s -o /dev/null | FileCheck %s --check-prefix=SERIAL
 // RUN: air-opt --air-run-skeleton=launch-mode=parallel %s -o /dev/null | FileCheck %s --check-prefix=PARALLEL
 
 // SERIAL: skeleton: deadlock
-// PARALLEL: skeleton: completed (1 transfer)
+// PARALLEL: skeleton: deadlock
+// PARALLEL-NEXT: blocked: {{.*}}launch-crossing.mlir:{{[0-9]+}}:9: air.channel.put in @crossing, launch (0), segment @producer: put #0 on @c[] waits for get #0
+// PARALLEL-NEXT: blocked: {{.*}}launch-crossing.mlir:{{[0-9]+}}:9: air.channel.get in @crossing, launch (1), segment @consumer: get #0 on @c[] waits for put #0
 air.channel @c []
 
 func.func @crossing() {

@@ -1,12 +1,15 @@
 // Two launch ops joined by a channel: serially (one launch at a time, in
 // program order) the producer's put never meets its get; run together, the
-// transfer completes. Lint reports this program (launch-crossing).
+// two launches are independent, each with FIFOs of its own, and the put and
+// the get still never meet. Lint reports this program (launch-crossing).
 // RUN: air-opt --air-run-skeleton %s -o /dev/null | FileCheck %s --check-prefix=SERIAL
 // RUN: air-opt --air-run-skeleton=launch-mode=parallel %s -o /dev/null | FileCheck %s --check-prefix=PARALLEL
 
 // SERIAL: skeleton: deadlock
-// SERIAL-NEXT: blocked: {{.*}}two-launches.mlir:[[#@LINE+6]]:12: air.channel.put in @f, launch, segment @producer: put #0 on @handoff[0, 0] waits for get #0
-// PARALLEL: skeleton: completed (1 transfer)
+// SERIAL-NEXT: blocked: {{.*}}two-launches.mlir:[[#@LINE+8]]:12: air.channel.put in @f, launch, segment @producer: put #0 on @handoff[0, 0] waits for get #0
+// PARALLEL: skeleton: deadlock
+// PARALLEL-NEXT: blocked: {{.*}}put #0 on @handoff[0, 0] waits for get #0
+// PARALLEL-NEXT: blocked: {{.*}}get #0 on @handoff[0, 0] waits for put #0
 air.channel @handoff [1, 1]
 func.func @f(%buf: memref<64xi32>) {
   %t = air.launch async () in () args(%b=%buf) : memref<64xi32> {

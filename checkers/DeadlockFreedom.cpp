@@ -1,0 +1,235 @@
+//===- DeadlockFreedom.cpp - no schedule deadlocks -------------------------===//
+//
+// Proves that no schedule the compute model allows gets stuck, or shows one
+// that does (seed 000 1.4, 2.1, 2.5; issue 5).
+//
+// Without channels, nothing blocks but tokens and nested bodies: an op waits
+// for tokens defined before it (SSA dominance), for the previous iteration
+// of its loop, or for the instances of its own body. That order is
+// well-founded, so the program is deadlock-free for every size.
+//
+// With channels, the reference executor (analyses/SkeletonExecutor) runs the
+// synchronisation skeleton on the program's concrete sizes, launch instances
+// one at a time and all at once:
+//   - a run that gets stuck is a deadlock; the error lists every blocked
+//     instance and what it waits for, the counterexample;
+//   - a run that completes proves every schedule when its order check holds:
+//     on every FIFO the puts, and the gets, are ordered by happens-before,
+//     so every schedule matches the same transfers and waits for the same
+//     events (SkeletonResult::Order);
+//   - anything else (a symbolic size, a runtime branch condition, transfers
+//     in no fixed order, a run longer than the step budget) is `unknown`,
+//     with the reason and a note at the op concerned.
+//
+// The executor matches whole transfers, so after an earlier warning (a
+// count-versus-volume mismatch, an unknown balance) a stuck run may be the
+// executor's mismatch: then only a proof is reported (its order check
+// compares matched transfers' sizes itself), and nothing else is added to a
+// program that is not verified anyway.
+// Lint stays bounded: the runs stop after kMaxSteps steps.
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/Checker.h"
+
+#include "analyses/SkeletonExecutor.h"
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace aircheck;
+using namespace mlir;
+
+namespace {
+constexpr uint64_t kMaxSteps = 200000;
+constexpr uint64_t kMaxOrderVisits = 2000000;
+/// Boolean function arguments whose values are all tried (2^n runs).
+constexpr unsigned kMaxFlags = 4;
+
+const char *modeText(LaunchMode mode) {
+  return mode == LaunchMode::Serial ? "launch instances run one at a time"
+                                    : "all launch instances run at once";
+}
+
+/// Where a whole-program verdict goes: the first launch, else the first
+/// function with a body.
+Location programLoc(ModuleOp module) {
+  Operation *at = nullptr;
+  module.walk([&](air::LaunchOp l) {
+    at = l;
+    return WalkResult::interrupt();
+  });
+  if (!at)
+    for (func::FuncOp f : module.getOps<func::FuncOp>())
+      if (!f.isExternal()) {
+        at = f;
+        break;
+      }
+  return at ? at->getLoc() : module.getLoc();
+}
+
+class DeadlockFreedom : public Checker {
+public:
+  llvm::StringRef id() const override { return "deadlock-freedom"; }
+  llvm::StringRef summary() const override {
+    return "No schedule deadlocks: proven by a run on concrete sizes whose "
+           "transfers are matched alike in every schedule; a deadlock comes "
+           "with every blocked instance";
+  }
+
+  void run(CheckContext &ctx) override {
+    // A program with errors is rejected already.
+    if (ctx.errorsSoFar() > 0)
+      return;
+    bool channels = ctx.module
+                        .walk([](Operation *op) {
+                          return isa<air::ChannelPutOp, air::ChannelGetOp>(op)
+                                     ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+                        })
+                        .wasInterrupted();
+    if (!channels) {
+      ctx.proved(programLoc(ctx.module),
+                 "deadlock freedom, for every size: without channels every "
+                 "op waits only for tokens defined before it, for an earlier "
+                 "loop iteration, or for its own body");
+      return;
+    }
+
+    // After a warning (an unknown balance, transfers balanced in volume but
+    // not in count) the program is not verified anyway, and a stuck run
+    // may come from matching transfers the executor cannot match: only a
+    // proof, which checks the matching itself, is reported then.
+    bool doubtful = ctx.warningsSoFar() > 0;
+    // A boolean function argument holds one value for the whole run: every
+    // combination is run (a runtime flag choosing between branches).
+    SmallVector<BlockArgument> flags;
+    for (func::FuncOp f : ctx.module.getOps<func::FuncOp>())
+      if (!f.isExternal())
+        for (BlockArgument a : f.getArguments())
+          if (a.getType().isInteger(1))
+            flags.push_back(a);
+    if (flags.size() > kMaxFlags)
+      flags.clear(); // left without a value: unknown if a branch needs one
+    SkeletonResult parallel;
+    uint64_t transfers = 0;
+    for (unsigned bits = 0; bits < (1u << flags.size()); ++bits) {
+      SkeletonOptions options;
+      options.maxSteps = kMaxSteps;
+      options.maxOrderVisits = kMaxOrderVisits;
+      std::string when;
+      for (auto [i, a] : llvm::enumerate(flags)) {
+        options.arguments[a] = (bits >> i) & 1;
+        when += (i ? ", " : " when ") + argumentName(a) + " = " +
+                ((bits >> i) & 1 ? "true" : "false");
+      }
+      for (LaunchMode mode : {LaunchMode::Serial, LaunchMode::Parallel}) {
+        options.launchMode = mode;
+        SkeletonResult r = runSkeleton(ctx.module, options);
+        if (r.verdict == SkeletonResult::Verdict::Deadlock &&
+            !r.blockedOps.empty()) {
+          if (!doubtful)
+            reportDeadlock(r, mode, when);
+          return;
+        }
+        if (mode == LaunchMode::Parallel)
+          parallel = std::move(r);
+      }
+      transfers += parallel.transfers;
+      if (parallel.verdict != SkeletonResult::Verdict::Completed ||
+          !parallel.order.checked || !parallel.order.holds)
+        break;
+    }
+
+    bool proven = parallel.verdict == SkeletonResult::Verdict::Completed &&
+                  parallel.order.checked && parallel.order.holds;
+    if (doubtful && !proven)
+      return;
+    switch (parallel.verdict) {
+    case SkeletonResult::Verdict::Deadlock:
+      return; // without blocked ops: nothing ran
+    case SkeletonResult::Verdict::Unsupported: {
+      Operation *at = parallel.unsupportedOp;
+      auto diag = (at ? at->emitWarning() : emitWarning(programLoc(ctx.module)))
+                  << "deadlock freedom is unknown: the proof runs the "
+                     "program on concrete sizes, and here '"
+                  << (at ? at->getName().getStringRef() : StringRef("?"))
+                  << "' " << parallel.unsupportedWhy;
+      diag.attachNote(programLoc(ctx.module))
+          << "hint: a specialised copy with constant sizes, trip counts and "
+             "conditions can be proven";
+      return;
+    }
+    case SkeletonResult::Verdict::StepLimit: {
+      auto diag = emitWarning(programLoc(ctx.module))
+                  << "deadlock freedom is unknown: running the program on its "
+                     "concrete sizes takes more than "
+                  << kMaxSteps << " steps";
+      diag.attachNote(programLoc(ctx.module))
+          << "hint: `air-opt --air-run-skeleton=\"launch-mode=parallel "
+             "max-steps=N\"` runs it with a larger budget; a smaller "
+             "configuration of the same program can be proven";
+      return;
+    }
+    case SkeletonResult::Verdict::Completed:
+      break;
+    }
+
+    const SkeletonResult::Order &order = parallel.order;
+    if (proven) {
+      std::string runs =
+          flags.empty() ? std::string("a run")
+                        : std::to_string(1u << flags.size()) +
+                              " runs, one per value of the boolean "
+                              "argument" +
+                              (flags.size() == 1 ? "," : "s,");
+      ctx.proved(programLoc(ctx.module),
+                 "deadlock freedom, for every schedule at these sizes: " +
+                     runs + " completed " + std::to_string(transfers) +
+                     " transfer" + (transfers == 1 ? "" : "s") +
+                     ", each FIFO with its puts and its gets in an order "
+                     "every schedule keeps");
+      return;
+    }
+    Operation *at = order.ops.empty() ? nullptr : order.ops.back();
+    auto diag = (at ? at->emitWarning() : emitWarning(programLoc(ctx.module)))
+                << "deadlock freedom is unknown: a run completed, but it "
+                   "stands for one schedule only: "
+                << order.reason;
+    if (order.ops.size() > 1 && order.ops.front() != order.ops.back())
+      diag.attachNote(order.ops.front()->getLoc())
+          << "the other transfer";
+    if (at)
+      diag.attachNote(at->getLoc())
+          << "hint: make the later transfer depend on the earlier one's "
+             "token, or issue both from one sequential body";
+  }
+
+private:
+  static std::string argumentName(BlockArgument a) {
+    auto f = cast<func::FuncOp>(a.getOwner()->getParentOp());
+    return "argument #" + std::to_string(a.getArgNumber()) + " of @" +
+           f.getSymName().str();
+  }
+
+  static void reportDeadlock(const SkeletonResult &r, LaunchMode mode,
+                             const std::string &when) {
+    Operation *first = r.blockedOps.front().op;
+    auto diag = first->emitError()
+                << "the program deadlocks when " << modeText(mode) << when
+                << ": "
+                << r.blockedOps.size() << " op"
+                << (r.blockedOps.size() == 1 ? "" : "s")
+                << " wait forever; first " << r.blockedOps.front().what;
+    for (const SkeletonResult::BlockedOp &b : llvm::drop_begin(r.blockedOps))
+      diag.attachNote(b.op->getLoc()) << "also blocked: " << b.what;
+    diag.attachNote(first->getLoc())
+        << "hint: follow the waits: each blocked op waits for another in "
+           "this list; break the cycle by reordering, by an asynchronous "
+           "transfer, or by a deeper channel";
+  }
+};
+} // namespace
+
+std::unique_ptr<Checker> aircheck::createDeadlockFreedom() {
+  return std::make_unique<DeadlockFreedom>();
+}
