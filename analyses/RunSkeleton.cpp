@@ -38,11 +38,17 @@ struct RunSkeletonPass : PassWrapper<RunSkeletonPass, OperationPass<ModuleOp>> {
                             llvm::cl::desc("Steps per function before the "
                                            "verdict is unknown"),
                             llvm::cl::init(1000000)};
+  Option<uint64_t> scheduleSeed{
+      *this, "schedule-seed",
+      llvm::cl::desc("0: the deterministic schedule; otherwise the seed of a "
+                     "random one"),
+      llvm::cl::init(0)};
 
   void runOnOperation() final {
     aircheck::SkeletonOptions options;
     options.launchMode = launchMode;
     options.maxSteps = maxSteps;
+    options.scheduleSeed = scheduleSeed;
     aircheck::runSkeleton(getOperation(), options).print(llvm::outs());
     markAllAnalysesPreserved();
   }

@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <random>
 #include <limits>
 #include <map>
 #include <optional>
@@ -436,7 +437,7 @@ struct Token {
 class Executor {
 public:
   Executor(func::FuncOp entry, const SkeletonOptions &options)
-      : entry(entry), options(options) {}
+      : entry(entry), options(options), rng(options.scheduleSeed) {}
   SkeletonResult run();
 
 private:
@@ -514,6 +515,9 @@ private:
   Operation *unsupportedOp = nullptr;
   std::string unsupportedWhy;
   bool limitReached = false;
+  // Random schedules (options.scheduleSeed != 0).
+  std::mt19937_64 rng;
+  bool holdBack() { return options.scheduleSeed && (rng() & 1); }
 };
 
 } // namespace
@@ -587,7 +591,9 @@ void Executor::spawn(std::string where, unsigned scope, Env env, Block *body,
 /// Runs `p` until it blocks, finishes or the run stops; true if it moved.
 bool Executor::advance(Process &p) {
   bool moved = false;
-  while (!p.finished && !stopped()) {
+  // A random schedule interleaves processes a few ops at a time.
+  unsigned budget = options.scheduleSeed ? 1 + rng() % 4 : ~0u;
+  while (!p.finished && !stopped() && budget-- > 0) {
     if (p.waitingOn >= 0) {
       if (!tasks[p.waitingOn].done)
         break;
@@ -643,7 +649,8 @@ FailureOr<Task *> Executor::newTask(Task::Kind kind, Operation *op, Process &p,
 /// with a token is in flight and the process moves on. A ready op starts at
 /// once, so a process issues its transfers in program order.
 void Executor::dispatch(Process &p, Task &t, ValueRange tokenResults) {
-  stepTask(t);
+  if (tokenResults.empty() || !holdBack())
+    stepTask(t);
   if (tokenResults.empty()) {
     if (t.done)
       p.frontier = t.endEvent;
@@ -1369,14 +1376,27 @@ SkeletonResult Executor::run() {
   spawn("@" + entry.getSymName().str(), host, std::move(env),
         &entry.getBody().front(), -1, {0});
   SkeletonResult result;
+  bool full = true; // a sweep that holds nothing back
   while (!stopped() && scopes[host].live != 0) {
-    bool moved = false;
-    for (unsigned i = 0; i < active.size() && !stopped(); ++i)
-      moved |= advance(processes[active[i]]);
-    for (unsigned i = 0; i < pending.size() && !stopped(); ++i)
-      moved |= stepTask(tasks[pending[i]]);
+    bool moved = false, random = options.scheduleSeed != 0;
+    std::vector<unsigned> ps = active, ts = pending;
+    if (random) {
+      std::shuffle(ps.begin(), ps.end(), rng);
+      std::shuffle(ts.begin(), ts.end(), rng);
+    }
+    for (unsigned i = 0; i < ps.size() && !stopped(); ++i)
+      if (full || !holdBack())
+        moved |= advance(processes[ps[i]]);
+    for (unsigned i = 0; i < ts.size() && !stopped(); ++i)
+      if (full || !holdBack())
+        moved |= stepTask(tasks[ts[i]]);
     llvm::erase_if(active, [&](unsigned i) { return processes[i].finished; });
     llvm::erase_if(pending, [&](unsigned i) { return tasks[i].done; });
+    if (random && !moved && !full) {
+      full = true;
+      continue;
+    }
+    full = !random;
     if (!moved && !stopped()) {
       result.verdict = SkeletonResult::Verdict::Deadlock;
       result.blockedOps = blockedOps();
@@ -1442,50 +1462,47 @@ bool Executor::happensBefore(unsigned a, unsigned b, uint64_t &budget) {
 /// Launch instances run here all at once, each with FIFOs of its own; when
 /// every FIFO ends with as many gets as puts, running them one at a time in
 /// any order, sharing FIFOs, matches the same transfers and adds no cycle
-/// (an instance waits for nothing outside it). Transfers are matched whole, so the k-th put and the k-th get on a
-/// FIFO must move the same number of elements.
+/// (an instance waits for nothing outside it). Transfers are matched whole,
+/// so the k-th put and the k-th get on a FIFO must move as many elements.
 void Executor::checkOrder(SkeletonResult::Order &order) {
   order.checked = true;
   uint64_t budget = options.maxOrderVisits;
-  auto describe = [&](unsigned id) {
+  // "put #3 on @c[0], in herd @h tile (1, 0), scf.for@4:5 = 2"
+  auto site = [&](unsigned id, uint64_t k, const Fifo &f) {
     const Task &t = tasks[id];
-    return t.op->getName().getStringRef().str() + " at " + lineCol(t.op) +
-           " in " + t.where;
+    return SkeletonResult::Order::Site{
+        t.op, std::string(t.kind == Task::Kind::Put ? "put" : "get") + " #" +
+                  std::to_string(k) + " on " + f.label + ", in " + t.where};
   };
-  auto fail = [&](std::string why, unsigned a, unsigned b) {
+  auto fail = [&](std::string why,
+                  std::initializer_list<SkeletonResult::Order::Site> sites) {
     order.reason = std::move(why);
-    order.ops = {tasks[a].op, tasks[b].op};
+    order.sites.assign(sites.begin(), sites.end());
   };
   for (const Fifo &f : fifos) {
-    // Each launch instance leaves its FIFOs empty, so running them one at
-    // a time, sharing FIFOs, matches the same transfers.
     if (f.puts.size() != f.gets.size()) {
       bool morePuts = f.puts.size() > f.gets.size();
-      unsigned extra = morePuts ? f.puts[f.gets.size()] : f.gets[f.puts.size()];
-      return fail("the run ends with " + f.label + " holding " +
-                      std::to_string(f.puts.size()) + " puts and " +
-                      std::to_string(f.gets.size()) + " gets: " +
-                      describe(extra) + " has no partner",
-                  extra, extra);
+      size_t k = std::min(f.puts.size(), f.gets.size());
+      return fail("the run ends with " + std::to_string(f.puts.size()) +
+                      " puts and " + std::to_string(f.gets.size()) +
+                      " gets on " + f.label,
+                  {site(morePuts ? f.puts[k] : f.gets[k], k, f)});
     }
-    for (size_t k = 0; k < std::min(f.puts.size(), f.gets.size()); ++k) {
+    for (size_t k = 0; k < f.puts.size(); ++k) {
       const Task &put = tasks[f.puts[k]], &get = tasks[f.gets[k]];
       if (!put.volume || !get.volume)
-        return fail("the number of elements " +
-                        std::string(put.volume ? "get" : "put") + " #" +
+        return fail(std::string("how many elements ") +
+                        (put.volume ? "get" : "put") + " #" +
                         std::to_string(k) + " on " + f.label +
-                        " moves is not concrete: " +
-                        describe(put.volume ? get.id : put.id),
-                    put.id, get.id);
+                        " moves is not a constant",
+                    {site(put.volume ? get.id : put.id, k, f)});
       if (*put.volume != *get.volume)
         return fail("put #" + std::to_string(k) + " on " + f.label +
                         " moves " + std::to_string(*put.volume) +
                         " elements and get #" + std::to_string(k) + " " +
                         std::to_string(*get.volume) +
-                        "; transfers of different sizes are matched by "
-                        "element, which the run does not model: " +
-                        describe(put.id) + ", and " + describe(get.id),
-                    put.id, get.id);
+                        "; the run matches whole transfers, not elements",
+                    {site(put.id, k, f), site(get.id, k, f)});
     }
     for (bool puts : {true, false}) {
       const std::vector<unsigned> &side = puts ? f.puts : f.gets;
@@ -1498,15 +1515,14 @@ void Executor::checkOrder(SkeletonResult::Order &order) {
           return fail("checking the order of the transfers on " + f.label +
                           " took more than " +
                           std::to_string(options.maxOrderVisits) + " steps",
-                      a.id, b.id);
+                      {site(a.id, k - 1, f)});
         return fail(kind + " #" + std::to_string(k - 1) + " and " + kind +
                         " #" + std::to_string(k) + " on " + f.label +
-                        " are not ordered by tokens or program order, so "
-                        "which one is issued first, and which " +
+                        " are not ordered by tokens, program order or "
+                        "earlier transfers, so which " +
                         (puts ? "get" : "put") +
-                        " it is matched with, depends on the schedule: " +
-                        describe(a.id) + ", and " + describe(b.id),
-                    a.id, b.id);
+                        " each meets depends on the schedule",
+                    {site(a.id, k - 1, f), site(b.id, k, f)});
       }
     }
   }
@@ -1560,8 +1576,11 @@ void SkeletonResult::print(llvm::raw_ostream &os) const {
       os << "  every schedule: the same (" << order.fifos
          << (order.fifos == 1 ? " FIFO" : " FIFOs")
          << ", each with its puts and its gets in a fixed order)\n";
-    else if (order.checked)
+    else if (order.checked) {
       os << "  every schedule: unknown: " << order.reason << "\n";
+      for (const Order::Site &site : order.sites)
+        os << "    " << fileLineCol(site.op) << ": " << site.what << "\n";
+    }
     return;
   case Verdict::Deadlock:
     os << "deadlock\n";

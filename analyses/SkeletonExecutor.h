@@ -54,6 +54,13 @@ struct SkeletonOptions {
   uint64_t maxSteps = 1000000;
   /// Events the order check may visit (see SkeletonResult::Order).
   uint64_t maxOrderVisits = 20000000;
+  /// 0: the deterministic sweep order. Otherwise the seed of a random
+  /// schedule: processes and tasks are visited in a shuffled order, some are
+  /// held back for a sweep, and a process runs a few ops at a time, so racing
+  /// transfers are issued in a different order (for differential tests of
+  /// the order check; a stuck state is still only declared when nothing can
+  /// move).
+  uint64_t scheduleSeed = 0;
   /// Values for function arguments (a function's block arguments); the
   /// others have no concrete value.
   llvm::DenseMap<mlir::Value, int64_t> arguments;
@@ -89,9 +96,14 @@ struct SkeletonResult {
   /// events, and none gets stuck.
   struct Order {
     bool checked = false, holds = false;
-    /// When it does not hold: why, naming the two transfers concerned.
+    /// When it does not hold: why, and the transfers concerned, each with
+    /// its number, FIFO and instance.
     std::string reason;
-    llvm::SmallVector<mlir::Operation *, 2> ops;
+    struct Site {
+      mlir::Operation *op;
+      std::string what;
+    };
+    llvm::SmallVector<Site, 2> sites;
     uint64_t fifos = 0;
   } order;
 

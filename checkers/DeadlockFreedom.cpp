@@ -42,6 +42,8 @@ using namespace mlir;
 namespace {
 constexpr uint64_t kMaxSteps = 200000;
 constexpr uint64_t kMaxOrderVisits = 2000000;
+/// Random schedules tried for a counterexample when transfers race.
+constexpr uint64_t kRandomSchedules = 16;
 /// Boolean function arguments whose values are all tried (2^n runs).
 constexpr unsigned kMaxFlags = 4;
 
@@ -111,12 +113,14 @@ public:
     if (flags.size() > kMaxFlags)
       flags.clear(); // left without a value: unknown if a branch needs one
     SkeletonResult parallel;
+    SkeletonOptions options;
+    std::string when;
     uint64_t transfers = 0;
     for (unsigned bits = 0; bits < (1u << flags.size()); ++bits) {
-      SkeletonOptions options;
+      options = SkeletonOptions();
       options.maxSteps = kMaxSteps;
       options.maxOrderVisits = kMaxOrderVisits;
-      std::string when;
+      when.clear();
       for (auto [i, a] : llvm::enumerate(flags)) {
         options.arguments[a] = (bits >> i) & 1;
         when += (i ? ", " : " when ") + argumentName(a) + " = " +
@@ -128,7 +132,10 @@ public:
         if (r.verdict == SkeletonResult::Verdict::Deadlock &&
             !r.blockedOps.empty()) {
           if (!doubtful)
-            reportDeadlock(r, mode, when);
+            reportDeadlock(r,
+                           std::string("the program deadlocks when ") +
+                               modeText(mode) + when,
+                           kCycleHint);
           return;
         }
         if (mode == LaunchMode::Parallel)
@@ -190,18 +197,34 @@ public:
                      "every schedule keeps");
       return;
     }
-    Operation *at = order.ops.empty() ? nullptr : order.ops.back();
+    // Transfers in no fixed order: some schedule may match them otherwise.
+    // Random schedules look for one that gets stuck, the counterexample;
+    // finding none proves nothing.
+    if (!order.sites.empty() && order.reason.find("not ordered") != std::string::npos) {
+      options.launchMode = LaunchMode::Parallel;
+      for (uint64_t seed = 1; seed <= kRandomSchedules; ++seed) {
+        options.scheduleSeed = seed;
+        SkeletonResult r = runSkeleton(ctx.module, options);
+        if (r.verdict == SkeletonResult::Verdict::Deadlock &&
+            !r.blockedOps.empty())
+          return reportDeadlock(
+              r,
+              "the program can deadlock" + when + ": " + order.reason +
+                  ", and in another schedule",
+              "hint: order the racing transfers with a token (the later one "
+              "waiting for the earlier) or issue them from one sequential "
+              "body");
+      }
+    }
+    Operation *at = order.sites.empty() ? nullptr : order.sites.back().op;
     auto diag = (at ? at->emitWarning() : emitWarning(programLoc(ctx.module)))
-                << "deadlock freedom is unknown: a run completed, but it "
-                   "stands for one schedule only: "
+                << "deadlock freedom is unknown: a run completed, but "
                 << order.reason;
-    if (order.ops.size() > 1 && order.ops.front() != order.ops.back())
-      diag.attachNote(order.ops.front()->getLoc())
-          << "the other transfer";
-    if (at)
-      diag.attachNote(at->getLoc())
-          << "hint: make the later transfer depend on the earlier one's "
-             "token, or issue both from one sequential body";
+    for (const SkeletonResult::Order::Site &site : order.sites)
+      diag.attachNote(site.op->getLoc()) << site.what;
+    diag.attachNote(at ? at->getLoc() : programLoc(ctx.module))
+        << "hint: order the transfers with a token (the later one waiting "
+           "for the earlier) or issue them from one sequential body";
   }
 
 private:
@@ -211,21 +234,23 @@ private:
            f.getSymName().str();
   }
 
-  static void reportDeadlock(const SkeletonResult &r, LaunchMode mode,
-                             const std::string &when) {
+  static constexpr const char *kCycleHint =
+      "hint: follow the waits: each blocked op waits for another in this "
+      "list; break the cycle by reordering, by an asynchronous transfer, or "
+      "by a deeper channel";
+
+  /// "<lead>: N ops wait forever; first ...", a note at every other
+  /// blocked op, and the hint.
+  static void reportDeadlock(const SkeletonResult &r, const std::string &lead,
+                             const char *hint) {
     Operation *first = r.blockedOps.front().op;
     auto diag = first->emitError()
-                << "the program deadlocks when " << modeText(mode) << when
-                << ": "
-                << r.blockedOps.size() << " op"
+                << lead << ": " << r.blockedOps.size() << " op"
                 << (r.blockedOps.size() == 1 ? "" : "s")
                 << " wait forever; first " << r.blockedOps.front().what;
     for (const SkeletonResult::BlockedOp &b : llvm::drop_begin(r.blockedOps))
       diag.attachNote(b.op->getLoc()) << "also blocked: " << b.what;
-    diag.attachNote(first->getLoc())
-        << "hint: follow the waits: each blocked op waits for another in "
-           "this list; break the cycle by reordering, by an asynchronous "
-           "transfer, or by a deeper channel";
+    diag.attachNote(first->getLoc()) << hint;
   }
 };
 } // namespace
