@@ -1474,8 +1474,10 @@ void Executor::checkOrder(SkeletonResult::Order &order) {
         t.op, std::string(t.kind == Task::Kind::Put ? "put" : "get") + " #" +
                   std::to_string(k) + " on " + f.label + ", in " + t.where};
   };
-  auto fail = [&](std::string why,
+  using Cause = SkeletonResult::Order::Cause;
+  auto fail = [&](Cause cause, std::string why,
                   std::initializer_list<SkeletonResult::Order::Site> sites) {
+    order.cause = cause;
     order.reason = std::move(why);
     order.sites.assign(sites.begin(), sites.end());
   };
@@ -1483,7 +1485,7 @@ void Executor::checkOrder(SkeletonResult::Order &order) {
     if (f.puts.size() != f.gets.size()) {
       bool morePuts = f.puts.size() > f.gets.size();
       size_t k = std::min(f.puts.size(), f.gets.size());
-      return fail("the run ends with " + std::to_string(f.puts.size()) +
+      return fail(Cause::Leftover, "the run ends with " + std::to_string(f.puts.size()) +
                       " puts and " + std::to_string(f.gets.size()) +
                       " gets on " + f.label,
                   {site(morePuts ? f.puts[k] : f.gets[k], k, f)});
@@ -1491,13 +1493,14 @@ void Executor::checkOrder(SkeletonResult::Order &order) {
     for (size_t k = 0; k < f.puts.size(); ++k) {
       const Task &put = tasks[f.puts[k]], &get = tasks[f.gets[k]];
       if (!put.volume || !get.volume)
-        return fail(std::string("how many elements ") +
+        return fail(Cause::Sizes, std::string("how many elements ") +
                         (put.volume ? "get" : "put") + " #" +
                         std::to_string(k) + " on " + f.label +
                         " moves is not a constant",
                     {site(put.volume ? get.id : put.id, k, f)});
       if (*put.volume != *get.volume)
-        return fail("put #" + std::to_string(k) + " on " + f.label +
+        return fail(Cause::Sizes,
+                    "put #" + std::to_string(k) + " on " + f.label +
                         " moves " + std::to_string(*put.volume) +
                         " elements and get #" + std::to_string(k) + " " +
                         std::to_string(*get.volume) +
@@ -1512,11 +1515,13 @@ void Executor::checkOrder(SkeletonResult::Order &order) {
           continue;
         std::string kind = puts ? "put" : "get";
         if (budget == 0)
-          return fail("checking the order of the transfers on " + f.label +
+          return fail(Cause::Budget,
+                      "checking the order of the transfers on " + f.label +
                           " took more than " +
                           std::to_string(options.maxOrderVisits) + " steps",
                       {site(a.id, k - 1, f)});
-        return fail(kind + " #" + std::to_string(k - 1) + " and " + kind +
+        return fail(Cause::Unordered,
+                    kind + " #" + std::to_string(k - 1) + " and " + kind +
                         " #" + std::to_string(k) + " on " + f.label +
                         " are not ordered by tokens, program order or "
                         "earlier transfers, so which " +

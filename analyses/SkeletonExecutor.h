@@ -99,6 +99,8 @@ struct SkeletonResult {
     /// When it does not hold: why, and the transfers concerned, each with
     /// its number, FIFO and instance.
     std::string reason;
+    enum class Cause { Unordered, Sizes, Leftover, Budget } cause =
+        Cause::Unordered;
     struct Site {
       mlir::Operation *op;
       std::string what;

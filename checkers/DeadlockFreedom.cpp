@@ -123,7 +123,7 @@ public:
       when.clear();
       for (auto [i, a] : llvm::enumerate(flags)) {
         options.arguments[a] = (bits >> i) & 1;
-        when += (i ? ", " : " when ") + argumentName(a) + " = " +
+        when += (i ? ", " : ", with ") + argumentName(a) + " = " +
                 ((bits >> i) & 1 ? "true" : "false");
       }
       for (LaunchMode mode : {LaunchMode::Serial, LaunchMode::Parallel}) {
@@ -200,7 +200,8 @@ public:
     // Transfers in no fixed order: some schedule may match them otherwise.
     // Random schedules look for one that gets stuck, the counterexample;
     // finding none proves nothing.
-    if (!order.sites.empty() && order.reason.find("not ordered") != std::string::npos) {
+    using Cause = SkeletonResult::Order::Cause;
+    if (order.cause == Cause::Unordered) {
       options.launchMode = LaunchMode::Parallel;
       for (uint64_t seed = 1; seed <= kRandomSchedules; ++seed) {
         options.scheduleSeed = seed;
@@ -222,9 +223,25 @@ public:
                 << order.reason;
     for (const SkeletonResult::Order::Site &site : order.sites)
       diag.attachNote(site.op->getLoc()) << site.what;
-    diag.attachNote(at ? at->getLoc() : programLoc(ctx.module))
-        << "hint: order the transfers with a token (the later one waiting "
-           "for the earlier) or issue them from one sequential body";
+    const char *hint = "";
+    switch (order.cause) {
+    case Cause::Unordered:
+      hint = "hint: order the transfers with a token (the later one waiting "
+             "for the earlier) or issue them from one sequential body";
+      break;
+    case Cause::Sizes:
+      hint = "hint: give the k-th put and the k-th get on each FIFO the "
+             "same constant size";
+      break;
+    case Cause::Leftover:
+      hint = "hint: every put needs a get on the same FIFO";
+      break;
+    case Cause::Budget:
+      hint = "hint: a smaller configuration of the same program can be "
+             "proven";
+      break;
+    }
+    diag.attachNote(at ? at->getLoc() : programLoc(ctx.module)) << hint;
   }
 
 private:

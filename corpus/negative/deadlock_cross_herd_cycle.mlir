@@ -2,7 +2,7 @@
 //   from @a before putting to it: each get waits for a put the other herd
 //   never reaches. A blocking cycle across herds.
 // Rule broken: seed 000 section 2.5, "Deadlock conditions": the communication
-//   graph must be acyclic (deadlock-run).
+//   graph must be acyclic (deadlock-freedom).
 // Fix: let one herd put first (swap put and get in @b), or make the gets
 //   asynchronous so that both puts are issued.
 module {

@@ -3,7 +3,7 @@
 //   second put waits for the consumer's second get, which comes after the
 //   consumer's put of the acknowledgement, which waits for the producer.
 // Rule broken: seed 000 section 2.5, "Capacity and depth": depth 1 lets no
-//   transfer run ahead (deadlock-run).
+//   transfer run ahead (deadlock-freedom).
 // Fix: give @data depth 2, so the producer may run one transfer ahead.
 module {
   air.channel @data [] {depth = 1}
