@@ -510,7 +510,8 @@ private:
   uint64_t visitStamp = 0;
   llvm::DenseMap<Operation *, bool> airInside;
   SymbolTableCollection symbolTables;
-  uint64_t steps = 0, transfers = 0;
+  uint64_t steps = 0, transfers = 0, sweepWork = 0;
+  static constexpr uint64_t kVisitsPerStep = 16;
   std::optional<std::string> unsupportedReason;
   Operation *unsupportedOp = nullptr;
   std::string unsupportedWhy;
@@ -1379,6 +1380,13 @@ SkeletonResult Executor::run() {
   bool full = true; // a sweep that holds nothing back
   while (!stopped() && scopes[host].live != 0) {
     bool moved = false, random = options.scheduleSeed != 0;
+    // A sweep visits every live process and task: that work is bounded too
+    // (a sweep can move little, with many tasks waiting).
+    sweepWork += active.size() + pending.size();
+    if (sweepWork / kVisitsPerStep > options.maxSteps) {
+      limitReached = true;
+      break;
+    }
     std::vector<unsigned> ps = active, ts = pending;
     if (random) {
       std::shuffle(ps.begin(), ps.end(), rng);

@@ -50,7 +50,8 @@ enum class LaunchMode { Serial, Parallel };
 struct SkeletonOptions {
   LaunchMode launchMode = LaunchMode::Serial;
   /// Each op a process executes and each start or completion of an
-  /// operation counts as one step, per function.
+  /// operation counts as one step, per function; so do every 16 visits of a
+  /// process or task that a sweep makes.
   uint64_t maxSteps = 1000000;
   /// Events the order check may visit (see SkeletonResult::Order).
   uint64_t maxOrderVisits = 20000000;

@@ -44,6 +44,8 @@ constexpr uint64_t kMaxSteps = 200000;
 constexpr uint64_t kMaxOrderVisits = 2000000;
 /// Random schedules tried for a counterexample when transfers race.
 constexpr uint64_t kRandomSchedules = 16;
+/// Steps each of them may take (small programs race visibly).
+constexpr uint64_t kMaxRandomSteps = 20000;
 /// Boolean function arguments whose values are all tried (2^n runs).
 constexpr unsigned kMaxFlags = 4;
 
@@ -203,6 +205,7 @@ public:
     using Cause = SkeletonResult::Order::Cause;
     if (order.cause == Cause::Unordered) {
       options.launchMode = LaunchMode::Parallel;
+      options.maxSteps = kMaxRandomSteps;
       for (uint64_t seed = 1; seed <= kRandomSchedules; ++seed) {
         options.scheduleSeed = seed;
         SkeletonResult r = runSkeleton(ctx.module, options);

@@ -147,8 +147,15 @@ static int runLint() {
                    << "\n";
       return 2;
     }
-  for (const std::string &id : disable)
+  for (const std::string &id : disable) {
+    if (!llvm::any_of(allCheckers(),
+                      [&](const auto &c) { return c->id() == id; })) {
+      llvm::errs() << "air-check lint: error: --disable: no check is called '"
+                   << id << "' (see --list-checks)\n";
+      return 2;
+    }
     options.disabled.insert(id);
+  }
 
   std::vector<FileResult> results;
   bool inputError = false, mismatch = false;
