@@ -79,7 +79,8 @@ func.func @gemm(%a: memref<{32*n}x{64*k}xbf16>, %b: memref<{64*k}x{32*n}xbf16>, 
 """
 
 
-def median_time(cmd, repeat):
+def median_time(cmd, repeat, clean=True):
+    """Median wall time of `cmd`; with `clean`, lint must report nothing."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -87,7 +88,7 @@ def median_time(cmd, repeat):
         times.append(time.perf_counter() - start)
         if p.returncode != 0:
             sys.exit("command failed: %s\n%s" % (" ".join(cmd), p.stderr))
-        if "lint" in cmd and "0 errors, 0 warnings" not in p.stderr:
+        if clean and "lint" in cmd and "0 errors, 0 warnings" not in p.stderr:
             sys.exit("lint did not prove the program balanced:\n" + p.stderr)
     return statistics.median(times)
 

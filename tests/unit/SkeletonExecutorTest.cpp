@@ -52,16 +52,21 @@ TEST(BroadcastDestinations, NumPyRules) {
 }
 
 namespace {
-/// Runs the skeleton of `source` in `mode`.
-SkeletonResult run(llvm::StringRef source, LaunchMode mode) {
+/// Runs the skeleton of `source` in `mode` (a random schedule for `seed`
+/// other than 0).
+SkeletonResult run(llvm::StringRef source, LaunchMode mode,
+                   uint64_t seed = 0) {
   mlir::DialectRegistry registry;
   registerDialects(registry);
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &ctx);
   EXPECT_TRUE(module);
+  if (!module)
+    return SkeletonResult();
   SkeletonOptions options;
   options.launchMode = mode;
+  options.scheduleSeed = seed;
   return runSkeleton(*module, options);
 }
 
@@ -154,16 +159,7 @@ TEST(RunSkeleton, OrderCheckSurvivesRandomSchedules) {
   // verdict of its order check.
   std::string source = twoProducers(true);
   for (uint64_t seed = 1; seed <= 20; ++seed) {
-    mlir::DialectRegistry registry;
-    registerDialects(registry);
-    mlir::MLIRContext ctx(registry);
-    ctx.loadAllAvailableDialects();
-    auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &ctx);
-    ASSERT_TRUE(module);
-    SkeletonOptions options;
-    options.launchMode = LaunchMode::Parallel;
-    options.scheduleSeed = seed;
-    SkeletonResult r = runSkeleton(*module, options);
+    SkeletonResult r = run(source, LaunchMode::Parallel, seed);
     EXPECT_EQ(r.verdict, SkeletonResult::Verdict::Completed) << "seed " << seed;
     EXPECT_TRUE(r.order.holds) << "seed " << seed;
   }
