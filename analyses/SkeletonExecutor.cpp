@@ -415,7 +415,6 @@ struct Task {
 struct Fifo {
   std::string label; // "@c[1, 0]"
   ChannelFifo state;
-  uint64_t depth;
   /// The put and get tasks in the order they were issued.
   std::vector<unsigned> puts, gets;
 };
@@ -443,7 +442,7 @@ public:
 private:
   // Scheduling.
   bool tick();
-  bool stopped() const { return unsupportedReason || limitReached; }
+  bool stopped() const { return unsupportedOp || limitReached; }
   unsigned newScope(int instanceOf);
   void release(unsigned scope);
   void spawn(std::string where, unsigned scope, Env env, Block *body,
@@ -512,7 +511,7 @@ private:
   SymbolTableCollection symbolTables;
   uint64_t steps = 0, transfers = 0, sweepWork = 0;
   static constexpr uint64_t kVisitsPerStep = 16;
-  std::optional<std::string> unsupportedReason;
+  // The first op the executor cannot run, and why.
   Operation *unsupportedOp = nullptr;
   std::string unsupportedWhy;
   bool limitReached = false;
@@ -739,8 +738,9 @@ void Executor::complete(Task &t) {
   case Task::Kind::Put:
     // Put k waited for get k - (depth - 1) to be issued.
     for (auto [f, k] : llvm::zip(t.fifos, t.numbers))
-      if (k + 1 >= fifos[f].depth)
-        preds.push_back(tasks[fifos[f].gets[k + 1 - fifos[f].depth]].startEvent);
+      if (fifos[f].state.putAwaitsGet(k))
+        preds.push_back(
+            tasks[fifos[f].gets[fifos[f].state.getAwaitedByPut(k)]].startEvent);
     break;
   case Task::Kind::Get:
     // Get k waited for put k to be issued.
@@ -1222,9 +1222,7 @@ FailureOr<unsigned> Executor::token(Process &p, Value v, Operation *user) {
 }
 
 LogicalResult Executor::unsupported(Operation *op, const Twine &why) {
-  if (!unsupportedReason) {
-    unsupportedReason = fileLineCol(op) + ": '" +
-                        op->getName().getStringRef().str() + "' " + why.str();
+  if (!unsupportedOp) {
     unsupportedOp = op;
     unsupportedWhy = why.str();
   }
@@ -1269,8 +1267,9 @@ unsigned Executor::fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index,
     key += "#" + std::to_string(scopes[p.scope].launchInstance);
   auto [it, inserted] = fifoIndex.try_emplace(key, fifos.size());
   if (inserted) {
-    auto depth = static_cast<uint64_t>(chan.getDepthOrDefault());
-    fifos.push_back(Fifo{label, ChannelFifo(depth), depth, {}, {}});
+    fifos.push_back(Fifo{
+        label, ChannelFifo(static_cast<uint64_t>(chan.getDepthOrDefault())),
+        {}, {}});
   }
   return it->second;
 }
@@ -1414,12 +1413,14 @@ SkeletonResult Executor::run() {
     }
   }
   result.transfers = transfers;
-  if (!unsupportedReason && !limitReached &&
+  if (!unsupportedOp && !limitReached &&
       result.verdict == SkeletonResult::Verdict::Completed)
     checkOrder(result.order);
-  if (unsupportedReason) {
+  if (unsupportedOp) {
     result.verdict = SkeletonResult::Verdict::Unsupported;
-    result.reason = *unsupportedReason;
+    result.reason = fileLineCol(unsupportedOp) + ": '" +
+                    unsupportedOp->getName().getStringRef().str() + "' " +
+                    unsupportedWhy;
     result.unsupportedOp = unsupportedOp;
     result.unsupportedWhy = unsupportedWhy;
   } else if (limitReached) {

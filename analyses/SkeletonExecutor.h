@@ -138,6 +138,8 @@ public:
   bool getCanComplete(uint64_t k) const { return k < puts; }
   /// The get that put k waits for (only when it cannot complete yet).
   uint64_t getAwaitedByPut(uint64_t k) const { return k + 1 - depth; }
+  /// Whether put k waits for a get at all (k >= depth - 1).
+  bool putAwaitsGet(uint64_t k) const { return k + 1 >= depth; }
 
 private:
   uint64_t depth;
