@@ -1413,8 +1413,11 @@ SkeletonResult Executor::run() {
     }
   }
   result.transfers = transfers;
+  // The order check's argument needs launch instances with FIFOs of their
+  // own (it covers running them one at a time too).
   if (!unsupportedOp && !limitReached &&
-      result.verdict == SkeletonResult::Verdict::Completed)
+      result.verdict == SkeletonResult::Verdict::Completed &&
+      options.launchMode == LaunchMode::Parallel)
     checkOrder(result.order);
   if (unsupportedOp) {
     result.verdict = SkeletonResult::Verdict::Unsupported;

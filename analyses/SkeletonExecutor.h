@@ -88,7 +88,8 @@ struct SkeletonResult {
   std::vector<BlockedOp> blockedOps;
   /// StepLimit: the bound that was reached.
   uint64_t maxSteps = 0;
-  /// Completed: whether the run stands for every schedule the compute model
+  /// Completed in LaunchMode::Parallel (not checked serially): whether the
+  /// run stands for every schedule the compute model
   /// allows. It does when on every FIFO the puts are ordered by the run's
   /// happens-before relation (tokens, program order, instances, the
   /// transfers matched before them), and so are the gets, each FIFO ends
