@@ -5,6 +5,13 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
@@ -68,6 +75,274 @@ AsyncGraph::AsyncGraph(Operation *root) {
     for (Operation *p : producers)
       for (Operation *g : gets.lookup(name))
         addEdge(p, g, EdgeKind::Channel);
+
+  SmallVector<Block *> bodies;
+  root->walk([&](Operation *op) {
+    if (isa<air::LaunchOp, air::SegmentOp, FunctionOpInterface>(op) &&
+        op->getNumRegions() == 1 && !op->getRegion(0).empty())
+      bodies.push_back(&op->getRegion(0).front());
+  });
+  for (Block *body : bodies)
+    orderBody(*body);
+}
+
+//===----------------------------------------------------------------------===//
+// Ordering of ops without tokens in launch and segment bodies
+//===----------------------------------------------------------------------===//
+
+bool AsyncGraph::orderedByDependences(Block *body) {
+  Operation *owner = body ? body->getParentOp() : nullptr;
+  return isa_and_nonnull<air::LaunchOp, air::SegmentOp, FunctionOpInterface>(
+      owner);
+}
+
+bool AsyncGraph::takesTime(Operation *op) {
+  auto isAirWork = [](Operation *o) {
+    return isa_and_nonnull<air::AIRDialect>(o->getDialect()) &&
+           !isa<air::TokenAllocOp>(o) && !o->hasTrait<OpTrait::IsTerminator>();
+  };
+  if (isAirWork(op))
+    return true;
+  return op
+      ->walk([&](Operation *inner) {
+        return isAirWork(inner) ? WalkResult::interrupt()
+                                : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+ArrayRef<Operation *> AsyncGraph::waitsFor(Operation *op) const {
+  auto it = preds.find(op);
+  return it == preds.end() ? ArrayRef<Operation *>() : ArrayRef(it->second);
+}
+
+ArrayRef<Operation *> AsyncGraph::blockingWaitsFor(Operation *op) const {
+  auto it = blockingPreds.find(op);
+  return it == blockingPreds.end() ? ArrayRef<Operation *>()
+                                   : ArrayRef(it->second);
+}
+
+namespace {
+/// What one op of a body touches, as seen from that body.
+struct Footprint {
+  llvm::SmallSetVector<Value, 4> reads, writes;
+  /// Ops of the body whose results it uses.
+  llvm::SmallSetVector<Operation *, 4> uses;
+  /// Transfers outside nested hierarchy ops: channel and indices.
+  SmallVector<Operation *, 2> transfers;
+  bool sync = true;
+  bool barrier = false; // a synchronous air.wait_all
+};
+} // namespace
+
+/// The memref behind `v` as the body sees it: through views and casts,
+/// air.execute results, and the kernel arguments of hierarchy ops nested in
+/// the body's ops.
+static Value memrefRoot(Value v, Block &body) {
+  for (unsigned depth = 0; depth < 64; ++depth) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == &body)
+        return v;
+      auto h = dyn_cast_or_null<air::HierarchyOpInterface>(
+          arg.getOwner()->getParentOp());
+      unsigned first = h ? 2 * h.getNumDims() : 0;
+      if (!h || arg.getArgNumber() < first ||
+          arg.getArgNumber() - first >= h.getKernelOperands().size())
+        return v;
+      v = h.getKernelOperands()[arg.getArgNumber() - first];
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      v = view.getViewSource();
+      continue;
+    }
+    if (isa<CastOpInterface>(def) && def->getNumOperands() == 1) {
+      v = def->getOperand(0);
+      continue;
+    }
+    if (auto exec = dyn_cast<air::ExecuteOp>(def)) {
+      unsigned idx = cast<OpResult>(v).getResultNumber();
+      if (idx == 0)
+        return v;
+      v = exec.getBody().getTerminator()->getOperand(idx - 1);
+      continue;
+    }
+    return v;
+  }
+  return v;
+}
+
+static bool isMemref(Value v) {
+  return isa<BaseMemRefType>(v.getType());
+}
+
+static Footprint footprintOf(Operation *item, Block &body) {
+  Footprint f;
+  f.sync = !llvm::any_of(item->getResultTypes(),
+                         llvm::IsaPred<air::AsyncTokenType>);
+  f.barrier = f.sync && isa<air::WaitAllOp>(item);
+  auto read = [&](Value v) { f.reads.insert(memrefRoot(v, body)); };
+  // A transfer inside a hierarchy op of the body runs in that op's
+  // instances, not in the body itself.
+  auto inNestedHierarchy = [&](Operation *op) {
+    for (Operation *p = op->getParentOp(); p && p != body.getParentOp();
+         p = p->getParentOp())
+      if (isa<air::HierarchyOpInterface>(p))
+        return true;
+    return false;
+  };
+  auto write = [&](Value v) { f.writes.insert(memrefRoot(v, body)); };
+  item->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Value v : op->getOperands())
+      if (Operation *def = v.getDefiningOp())
+        if (def->getBlock() == &body && def != item)
+          f.uses.insert(def);
+    if (auto put = dyn_cast<air::ChannelPutOp>(op)) {
+      read(put.getMemref());
+      if (!inNestedHierarchy(op))
+        f.transfers.push_back(op);
+      return;
+    }
+    if (auto get = dyn_cast<air::ChannelGetOp>(op)) {
+      write(get.getMemref());
+      if (!inNestedHierarchy(op))
+        f.transfers.push_back(op);
+      return;
+    }
+    if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
+      read(dma.getSrc());
+      write(dma.getDst());
+      return;
+    }
+    if (isa<air::AIRDialect>(op->getDialect()) ||
+        op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return; // the ops inside say what they touch
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+      SmallVector<MemoryEffects::EffectInstance> list;
+      effects.getEffects(list);
+      for (auto &e : list) {
+        Value v = e.getValue();
+        if (!v || !isMemref(v))
+          continue;
+        if (isa<MemoryEffects::Read>(e.getEffect()))
+          read(v);
+        else if (isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect()))
+          write(v);
+      }
+      return;
+    }
+    // Unknown effects: every memref operand may be read and written.
+    for (Value v : op->getOperands())
+      if (isMemref(v)) {
+        read(v);
+        write(v);
+      }
+  });
+  return f;
+}
+
+/// The channel and, where constant, the indices a transfer names.
+static std::pair<StringRef, SmallVector<std::optional<int64_t>, 2>>
+channelIndex(Operation *t) {
+  OperandRange indices = isa<air::ChannelPutOp>(t)
+                             ? cast<air::ChannelPutOp>(t).getIndices()
+                             : cast<air::ChannelGetOp>(t).getIndices();
+  StringRef name = isa<air::ChannelPutOp>(t)
+                       ? cast<air::ChannelPutOp>(t).getChanName()
+                       : cast<air::ChannelGetOp>(t).getChanName();
+  SmallVector<std::optional<int64_t>, 2> idx;
+  for (Value v : indices) {
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)))
+      idx.push_back(c.getSExtValue());
+    else
+      idx.push_back(std::nullopt);
+  }
+  return {name, idx};
+}
+
+/// Whether two transfers may name the same channel index: the same channel,
+/// and no index that is constant on both sides and differs.
+bool aircheck::transfersMayShareIndex(Operation *a, Operation *b) {
+  auto [na, ia] = channelIndex(a);
+  auto [nb, ib] = channelIndex(b);
+  if (na != nb)
+    return false;
+  // A put names the bundle, a get of a broadcast channel the destination
+  // space: compare only indices of one side's kind.
+  if (isa<air::ChannelPutOp>(a) != isa<air::ChannelPutOp>(b)) {
+    auto chan = air::lookupChannel(a, FlatSymbolRefAttr::get(
+                                          a->getContext(), na));
+    if (chan && chan.getBroadcastShape())
+      return true;
+  }
+  if (ia.size() != ib.size())
+    return true;
+  for (auto [x, y] : llvm::zip(ia, ib))
+    if (x && y && *x != *y)
+      return false;
+  return true;
+}
+
+void AsyncGraph::orderBody(Block &body) {
+  SmallVector<Operation *> items;
+  for (Operation &op : body.without_terminator())
+    items.push_back(&op);
+  llvm::DenseMap<Operation *, unsigned> position;
+  std::vector<Footprint> fp;
+  for (auto [i, op] : llvm::enumerate(items)) {
+    position[op] = i;
+    fp.push_back(footprintOf(op, body));
+    if (takesTime(op))
+      addNode(op);
+  }
+  auto intersects = [](const llvm::SmallSetVector<Value, 4> &a,
+                       const llvm::SmallSetVector<Value, 4> &b) {
+    return llvm::any_of(a, [&](Value v) { return b.contains(v); });
+  };
+  // blocking[j]: the ops that take time that j waits for, through ops that
+  // take none; kept as bit vectors while the body is walked in order.
+  std::vector<llvm::BitVector> blocking(items.size(),
+                                        llvm::BitVector(items.size()));
+  int lastBarrier = -1;
+  for (unsigned j = 0; j < items.size(); ++j) {
+    SmallVector<Operation *, 2> direct;
+    for (unsigned i = 0; i < j; ++i) {
+      const Footprint &a = fp[i], &b = fp[j];
+      bool launches =
+          isa<air::LaunchOp>(items[i]) && isa<air::LaunchOp>(items[j]);
+      if (!a.sync && !launches)
+        continue; // tokens order what follows an asynchronous op
+      // Launches of one function run one after another, as upstream
+      // lowers them.
+      bool data = b.uses.contains(items[i]) || intersects(a.writes, b.reads) ||
+                  intersects(a.writes, b.writes) ||
+                  intersects(a.reads, b.writes) ||
+                  static_cast<int>(i) == lastBarrier || launches;
+      bool channel = false;
+      for (Operation *x : a.transfers)
+        for (Operation *y : b.transfers)
+          channel = channel || transfersMayShareIndex(x, y);
+      if (!data && !channel)
+        continue;
+      direct.push_back(items[i]);
+      addEdge(items[i], items[j], data ? EdgeKind::Data : EdgeKind::ChannelOrder);
+      if (takesTime(items[i]))
+        blocking[j].set(i);
+      else
+        blocking[j] |= blocking[i];
+    }
+    if (fp[j].barrier)
+      lastBarrier = j;
+    if (!direct.empty())
+      preds[items[j]].assign(direct.begin(), direct.end());
+    if (blocking[j].any()) {
+      auto &out = blockingPreds[items[j]];
+      for (unsigned i : blocking[j].set_bits())
+        out.push_back(items[i]);
+    }
+  }
 }
 
 unsigned AsyncGraph::addNode(Operation *op) {
@@ -151,6 +426,10 @@ StringRef AsyncGraph::kindName(EdgeKind k) {
     return "yield";
   case EdgeKind::Channel:
     return "channel";
+  case EdgeKind::Data:
+    return "data";
+  case EdgeKind::ChannelOrder:
+    return "channel-order";
   }
   return "?";
 }

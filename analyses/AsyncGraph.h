@@ -11,7 +11,23 @@
 //                 next (never a cycle by itself);
 //   Reduce        an scf.parallel instance token merged into the loop's result;
 //   Yield         a token yielded out of a branch of scf.if / affine.if;
-//   Channel       a put to a get of the same channel.
+//   Channel       a put to a get of the same channel;
+//   Data          in a function, launch or segment body, an op without a
+//                 token to a later op that reads or writes what it wrote,
+//                 writes what it read, or uses its results, and from a
+//                 synchronous air.wait_all to every later op, and from a
+//                 launch to every later launch (docs/semantics.md,
+//                 "Ordering");
+//   ChannelOrder  in such a body, a transfer without a token to a later
+//                 transfer on the same channel index.
+//
+// This graph is the one ordering model: the reference executor, the
+// resource peaks and the lowering all read from it what may run at once.
+// Ops without tokens run in program order in herd bodies (and in the
+// blocks of loops and branches); in function, launch and segment bodies
+// they wait only for the earlier ops they have a Data or ChannelOrder edge
+// from, as upstream's air-dependency orders a synchronous program, and are
+// otherwise co-resident.
 //
 // Affinity and concurrency lists are hyperedges: groups of ops per token.
 // Built once per module as an MLIR analysis.
@@ -32,7 +48,15 @@ namespace aircheck {
 
 class AsyncGraph {
 public:
-  enum class EdgeKind { Dependency, LoopCarried, Reduce, Yield, Channel };
+  enum class EdgeKind {
+    Dependency,
+    LoopCarried,
+    Reduce,
+    Yield,
+    Channel,
+    Data,
+    ChannelOrder
+  };
   struct Edge {
     unsigned from, to;
     EdgeKind kind;
@@ -59,6 +83,20 @@ public:
     return concurrency;
   }
 
+  /// Whether the ops of `body` without tokens are ordered by dependences
+  /// (function, launch and segment bodies) rather than by program order.
+  static bool orderedByDependences(mlir::Block *body);
+  /// For an op directly in a dependence-ordered body: the earlier ops there
+  /// without a token that it waits for (its Data and ChannelOrder edges).
+  llvm::ArrayRef<mlir::Operation *> waitsFor(mlir::Operation *op) const;
+  /// The same, through ops that need no time (no AIR op inside: index
+  /// math, allocations, compute), down to ops that do: what the executor
+  /// waits for before it starts `op`.
+  llvm::ArrayRef<mlir::Operation *> blockingWaitsFor(mlir::Operation *op) const;
+  /// Whether an op directly in a body takes time in the skeleton: an AIR op
+  /// (other than air.token.alloc) or an op holding one.
+  static bool takesTime(mlir::Operation *op);
+
   /// One line per edge: "dependency: air.herd@3:5 -> air.wait_all@9:7".
   void print(llvm::raw_ostream &os) const;
   static llvm::StringRef kindName(EdgeKind k);
@@ -70,13 +108,23 @@ private:
   void connect(mlir::Value token, mlir::Operation *user, EdgeKind kind,
                unsigned depth = 0);
   mlir::Value rootOf(mlir::Value token) const;
+  /// Data and ChannelOrder edges between the ops of one launch or segment
+  /// body.
+  void orderBody(mlir::Block &body);
 
   std::vector<Node> nodeList;
   std::vector<Edge> edgeList;
   llvm::DenseMap<mlir::Operation *, unsigned> index;
   llvm::MapVector<mlir::Value, llvm::SmallVector<mlir::Operation *>> affinity,
       concurrency;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *, 2>>
+      preds, blockingPreds;
 };
+
+/// Whether two channel transfers may name the same channel index: the same
+/// channel, and no index that is constant on both and differs (a put and a
+/// get of a broadcast channel address different spaces: they may).
+bool transfersMayShareIndex(mlir::Operation *a, mlir::Operation *b);
 
 } // namespace aircheck
 

@@ -162,13 +162,14 @@ namespace {
 /// The order a hierarchy body guarantees between its ops, as events.
 class BodyOrder {
 public:
-  explicit BodyOrder(Block &body) {
+  BodyOrder(Block &body, const AsyncGraph &graph) : graph(graph) {
     start = mc.addEvent();
     end = mc.addEvent();
     mc.order(start, end);
     visit(body, start, end, /*completesAfterAsync=*/true);
   }
 
+  const AsyncGraph &graph;
   MaxConcurrency mc;
   unsigned start, end;
   llvm::DenseMap<Operation *, std::pair<unsigned, unsigned>> ev;
@@ -212,14 +213,21 @@ private:
     return false;
   }
 
+  /// Ops without tokens follow the ordering model (AsyncGraph): program
+  /// order, or in launch and segment bodies their dependences.
   void visit(Block &b, unsigned s, unsigned e, bool completesAfterAsync) {
     unsigned prevSync = s;
+    bool byDependences = AsyncGraph::orderedByDependences(&b);
     for (Operation &op : b.without_terminator()) {
       unsigned S = mc.addEvent(), E = mc.addEvent();
       ev[&op] = {S, E};
       mc.order(S, E);
       mc.order(s, S);
-      mc.order(prevSync, S);
+      if (!byDependences)
+        mc.order(prevSync, S);
+      for (Operation *p : graph.waitsFor(&op))
+        if (ev.count(p))
+          mc.order(ev[p].second, S);
       mc.order(E, end); // the body completes after everything it started
       if (!isAsync(&op) || completesAfterAsync)
         mc.order(E, e);
@@ -309,10 +317,10 @@ static Amount peakOf(BodyOrder &order) {
 /// nested segments' totals (from `nestedBytes`) as items too. Conditionals
 /// count their heaviest branch: allocations in different branches are never
 /// live together.
-static Amount peakMemory(Operation *top, unsigned space,
+static Amount peakMemory(const AsyncGraph &graph, Operation *top, unsigned space,
                          const llvm::DenseMap<Operation *, Amount> &nestedBytes) {
   Block &body = top->getRegion(0).front();
-  BodyOrder order(body);
+  BodyOrder order(body, graph);
   if (auto failure = addNestedItems(order, top, nestedBytes))
     return *failure;
   llvm::DenseMap<Operation *, unsigned> freedAt;
@@ -350,8 +358,9 @@ static Amount peakMemory(Operation *top, unsigned space,
 }
 
 /// Peak compute tiles active at once in a segment body.
-static Amount peakTiles(Operation *top, const llvm::DenseMap<Operation *, Amount> &tiles) {
-  BodyOrder order(top->getRegion(0).front());
+static Amount peakTiles(const AsyncGraph &graph, Operation *top,
+                        const llvm::DenseMap<Operation *, Amount> &tiles) {
+  BodyOrder order(top->getRegion(0).front(), graph);
   if (auto failure = addNestedItems(order, top, tiles))
     return *failure;
   return peakOf(order);
@@ -467,11 +476,11 @@ static Flows flowsAt(Operation *top, unsigned space) {
 
 /// The most flows of one direction active at once in a hierarchy body: a
 /// flow is active from its first transfer to its last.
-static Amount peakFlows(Operation *top,
+static Amount peakFlows(const AsyncGraph &graph, Operation *top,
                         const std::map<std::string, SmallVector<Operation *>> &flows) {
   if (flows.empty())
     return Amount::of(0);
-  BodyOrder order(top->getRegion(0).front());
+  BodyOrder order(top->getRegion(0).front(), graph);
   for (auto &[key, ops] : flows) {
     std::vector<std::pair<unsigned, unsigned>> spans;
     for (Operation *op : ops)
@@ -489,7 +498,7 @@ static std::optional<int64_t> intAttr(Operation *op, StringRef name) {
   return std::nullopt;
 }
 
-static SegmentFootprint analyseSegment(air::SegmentOp seg) {
+static SegmentFootprint analyseSegment(const AsyncGraph &graph, air::SegmentOp seg) {
   SegmentFootprint f;
   f.op = seg;
   f.name = hierarchyName(seg);
@@ -508,10 +517,10 @@ static SegmentFootprint analyseSegment(air::SegmentOp seg) {
       h.op = herd;
       h.name = hierarchyName(herd);
       h.tiles = instancesOf(cast<air::HierarchyOpInterface>(op), &h.shape);
-      h.l1PerTile = peakMemory(herd, 2, llvm::DenseMap<Operation *, Amount>());
+      h.l1PerTile = peakMemory(graph, herd, 2, llvm::DenseMap<Operation *, Amount>());
       Flows l1 = flowsAt(herd, 2);
-      h.dmaIn = peakFlows(herd, l1.in);
-      h.dmaOut = peakFlows(herd, l1.out);
+      h.dmaIn = peakFlows(graph, herd, l1.in);
+      h.dmaOut = peakFlows(graph, herd, l1.out);
       h.bds = l1.transferOps;
       h.locks = 2 * l1.buffers.size();
       h.xLoc = intAttr(herd, "x_loc");
@@ -521,16 +530,16 @@ static SegmentFootprint analyseSegment(air::SegmentOp seg) {
       return WalkResult::skip();
     }
     if (auto inner = dyn_cast<air::SegmentOp>(op)) {
-      f.nested.push_back(analyseSegment(inner));
+      f.nested.push_back(analyseSegment(graph, inner));
       tiles[op] = f.nested.back().tiles;
       l2[op] = f.nested.back().l2;
       return WalkResult::skip();
     }
     return WalkResult::advance();
   });
-  f.tilesPerInstance = peakTiles(seg, tiles);
+  f.tilesPerInstance = peakTiles(graph, seg, tiles);
   f.tiles = f.tilesPerInstance * f.instances;
-  f.l2PerInstance = peakMemory(seg, 1, l2);
+  f.l2PerInstance = peakMemory(graph, seg, 1, l2);
   Flows l2flows = flowsAt(seg, 1);
   f.memDmaIn = l2flows.in.size();
   f.memDmaOut = l2flows.out.size();
@@ -538,7 +547,7 @@ static SegmentFootprint analyseSegment(air::SegmentOp seg) {
   return f;
 }
 
-ResourceFootprint::ResourceFootprint(Operation *module) {
+ResourceFootprint::ResourceFootprint(Operation *module, const AsyncGraph &graph) {
   module->walk([&](air::LaunchOp launch) {
     LaunchFootprint lf;
     lf.op = launch;
@@ -558,7 +567,7 @@ ResourceFootprint::ResourceFootprint(Operation *module) {
     lf.shimOut = shim.out.size();
     lf.shimIn = shim.in.size();
     launch.getBody().walk<WalkOrder::PreOrder>([&](air::SegmentOp seg) {
-      lf.segments.push_back(analyseSegment(seg));
+      lf.segments.push_back(analyseSegment(graph, seg));
       const SegmentFootprint &s = lf.segments.back();
       // All segments of a launch are co-resident (seed 000 2.1).
       for (auto [total, part] : {std::pair<Amount *, const Amount *>{&lf.tiles, &s.tiles},

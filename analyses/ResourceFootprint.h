@@ -17,6 +17,7 @@
 #ifndef AIRCHECK_ANALYSES_RESOURCEFOOTPRINT_H
 #define AIRCHECK_ANALYSES_RESOURCEFOOTPRINT_H
 
+#include "analyses/AsyncGraph.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include <optional>
@@ -81,7 +82,8 @@ struct LaunchFootprint {
 
 class ResourceFootprint {
 public:
-  explicit ResourceFootprint(mlir::Operation *module);
+  /// What may be live at once follows the ordering model, `graph`.
+  ResourceFootprint(mlir::Operation *module, const AsyncGraph &graph);
   const std::vector<LaunchFootprint> &launches() const { return all; }
 
 private:

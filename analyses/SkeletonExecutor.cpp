@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyses/SkeletonExecutor.h"
 
+#include "analyses/AsyncGraph.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -343,6 +344,9 @@ struct Frame {
   Block::iterator next;
   scf::ForOp loop = nullptr;
   int64_t iv = 0, ub = 0, step = 1;
+  /// A process that runs one op of a body (an item, see execItem) stops
+  /// here.
+  std::optional<Block::iterator> end = std::nullopt;
 };
 
 struct Process {
@@ -356,6 +360,9 @@ struct Process {
   int iterationOf = -1;
   Env env;
   SmallVector<Frame, 4> frames;
+  /// In a launch or segment body: the token of the task each op without a
+  /// token became, for the ops after it that wait for it (AsyncGraph).
+  llvm::DenseMap<Operation *, unsigned> itemTokens;
   /// The task of the synchronous op this process waits in, or -1.
   int waitingOn = -1;
   bool finished = false;
@@ -383,6 +390,9 @@ struct Task {
     Hierarchy, // launch, segment, herd: complete when every instance has
     Parallel,  // scf.parallel: every iteration reached scf.reduce, and the
                // tokens it reduced are signalled
+    Item,      // a loop or branch without tokens in a launch or segment
+               // body: runs as a process of its own, complete when that
+               // process and what it dispatched are
   };
   Kind kind;
   Operation *op;
@@ -391,6 +401,9 @@ struct Task {
   unsigned scope; // the scope of the process that reached the op
   unsigned token; // signalled on completion
   SmallVector<unsigned, 4> deps;
+  /// The deps that are not the op's tokens but the ops without tokens it
+  /// waits for in a launch or segment body (AsyncGraph::blockingWaitsFor).
+  SmallVector<unsigned, 2> orderDeps;
   bool started = false, done = false;
   // Events: the process's frontier when it reached the op, the start and
   // the completion.
@@ -435,8 +448,10 @@ struct Token {
 
 class Executor {
 public:
-  Executor(func::FuncOp entry, const SkeletonOptions &options)
-      : entry(entry), options(options), rng(options.scheduleSeed) {}
+  Executor(func::FuncOp entry, const SkeletonOptions &options,
+           const AsyncGraph &graph)
+      : entry(entry), options(options), graph(graph),
+        rng(options.scheduleSeed) {}
   SkeletonResult run();
 
 private:
@@ -445,7 +460,7 @@ private:
   bool stopped() const { return unsupportedOp || limitReached; }
   unsigned newScope(int instanceOf);
   void release(unsigned scope);
-  void spawn(std::string where, unsigned scope, Env env, Block *body,
+  void spawn(std::string where, unsigned scope, Env env, Frame frame,
              int iterationOf, ArrayRef<unsigned> after);
   unsigned newEvent(ArrayRef<unsigned> preds);
   unsigned tokenEvent(unsigned token) const;
@@ -473,6 +488,8 @@ private:
   LogicalResult execFor(Process &p, scf::ForOp f);
   LogicalResult execParallel(Process &p, scf::ParallelOp par);
   LogicalResult execAffineIf(Process &p, affine::AffineIfOp op);
+  LogicalResult execItem(Process &p, Operation &op);
+  bool isBodyItem(const Process &p, Operation &op) const;
   void enter(Process &p, Region &region);
   LogicalResult execOther(Process &p, Operation &op);
   void evaluate(Process &p, Operation &op);
@@ -496,6 +513,12 @@ private:
 
   func::FuncOp entry;
   const SkeletonOptions &options;
+  const AsyncGraph &graph;
+  /// While exec() runs an op of a launch or segment body: the op, and the
+  /// tokens of the ops without tokens it waits for. Its task takes them as
+  /// dependencies and does not block the body's process.
+  Operation *itemOp = nullptr;
+  SmallVector<unsigned, 2> itemDeps;
   std::deque<Process> processes;
   std::vector<unsigned> active; // processes not finished
   std::deque<Task> tasks;
@@ -574,7 +597,7 @@ void Executor::release(unsigned scope) {
     startInstance(h, {s.endEvent});
 }
 
-void Executor::spawn(std::string where, unsigned scope, Env env, Block *body,
+void Executor::spawn(std::string where, unsigned scope, Env env, Frame frame,
                      int iterationOf, ArrayRef<unsigned> after) {
   Process p;
   p.frontier = newEvent(after);
@@ -582,7 +605,7 @@ void Executor::spawn(std::string where, unsigned scope, Env env, Block *body,
   p.scope = scope;
   p.iterationOf = iterationOf;
   p.env = std::move(env);
-  p.frames.push_back(Frame{body, body->begin()});
+  p.frames.push_back(frame);
   ++scopes[scope].live;
   active.push_back(processes.size());
   processes.push_back(std::move(p));
@@ -599,6 +622,11 @@ bool Executor::advance(Process &p) {
         break;
       p.frontier = tasks[p.waitingOn].endEvent;
       p.waitingOn = -1;
+    }
+    if (p.frames.back().end && p.frames.back().next == *p.frames.back().end) {
+      finish(p);
+      moved = true;
+      break;
     }
     if (!tick())
       break;
@@ -637,6 +665,10 @@ FailureOr<Task *> Executor::newTask(Task::Kind kind, Operation *op, Process &p,
       return failure();
     t.deps.push_back(*id);
   }
+  if (op == itemOp) {
+    t.orderDeps.assign(itemDeps.begin(), itemDeps.end());
+    t.deps.append(itemDeps.begin(), itemDeps.end());
+  }
   t.token = tokens.size();
   tokens.push_back(Token{false, static_cast<int>(t.id)});
   ++scopes[p.scope].live;
@@ -649,9 +681,14 @@ FailureOr<Task *> Executor::newTask(Task::Kind kind, Operation *op, Process &p,
 /// with a token is in flight and the process moves on. A ready op starts at
 /// once, so a process issues its transfers in program order.
 void Executor::dispatch(Process &p, Task &t, ValueRange tokenResults) {
-  if (tokenResults.empty() || !holdBack())
+  // An op of a launch or segment body does not block the body: the ops
+  // after it wait for it only where the ordering model says so.
+  bool blocking = tokenResults.empty() && t.op != itemOp;
+  if (t.op == itemOp)
+    p.itemTokens[t.op] = t.token;
+  if (blocking || !holdBack())
     stepTask(t);
-  if (tokenResults.empty()) {
+  if (blocking) {
     if (t.done)
       p.frontier = t.endEvent;
     else
@@ -698,6 +735,7 @@ void Executor::start(Task &t) {
     break;
   case Task::Kind::Hierarchy:
   case Task::Kind::Parallel:
+  case Task::Kind::Item:
     if (t.oneAtATime && !t.points.empty())
       startInstance(t);
     else
@@ -721,6 +759,7 @@ bool Executor::canComplete(const Task &t) const {
   case Task::Kind::Get:
     return fifos[t.fifos[0]].state.getCanComplete(t.numbers[0]);
   case Task::Kind::Hierarchy:
+  case Task::Kind::Item:
     return t.running == 0 && t.nextPoint == t.points.size();
   case Task::Kind::Parallel:
     return t.running == 0 && t.nextPoint == t.points.size() &&
@@ -747,6 +786,7 @@ void Executor::complete(Task &t) {
     preds.push_back(tasks[fifos[t.fifos[0]].puts[t.numbers[0]]].startEvent);
     break;
   case Task::Kind::Hierarchy:
+  case Task::Kind::Item:
     for (unsigned s : t.instanceScopes)
       preds.push_back(scopes[s].endEvent);
     break;
@@ -778,7 +818,17 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
     for (auto [iv, v] : llvm::zip(par.getInductionVars(), point))
       env[iv] = Val::integer(v);
     spawn(t.where + ", scf.parallel@" + lineCol(t.op) + " = " + tuple(point),
-          t.scope, std::move(env), par.getBody(), t.id, preds);
+          t.scope, std::move(env), Frame{par.getBody(), par.getBody()->begin()},
+          t.id, preds);
+    return;
+  }
+  if (t.kind == Task::Kind::Item) {
+    unsigned scope = newScope(t.id);
+    t.instanceScopes.push_back(scope);
+    Block::iterator at(t.op);
+    spawn(t.where, scope, std::move(env),
+          Frame{t.op->getBlock(), at, nullptr, 0, 0, 1, std::next(at)}, -1,
+          preds);
     return;
   }
   auto h = cast<air::HierarchyOpInterface>(t.op);
@@ -796,19 +846,39 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
     env[id] = Val::integer(v);
   unsigned scope = newScope(t.id);
   t.instanceScopes.push_back(scope);
-  spawn(t.where + ", " + label, scope, std::move(env), &h.getBodyBlock(), -1,
-        preds);
+  spawn(t.where + ", " + label, scope, std::move(env),
+        Frame{&h.getBodyBlock(), h.getBodyBlock().begin()}, -1, preds);
 }
 
 //===----------------------------------------------------------------------===//
 // Executing one op
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` is an op of a launch or segment body that the body's own
+/// process reaches (not a process that runs one op of it).
+bool Executor::isBodyItem(const Process &p, Operation &op) const {
+  return p.frames.size() == 1 && !p.frames[0].end &&
+         AsyncGraph::orderedByDependences(op.getBlock());
+}
+
 LogicalResult Executor::exec(Process &p, Operation &op) {
   if (op.hasTrait<OpTrait::IsTerminator>())
     return execTerminator(p, op);
+  itemOp = nullptr;
+  itemDeps.clear();
+  if (isBodyItem(p, op) && AsyncGraph::takesTime(&op)) {
+    itemOp = &op;
+    for (Operation *w : graph.blockingWaitsFor(&op))
+      if (auto it = p.itemTokens.find(w); it != p.itemTokens.end())
+        itemDeps.push_back(it->second);
+    // A loop or branch without tokens runs beside the rest of the body.
+    if (isa<scf::ForOp, scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(op) &&
+        op.getNumResults() == 0 && isSkeleton(&op))
+      return execItem(p, op);
+  }
   // Loops and branches without AIR ops or tokens are compute: skipped.
-  if (isa<scf::ForOp, scf::ParallelOp, scf::IfOp, affine::AffineIfOp>(op) &&
+  if (isa<scf::ForOp, scf::ParallelOp, scf::IfOp, affine::AffineIfOp,
+          scf::IndexSwitchOp>(op) &&
       !isSkeleton(&op)) {
     opaqueResults(p, op);
     return success();
@@ -839,6 +909,18 @@ LogicalResult Executor::exec(Process &p, Operation &op) {
         return success();
       })
       .Case([&](affine::AffineIfOp i) { return execAffineIf(p, i); })
+      .Case([&](scf::IndexSwitchOp sw) -> LogicalResult {
+        FailureOr<int64_t> v = integer(p, sw.getArg(), sw, "switch value");
+        if (failed(v))
+          return failure();
+        for (auto [value, region] : llvm::zip(sw.getCases(), sw.getCaseRegions()))
+          if (value == *v) {
+            enter(p, region);
+            return success();
+          }
+        enter(p, sw.getDefaultRegion());
+        return success();
+      })
       .Default([&](Operation *o) { return execOther(p, *o); });
 }
 
@@ -862,7 +944,7 @@ LogicalResult Executor::execTerminator(Process &p, Operation &op) {
     }
     return success();
   }
-  if (isa<scf::IfOp, affine::AffineIfOp>(parent)) {
+  if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(parent)) {
     p.frames.pop_back();
     bind(p, parent->getResults(), values);
     return success();
@@ -919,11 +1001,6 @@ LogicalResult Executor::execHierarchy(Process &p, air::HierarchyOpInterface h) {
   bool serial = isa<air::LaunchOp>(op) && options.launchMode == LaunchMode::Serial;
   (*t)->oneAtATime = serial;
   dispatch(p, **t, op->getResults());
-  // Serially, launches also run one at a time: the host waits for each
-  // (asynchronous or not) before it reaches the next, so a launch whose
-  // channel partner sits in a later launch gets stuck (seed 000 2.1).
-  if (serial && !op->getResults().empty() && !(*t)->done)
-    p.waitingOn = (*t)->id;
   return success();
 }
 
@@ -1137,6 +1214,19 @@ LogicalResult Executor::execAffineIf(Process &p, affine::AffineIfOp op) {
   return success();
 }
 
+/// A loop or branch without results in a launch or segment body: a task
+/// that runs it in a process of its own once the ops it waits for have
+/// completed, so that the body goes on beside it (AsyncGraph).
+LogicalResult Executor::execItem(Process &p, Operation &op) {
+  FailureOr<Task *> t = newTask(Task::Kind::Item, &op, p, ValueRange());
+  if (failed(t))
+    return failure();
+  (*t)->points.push_back(Point());
+  (*t)->captured = p.env;
+  dispatch(p, **t, ValueRange());
+  return success();
+}
+
 /// Executes a branch of scf.if / affine.if next; a missing else does nothing.
 void Executor::enter(Process &p, Region &region) {
   if (!region.empty())
@@ -1303,9 +1393,15 @@ static std::string relativeInstance(StringRef of, StringRef from) {
 /// producer not yet done, with its instance where it differs from the
 /// waiter's.
 std::string Executor::tokenWait(const Task &t) const {
-  SmallVector<std::string> producers;
+  SmallVector<std::string> producers, earlier;
   for (unsigned d : t.deps)
-    if (!tokens[d].signalled) {
+    if (!tokens[d].signalled && llvm::is_contained(t.orderDeps, d)) {
+      const Task &producer = tasks[tokens[d].task];
+      std::string s = producer.op->getName().getStringRef().str() + " at " +
+                      lineCol(producer.op);
+      if (!llvm::is_contained(earlier, s))
+        earlier.push_back(s);
+    } else if (!tokens[d].signalled) {
       const Task &producer = tasks[tokens[d].task];
       std::string s = producer.op->getName().getStringRef().str() + " at " +
                       lineCol(producer.op);
@@ -1315,9 +1411,16 @@ std::string Executor::tokenWait(const Task &t) const {
       if (!llvm::is_contained(producers, s))
         producers.push_back(s);
     }
-  return (producers.size() == 1 ? "waits for token of "
-                                : "waits for tokens of ") +
-         llvm::join(producers, ", ");
+  std::string text;
+  if (!producers.empty())
+    text = (producers.size() == 1 ? "waits for token of "
+                                  : "waits for tokens of ") +
+           llvm::join(producers, ", ");
+  if (!earlier.empty())
+    text += (text.empty() ? "" : "; ") +
+            ("waits for " + llvm::join(earlier, ", ") +
+             " before it in the body (same data or channel)");
+  return text;
 }
 
 /// Every op that waits: in a channel transfer (where a deadlock starts), then
@@ -1373,8 +1476,9 @@ SkeletonResult Executor::run() {
   for (BlockArgument a : entry.getArguments())
     if (auto it = options.arguments.find(a); it != options.arguments.end())
       env[a] = Val::integer(it->second);
+  Block &body = entry.getBody().front();
   spawn("@" + entry.getSymName().str(), host, std::move(env),
-        &entry.getBody().front(), -1, {0});
+        Frame{&body, body.begin()}, -1, {0});
   SkeletonResult result;
   bool full = true; // a sweep that holds nothing back
   while (!stopped() && scopes[host].live != 0) {
@@ -1563,11 +1667,17 @@ static int severity(SkeletonResult::Verdict v) {
 
 SkeletonResult aircheck::runSkeleton(ModuleOp module,
                                      const SkeletonOptions &options) {
+  return runSkeleton(module, options, AsyncGraph(module));
+}
+
+SkeletonResult aircheck::runSkeleton(ModuleOp module,
+                                     const SkeletonOptions &options,
+                                     const AsyncGraph &graph) {
   SkeletonResult total;
   for (func::FuncOp f : module.getOps<func::FuncOp>()) {
     if (f.isExternal())
       continue;
-    SkeletonResult r = Executor(f, options).run();
+    SkeletonResult r = Executor(f, options, graph).run();
     uint64_t transfers = total.transfers + r.transfers;
     SkeletonResult::Order order = total.order;
     bool first = !order.checked;

@@ -42,6 +42,8 @@
 
 namespace aircheck {
 
+class AsyncGraph;
+
 /// How the instances of one launch iteration space run (seed 000 2.1: they
 /// are may-be-parallel, so a program must complete both ways). Serially,
 /// separate launch ops also run one at a time, in program order.
@@ -123,6 +125,10 @@ struct SkeletonResult {
 /// equals; transfers are summed.
 SkeletonResult runSkeleton(mlir::ModuleOp module,
                            const SkeletonOptions &options);
+/// The same with the module's ordering model already built.
+SkeletonResult runSkeleton(mlir::ModuleOp module,
+                           const SkeletonOptions &options,
+                           const AsyncGraph &graph);
 
 /// One FIFO of a channel. Transfers are numbered from 0 in order of issue on
 /// each side.

@@ -55,6 +55,10 @@ public:
 /// The rule id of the compute model's structural rules (the op verifiers).
 inline constexpr llvm::StringLiteral kStructureRule = "structure";
 
+std::unique_ptr<Checker> createHierarchyNesting();
+std::unique_ptr<Checker> createLaunchTokenScope();
+std::unique_ptr<Checker> createMemoryLevels();
+std::unique_ptr<Checker> createSyncProgramOrder();
 std::unique_ptr<Checker> createChannelPairing();
 std::unique_ptr<Checker> createChannelCountBalance();
 std::unique_ptr<Checker> createChannelVolumeBalance();

@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "checkers/Checker.h"
 
+#include "analyses/AsyncGraph.h"
 #include "analyses/SkeletonExecutor.h"
 #include "dialects/AIR/AIRDialect.h"
 
@@ -130,7 +131,7 @@ public:
       }
       for (LaunchMode mode : {LaunchMode::Serial, LaunchMode::Parallel}) {
         options.launchMode = mode;
-        SkeletonResult r = runSkeleton(ctx.module, options);
+        SkeletonResult r = runSkeleton(ctx.module, options, ctx.analyses.getAnalysis<AsyncGraph>());
         if (r.verdict == SkeletonResult::Verdict::Deadlock &&
             !r.blockedOps.empty()) {
           if (!doubtful)
@@ -208,7 +209,7 @@ public:
       options.maxSteps = kMaxRandomSteps;
       for (uint64_t seed = 1; seed <= kRandomSchedules; ++seed) {
         options.scheduleSeed = seed;
-        SkeletonResult r = runSkeleton(ctx.module, options);
+        SkeletonResult r = runSkeleton(ctx.module, options, ctx.analyses.getAnalysis<AsyncGraph>());
         if (r.verdict == SkeletonResult::Verdict::Deadlock &&
             !r.blockedOps.empty())
           return reportDeadlock(

@@ -6,6 +6,9 @@ using namespace aircheck;
 const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
   static const std::vector<std::unique_ptr<Checker>> checkers = [] {
     std::vector<std::unique_ptr<Checker>> v;
+    v.push_back(createHierarchyNesting());
+    v.push_back(createLaunchTokenScope());
+    v.push_back(createMemoryLevels());
     v.push_back(createChannelPairing());
     v.push_back(createChannelCountBalance());
     v.push_back(createChannelVolumeBalance());
@@ -13,6 +16,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createBroadcastCoverage());
     v.push_back(createCascadeAdjacency());
     v.push_back(createSyncOrderDeadlock());
+    v.push_back(createSyncProgramOrder());
     v.push_back(createLaunchCrossing());
     v.push_back(createDeadlockFreedom());
     v.push_back(createResourceFit());

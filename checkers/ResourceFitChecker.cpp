@@ -30,7 +30,7 @@ public:
       ctx.module.emitError() << llvm::toString(dev.takeError());
       return;
     }
-    ResourceFootprint fp(ctx.module);
+    ResourceFootprint fp(ctx.module, ctx.analyses.getAnalysis<AsyncGraph>());
     bool over = false;
     for (const FitLine &l : checkFit(fp, *dev)) {
       over |= l.status == FitLine::Status::Over;

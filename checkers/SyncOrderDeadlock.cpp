@@ -1,26 +1,54 @@
 //===- SyncOrderDeadlock.cpp - a blocking transfer before its partner -----===//
 //
-// Seed 000 2.5, "Minimal deadlock": a synchronous put or get blocks its
-// scope until the transfer completes. If every op that could complete it
-// (the gets for a put on a rendezvous channel, the puts for a get) comes
-// after it in the same scope, nothing can: the program deadlocks on every
-// execution. The same holds for a get issued before the herd or segment of
-// that scope whose body holds the matching put (issue 5, item 3).
+// Seed 000 2.5, "Minimal deadlock", under air-check's ordering model
+// (docs/semantics.md): a synchronous put or get holds up what the model
+// orders after it, until the transfer completes.
+//   - In a herd body (and in a loop or branch), ops run in program order:
+//     if every op that could complete it (the gets for a put on a
+//     rendezvous channel, the puts for a get) comes after it there, nothing
+//     can complete it.
+//   - In a function, launch or segment body, transfers on one channel index keep
+//     their program order (as upstream's air-dependency and channel FIFO
+//     order do): a put before every get of that channel in the same body,
+//     or a get before every put, deadlocks. A partner inside a herd or
+//     segment dispatched later is co-resident, not after it: that source
+//     order is sync-program-order's finding (mlir-air #1671), not a deadlock.
 //
-// This is the definite case only; deadlock freedom in general is not
-// decided here.
+// This is the definite case only; deadlock freedom in general is
+// deadlock-freedom's.
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/ChannelDiagnostics.h"
 #include "checkers/Checker.h"
 
+#include "analyses/AsyncGraph.h"
 #include "analyses/ResourceFootprint.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace aircheck;
 using namespace mlir;
+
+/// "herd body", "segment body", "body of the scf.for at 3:5", ...
+static std::string bodyKind(Block *b) {
+  Operation *owner = b->getParentOp();
+  if (isa<air::HerdOp>(owner))
+    return "herd body";
+  if (isa<air::SegmentOp>(owner))
+    return "segment body";
+  if (isa<air::LaunchOp>(owner))
+    return "launch body";
+  if (isa<FunctionOpInterface>(owner))
+    return "function body";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "body of the " << owner->getName();
+  if (auto loc = dyn_cast<FileLineColLoc>(owner->getLoc()))
+    os << " at " << loc.getLine() << ":" << loc.getColumn();
+  return s;
+}
 
 namespace {
 class SyncOrderDeadlock : public Checker {
@@ -55,9 +83,17 @@ public:
       Operation *blocker = op;
       while (true) {
         Block *scope = blocker->getBlock();
+        bool byDependences = AsyncGraph::orderedByDependences(scope);
         bool allLater = llvm::all_of(partners, [&](Operation *p) {
           Operation *inScope = scope->findAncestorOpInBlock(*p);
-          return inScope && blocker->isBeforeInBlock(inScope);
+          if (!inScope || !blocker->isBeforeInBlock(inScope))
+            return false;
+          // In a launch or segment body a partner in a hierarchy op
+          // dispatched later runs beside the blocker, not after it.
+          return !byDependences ||
+                 !inScope->walk([](air::HierarchyOpInterface) {
+                            return WalkResult::interrupt();
+                          }).wasInterrupted();
         });
         if (allLater)
           break;
@@ -76,12 +112,23 @@ public:
         blocker = parent;
       }
       Block *scope = blocker->getBlock();
-      auto diag = op->emitError()
-                  << "this " << (isPut ? "put" : "get") << " on @"
-                  << name.getValue() << " blocks its scope, and every "
-                  << (isPut ? "get" : "put")
-                  << " that could complete it comes after it in the same "
-                     "scope: the program deadlocks (seed 000 2.5)";
+      auto diag = op->emitError();
+      if (AsyncGraph::orderedByDependences(scope))
+        diag << "this " << (isPut ? "put" : "get") << " on @"
+             << name.getValue() << " comes before every "
+             << (isPut ? "get" : "put")
+             << " that could complete it in the same " << bodyKind(scope)
+             << ", and transfers on one channel index there keep their "
+                "program order (docs/semantics.md, as upstream's "
+                "air-dependency orders them): the program deadlocks (seed 000 "
+                "2.5)";
+      else
+        diag << "this " << (isPut ? "put" : "get") << " on @"
+             << name.getValue() << " blocks its " << bodyKind(scope)
+             << ", which runs in program order, and every "
+             << (isPut ? "get" : "put")
+             << " that could complete it comes after it there: the program "
+                "deadlocks (seed 000 2.5)";
       for (Operation *p : partners) {
         Operation *inScope = scope->findAncestorOpInBlock(*p);
         if (inScope == p)

@@ -1,6 +1,7 @@
 //===- Registration.cpp ----------------------------------------------------===//
 #include "tools/Registration.h"
 
+#include "analyses/ImplicitHierarchy.h"
 #include "analyses/Passes.h"
 #include "dialects/AIR/AIRDialect.h"
 
@@ -37,4 +38,5 @@ void aircheck::registerPasses() {
   mlir::registerTransformsPasses();
   registerAnalysisPasses();
   registerRunSkeletonPass();
+  registerWrapHierarchyPass();
 }

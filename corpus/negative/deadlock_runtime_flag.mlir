@@ -15,7 +15,7 @@ func.func @flagged(%flag: i1) {
       %h = air.herd @worker async tile (%x) in (%nx=%c1) args(%hf=%sf) : i1 {
         %b = memref.alloc() : memref<16xi32, 2 : i32>
         scf.if %hf {
-          // expected-error @+2 {{the program deadlocks when launch instances run one at a time, with argument #0 of @flagged = true: 2 ops wait forever; first air.channel.put in @flagged, launch, segment @s, herd @worker tile (0): put #0 on @from_herd[] waits for get #0}}
+          // expected-error @+2 {{the program deadlocks when launch instances run one at a time, with argument #0 of @flagged = true: 3 ops wait forever; first air.channel.put in @flagged, launch, segment @s, herd @worker tile (0): put #0 on @from_herd[] waits for get #0}}
           // expected-note @+1 {{hint: follow the waits}}
           air.channel.put @from_herd[] (%b[] [] []) : (memref<16xi32, 2 : i32>)
           air.channel.get @to_herd[] (%b[] [] []) : (memref<16xi32, 2 : i32>)
@@ -27,6 +27,7 @@ func.func @flagged(%flag: i1) {
       %l2 = memref.alloc() : memref<16xi32, 1 : i32>
       // expected-note @+1 {{also blocked: air.channel.put in @flagged, launch, segment @s: put #0 on @to_herd[] waits for get #0}}
       air.channel.put @to_herd[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
+      // expected-note @+1 {{also blocked: air.channel.get in @flagged, launch, segment @s: waits for air.channel.put at 29:7 before it in the body (same data or channel)}}
       air.channel.get @from_herd[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
     }
   }

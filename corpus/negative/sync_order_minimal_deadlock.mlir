@@ -12,7 +12,7 @@ module {
       air.segment @deadlock {
         %a = memref.alloc() : memref<64xi32, 1 : i32>
         %b = memref.alloc() : memref<64xi32, 1 : i32>
-        // expected-error@+2 {{this put on @C blocks its scope, and every get that could complete it comes after it in the same scope: the program deadlocks (seed 000 2.5)}}
+        // expected-error@+2 {{this put on @C comes before every get that could complete it in the same segment body, and transfers on one channel index there keep their program order (docs/semantics.md, as upstream's air-dependency orders them): the program deadlocks (seed 000 2.5)}}
         // expected-note@+1 {{hint: make it asynchronous (bind its token), move it into its own herd or segment, or give the channel depth 2}}
         air.channel.put @C[] (%a[] [] []) : (memref<64xi32, 1 : i32>)
         // expected-note@+1 {{the get, after it}}

@@ -120,7 +120,6 @@ class AIR_HierarchyOp<string mnemonic, string terminator> : AIR_Op<mnemonic, [
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let hasRegionVerifier = 1;
 }
 
 def AIR_LaunchOp : AIR_HierarchyOp<"launch", "LaunchTerminatorOp"> {

@@ -3,6 +3,8 @@
 
 #include "tools/Registration.h"
 
+#include "analyses/ImplicitHierarchy.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -89,6 +91,9 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
   collector.setRule(kStructureRule);
   bool verified = succeeded(verify(*module));
   if (verified) {
+    // Analyse bare herds and segments as upstream's pipeline wraps them;
+    // hierarchy-nesting reports each wrapper.
+    wrapBareHierarchy(*module);
     ModuleAnalysisManager mam(*module, /*passInstrumentor=*/nullptr);
     CheckContext checkCtx{*module, options.check, mam,
                           [&] { return result.count(Severity::Error); },

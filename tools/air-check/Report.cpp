@@ -1,6 +1,8 @@
 //===- Report.cpp - `air-check report` -------------------------------------===//
 #include "tools/air-check/Report.h"
 
+#include "analyses/ImplicitHierarchy.h"
+
 #include "analyses/Placement.h"
 #include "analyses/ResourceFit.h"
 #include "tools/Registration.h"
@@ -79,8 +81,10 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
   if (!module)
     return 2;
+  wrapBareHierarchy(*module);
 
-  ResourceFootprint fp(*module);
+  AsyncGraph graph(*module);
+  ResourceFootprint fp(*module, graph);
   std::vector<FitLine> lines = checkFit(fp, *dev);
   unsigned over = 0, unknown = 0;
   for (const FitLine &l : lines) {

@@ -1,0 +1,85 @@
+//===- MemoryLevels.cpp - memory is allocated at its level ----------------===//
+//
+// Seed 000 1.2 and 2.2-2.3: a herd allocates L1 (memory space 2), a segment
+// L2 or L1 (1 or 2); transfers move memrefs of the AIR levels L3, L2 and L1
+// (0, 1, 2). Upstream mlir-air's herd and segment verifiers enforce the
+// first rule for memref.alloc (memory space >= 2 in a herd, >= 1 in a
+// segment); air-check checks memref.alloc the same way, directly in the
+// body (a nested hierarchy op checks its own).
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/Checker.h"
+
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace aircheck;
+using namespace mlir;
+
+static StringRef kindName(Operation *op) {
+  return isa<air::HerdOp>(op) ? "'air.herd'" : "'air.segment'";
+}
+
+static void checkAllocs(Operation *op) {
+  bool herd = isa<air::HerdOp>(op);
+  op->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *inner) {
+    if (isa<air::HierarchyOpInterface>(inner))
+      return WalkResult::skip();
+    if (!isa<memref::AllocOp>(inner))
+      return WalkResult::advance();
+    std::optional<unsigned> space =
+        air::getMemorySpace(inner->getResult(0).getType());
+    if (space && (herd ? *space == 2 : (*space == 1 || *space == 2)))
+      return WalkResult::advance();
+    auto diag = inner->emitOpError("inside ")
+                << kindName(op) << " must allocate in "
+                << (herd ? "L1 (memory space 2)"
+                         : "L2 or L1 (memory space 1 or 2)")
+                << ", but allocates in "
+                << (space ? air::describeMemorySpace(*space)
+                          : std::string("a non-AIR memory space"));
+    diag.attachNote(op->getLoc()) << "enclosing " << kindName(op) << " is here";
+    return WalkResult::advance();
+  });
+}
+
+static void checkTransferMemref(Operation *op, Value memref, StringRef role) {
+  std::optional<unsigned> space = air::getMemorySpace(memref.getType());
+  if (space && *space <= 2)
+    return;
+  auto diag = op->emitOpError() << role << " memref has ";
+  if (space)
+    diag << "memory space " << *space;
+  else
+    diag << "a non-integer memory space";
+  diag << "; AIR memory spaces are 0 (L3), 1 (L2) and 2 (L1)";
+}
+
+namespace {
+class MemoryLevels : public Checker {
+public:
+  llvm::StringRef id() const override { return "memory-levels"; }
+  llvm::StringRef summary() const override {
+    return "Herds allocate L1, segments L2 or L1; transfers move L3, L2 or "
+           "L1 memrefs (seed 000 1.2, 2.2, 2.3)";
+  }
+  void run(CheckContext &ctx) override {
+    ctx.module.walk([&](Operation *op) {
+      if (isa<air::HerdOp, air::SegmentOp>(op))
+        checkAllocs(op);
+      else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
+        checkTransferMemref(op, dma.getDst(), "destination");
+        checkTransferMemref(op, dma.getSrc(), "source");
+      } else if (auto put = dyn_cast<air::ChannelPutOp>(op))
+        checkTransferMemref(op, put.getMemref(), "source");
+      else if (auto get = dyn_cast<air::ChannelGetOp>(op))
+        checkTransferMemref(op, get.getMemref(), "destination");
+    });
+  }
+};
+} // namespace
+
+std::unique_ptr<Checker> aircheck::createMemoryLevels() {
+  return std::make_unique<MemoryLevels>();
+}
