@@ -221,6 +221,13 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     exprs.assign(space.size(), "0");
   } else {
     for (auto [k, idx] : llvm::enumerate(indices)) {
+      // A get's index in a dimension where broadcast_shape is 1 matches every
+      // destination (air-to-aie zeroes it): whatever the op writes there, it
+      // addresses index 0, and depends on no dim.
+      if (inBroadcastSpace && k < space.size() && space[k] == 1) {
+        exprs.push_back("0");
+        continue;
+      }
       AffineResult r = poly.affine(idx, in);
       if (r.unknown) {
         acc.unknown = Unknown{"channel index #" + std::to_string(k) + ": " +

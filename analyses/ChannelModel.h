@@ -41,7 +41,10 @@ struct ChannelAccess {
   std::vector<isl::pw_aff> elements;
   std::optional<Unknown> unknown;       // counts not exact
   std::optional<Unknown> volumeUnknown; // element count not exact
-  /// Dims the channel index depends on.
+  /// Dims the channel index depends on. A get on a broadcast channel
+  /// addresses index 0 in every dimension where broadcast_shape is 1
+  /// (whatever it writes there matches every destination), so what it
+  /// writes there counts for neither indexDims nor indexMap.
   std::vector<bool> indexDims;
   /// Instances -> channel index (in the space the op addresses).
   std::optional<isl::map> indexMap; // optional: a null isl object cannot be copied

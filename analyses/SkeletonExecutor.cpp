@@ -1023,10 +1023,19 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
                                 ? broadcastShape
                                 : ArrayRef<int64_t>(shape);
 
+  // In a dimension where broadcast_shape is 1 a get's index matches every
+  // destination (air-to-aie zeroes it): it addresses 0, whatever its value.
+  auto matchesAll = [&](unsigned k) {
+    return !isPut && !broadcastShape.empty() && k < space.size() && space[k] == 1;
+  };
   Point index;
   if (indices.empty())
     index.assign(space.size(), 0);
   for (auto [k, v] : llvm::enumerate(indices)) {
+    if (matchesAll(k)) {
+      index.push_back(0);
+      continue;
+    }
     FailureOr<int64_t> i = integer(p, v, op, "channel index #" + Twine(k));
     if (failed(i))
       return failure();

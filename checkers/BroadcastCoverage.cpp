@@ -2,7 +2,8 @@
 //
 // Three forms of broadcast (seed 002 section 7.2, seed 003):
 //  * a channel's broadcast_shape must be exactly the index space its gets
-//    cover;
+//    cover (a get's index in a dimension where broadcast_shape is 1 matches
+//    every destination: the channel model takes it as 0);
 //  * a broadcast_pattern on a dma in a herd, an affine set relating sources
 //    (symbols) to destination tiles (dims), must send only to tiles of the
 //    herd, reach every tile, and give each tile exactly one source, with the

@@ -106,7 +106,10 @@ static LogicalResult verifyChannelAccess(OpT op, StringRef role) {
 LogicalResult ChannelPutOp::verify() { return verifyChannelAccess(*this, "src"); }
 LogicalResult ChannelGetOp::verify() { return verifyChannelAccess(*this, "dst"); }
 
-/// The channel exists, and the indices select one channel of the bundle.
+/// The channel exists, and the indices select one channel of the bundle. A
+/// get on a broadcast channel addresses the destination space,
+/// broadcast_shape; in a dimension where that is 1 its index matches every
+/// destination (air-to-aie zeroes it), so any non-negative value is accepted.
 template <typename OpT>
 static LogicalResult verifyChannelUse(OpT op, SymbolTableCollection &tables) {
   auto chan = tables.lookupNearestSymbolFrom<ChannelOp>(op, op.getChanNameAttr());
@@ -117,12 +120,23 @@ static LogicalResult verifyChannelUse(OpT op, SymbolTableCollection &tables) {
               "'air.channel "
            << op.getChanNameAttr() << " [...]'";
   SmallVector<int64_t> shape = chan.getShape();
+  bool broadcastGet = false;
+  if constexpr (std::is_same_v<OpT, ChannelGetOp>) {
+    if (auto bshape = chan.getBroadcastShape()) {
+      // ChannelOp::verify has checked the entries.
+      broadcastGet = true;
+      shape.clear();
+      for (Attribute a : *bshape)
+        shape.push_back(cast<IntegerAttr>(a).getInt());
+    }
+  }
+  StringRef space = broadcastGet ? "the broadcast_shape of channel " : "channel ";
   auto indices = op.getIndices();
   if (indices.empty())
     return success();
   if (indices.size() != shape.size()) {
     auto diag = op.emitOpError("has ")
-                << indices.size() << " channel indices, but channel "
+                << indices.size() << " channel indices, but " << space
                 << op.getChanNameAttr() << " has rank " << shape.size()
                 << "; give no indices or exactly " << shape.size();
     diag.attachNote(chan.getLoc()) << "channel declared here";
@@ -130,11 +144,19 @@ static LogicalResult verifyChannelUse(OpT op, SymbolTableCollection &tables) {
   }
   for (auto [i, idx] : llvm::enumerate(indices)) {
     APInt v;
-    if (matchPattern(idx, m_ConstantInt(&v)) &&
-        (v.isNegative() || v.getSExtValue() >= shape[i])) {
-      auto diag = op.emitOpError("channel index #")
-                  << i << " is " << v.getSExtValue() << ", outside [0, "
-                  << shape[i] << ") of channel " << op.getChanNameAttr();
+    if (!matchPattern(idx, m_ConstantInt(&v)))
+      continue;
+    bool matchesAll = broadcastGet && shape[i] == 1;
+    if (v.isNegative() || (!matchesAll && v.getSExtValue() >= shape[i])) {
+      auto diag = op.emitOpError("channel index #") << i << " is " << v.getSExtValue();
+      if (matchesAll)
+        diag << ", which is negative; dimension " << i << " of " << space
+             << op.getChanNameAttr()
+             << " is 1, where a get matches every destination, but its index "
+                "must still be at least 0";
+      else
+        diag << ", outside [0, " << shape[i] << ") of " << space
+             << op.getChanNameAttr();
       diag.attachNote(chan.getLoc()) << "channel declared here";
       return diag;
     }
