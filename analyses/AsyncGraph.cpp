@@ -27,7 +27,8 @@ AsyncGraph::AsyncGraph(Operation *root) {
   // Nodes, in program order.
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<air::AsyncOpInterface, air::TokenAllocOp>(op) ||
-        (isa<scf::ForOp, scf::ParallelOp, scf::IfOp, affine::AffineIfOp>(op) &&
+        (isa<scf::ForOp, scf::ParallelOp, scf::IfOp, affine::AffineIfOp,
+                   scf::IndexSwitchOp>(op) &&
          carriesTokens(op)))
       addNode(op);
   });
@@ -64,7 +65,7 @@ AsyncGraph::AsyncGraph(Operation *root) {
               connect(t, op, EdgeKind::Reduce);
     }
     // Tokens yielded out of branches.
-    if (isa<scf::IfOp, affine::AffineIfOp>(op))
+    if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(op))
       for (Region &r : op->getRegions())
         for (Block &b : r)
           for (Value t : b.getTerminator()->getOperands())

@@ -606,6 +606,38 @@ void PolyhedralModel::addCondition(Instances &in, Operation *cond,
   in.boxes = all;
 }
 
+/// A case region of scf.index_switch: the value equals the case's; the
+/// default region: it differs from every case's (a disjoint union of boxes).
+void PolyhedralModel::addSwitchCase(Instances &in, scf::IndexSwitchOp sw,
+                                    Region *region) {
+  Location loc = sw.getLoc();
+  AffineResult arg = affine(sw.getArg(), in);
+  if (arg.unknown) {
+    if (!in.unknown)
+      in.unknown = Unknown{"the value of the scf.index_switch at " +
+                               locString(loc) + " is not affine: " +
+                               arg.unknown->reason,
+                           loc};
+    return;
+  }
+  auto differs = [&](int64_t v) {
+    return "(" + arg.expr + ") - (" + std::to_string(v) + ")";
+  };
+  bool isDefault = region == &sw.getDefaultRegion();
+  for (auto [k, v] : llvm::enumerate(sw.getCases())) {
+    if (!isDefault && region != &sw.getCaseRegions()[k])
+      continue;
+    if (!constrain(in, differs(v), /*equality=*/true, /*negate=*/isDefault, loc)) {
+      if (!in.unknown)
+        in.unknown = Unknown{"the value of the scf.index_switch at " +
+                                 locString(loc) +
+                                 " relates several ids or induction variables",
+                             loc};
+      return;
+    }
+  }
+}
+
 const Instances &PolyhedralModel::instancesOf(Operation *op) {
   auto &slot = cache[op];
   if (slot)
@@ -692,6 +724,10 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
       }
       if (isa<scf::IfOp>(p)) {
         addCondition(in, p, region == &cast<scf::IfOp>(p).getThenRegion());
+        continue;
+      }
+      if (auto sw = dyn_cast<scf::IndexSwitchOp>(p)) {
+        addSwitchCase(in, sw, region);
         continue;
       }
       if (isa<air::ExecuteOp, scf::ExecuteRegionOp>(p))

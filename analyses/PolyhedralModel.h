@@ -20,6 +20,7 @@
 #include "solvers/IslSupport.h"
 
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -136,6 +137,8 @@ private:
   void addDim(Instances &in, Dim d, mlir::Value lb, mlir::Value ub,
               int64_t step, mlir::Location loc);
   void addCondition(Instances &in, mlir::Operation *cond, bool thenBranch);
+  void addSwitchCase(Instances &in, mlir::scf::IndexSwitchOp sw,
+                     mlir::Region *region);
   /// Restricts every box by `expr >= 0` (or `== 0`); false when the
   /// constraint relates several dims.
   bool constrain(Instances &in, const std::string &expr, bool equality,

@@ -202,9 +202,12 @@ private:
     if (auto async = dyn_cast_or_null<air::AsyncOpInterface>(def))
       return llvm::any_of(async.getAsyncDependencies(),
                           [&](Value d) { return dependsOn(d, on, depth + 1); });
-    if (isa_and_nonnull<scf::IfOp, affine::AffineIfOp>(def)) {
+    if (isa_and_nonnull<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(def)) {
       unsigned idx = cast<OpResult>(t).getResultNumber();
-      bool all = def->getNumRegions() == 2 && !def->getRegion(1).empty();
+      // Every path yields it: both branches of an if with an else, every
+      // region of a switch (its default included).
+      bool all = isa<scf::IndexSwitchOp>(def) ||
+                 (def->getNumRegions() == 2 && !def->getRegion(1).empty());
       for (Region &r : def->getRegions())
         for (Block &b : r)
           all = all && dependsOn(b.getTerminator()->getOperand(idx), on, depth + 1);
@@ -271,7 +274,8 @@ static Operation *allocOf(Value v) {
 /// that at most one of them runs.
 static bool exclusiveBranches(Operation *a, Operation *b) {
   for (Operation *p = a->getParentOp(); p; p = p->getParentOp()) {
-    if (!isa<scf::IfOp, affine::AffineIfOp>(p) || !p->isProperAncestor(b))
+    if (!isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(p) ||
+        !p->isProperAncestor(b))
       continue;
     Region *ra = a->getParentRegion(), *rb = b->getParentRegion();
     while (ra->getParentOp() != p)
@@ -447,7 +451,7 @@ static Flows flowsIn(Block &block, unsigned space) {
       }
       continue;
     }
-    if (isa<scf::IfOp, affine::AffineIfOp>(op)) {
+    if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(op)) {
       std::optional<Flows> heaviest;
       for (Region &r : op.getRegions())
         for (Block &b : r) {

@@ -1428,7 +1428,7 @@ std::string Executor::tokenWait(const Task &t) const {
   if (!earlier.empty())
     text += (text.empty() ? "" : "; ") +
             ("waits for " + llvm::join(earlier, ", ") +
-             " before it in the body (same data or channel)");
+             ", which the ordering model runs first");
   return text;
 }
 

@@ -103,6 +103,7 @@ public:
           return; // a partner may run before or beside it
         Operation *parent = blocker->getParentOp();
         if (!isa_and_nonnull<scf::ForOp, scf::ParallelOp, scf::IfOp,
+                             scf::IndexSwitchOp,
                              affine::AffineForOp, affine::AffineIfOp,
                              affine::AffineParallelOp>(parent) ||
             llvm::any_of(parent->getResults(), [](Value v) {

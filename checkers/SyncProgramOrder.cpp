@@ -51,16 +51,18 @@ public:
   }
 
 private:
-  /// The hierarchy op, nested in `item` or `item` itself, that holds `op`.
+  /// The outermost hierarchy op in `item` (or `item` itself) that holds
+  /// `op`: the one the body dispatches.
   static Operation *producerIn(Operation *item, Operation *op) {
+    Operation *found = nullptr;
     for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
       if (isa<air::HierarchyOpInterface>(p) &&
           (p == item || item->isProperAncestor(p)))
-        return p;
+        found = p;
       if (p == item)
         break;
     }
-    return nullptr;
+    return found;
   }
 
   void checkBody(Block &body, ArrayRef<Operation *> puts) {

@@ -28,7 +28,7 @@ func.func @race() {
       air.channel.get @c[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
       // expected-note @+1 {{also blocked: air.channel.put in @race, launch, segment @s: put #0 on @d[] waits for get #0}}
       air.channel.put @d[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
-      // expected-note @+1 {{also blocked: air.channel.get in @race, launch, segment @s: waits for air.channel.put at 30:7 before it in the body (same data or channel)}}
+      // expected-note @+1 {{also blocked: air.channel.get in @race, launch, segment @s: waits for air.channel.put at 30:7, which the ordering model runs first}}
       air.channel.get @c[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
     }
   }

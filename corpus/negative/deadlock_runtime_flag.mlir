@@ -27,7 +27,7 @@ func.func @flagged(%flag: i1) {
       %l2 = memref.alloc() : memref<16xi32, 1 : i32>
       // expected-note @+1 {{also blocked: air.channel.put in @flagged, launch, segment @s: put #0 on @to_herd[] waits for get #0}}
       air.channel.put @to_herd[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
-      // expected-note @+1 {{also blocked: air.channel.get in @flagged, launch, segment @s: waits for air.channel.put at 29:7 before it in the body (same data or channel)}}
+      // expected-note @+1 {{also blocked: air.channel.get in @flagged, launch, segment @s: waits for air.channel.put at 29:7, which the ordering model runs first}}
       air.channel.get @from_herd[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
     }
   }

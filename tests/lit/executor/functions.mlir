@@ -29,8 +29,9 @@ func.func @deadlocks() {
       air.channel.get @c[] (%l2[] [] []) : (memref<16xi32, 1>)
     }
   }
-  // Serially the host waits for the launch itself, which is not listed: what
-  // runs inside it is.
+  // The launch itself is not listed (what runs inside it is); the host's
+  // wait_all waits for its token.
+  // CHECK-NEXT: blocked: {{.*}}:[[#@LINE+1]]:3: air.wait_all in @deadlocks: waits for token of air.launch at [[#@LINE-9]]:8
   air.wait_all [%t]
   return
 }

@@ -15,7 +15,7 @@ func.func @deadlock() {
       // CHECK-NEXT: blocked: {{.*}}minimal-deadlock.mlir:[[#@LINE+1]]:7: air.channel.put in @deadlock, launch (0), segment @deadlock: put #0 on @C[] waits for get #0
       air.channel.put @C[] (%src[][][]) : (memref<1024xi32, 1>)
       // The get keeps its program order after the put (same channel index).
-      // CHECK-NEXT: blocked: {{.*}}minimal-deadlock.mlir:[[#@LINE+1]]:7: air.channel.get in @deadlock, launch (0), segment @deadlock: waits for air.channel.put at [[#@LINE-1]]:7 before it in the body (same data or channel)
+      // CHECK-NEXT: blocked: {{.*}}minimal-deadlock.mlir:[[#@LINE+1]]:7: air.channel.get in @deadlock, launch (0), segment @deadlock: waits for air.channel.put at [[#@LINE-2]]:7, which the ordering model runs first
       air.channel.get @C[] (%dst[][][]) : (memref<1024xi32, 1>)
     }
   }

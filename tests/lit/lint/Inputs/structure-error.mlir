@@ -1,8 +1,5 @@
-func.func @f() {
-  air.launch () in () {
-    %c1 = arith.constant 1 : index
-    air.herd tile (%x) in (%s=%c1) {
-    }
-  }
+air.channel @c [2, 2]
+func.func @f(%m: memref<4xi32, 1>, %i: index) {
+  air.channel.get @c[%i] (%m[] [] []) : (memref<4xi32, 1>)
   return
 }
