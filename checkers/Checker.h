@@ -34,9 +34,12 @@ struct CheckContext {
   mlir::ModuleOp module;
   const CheckOptions &options;
   mlir::AnalysisManager analyses;
-  /// Errors and warnings reported so far by the checks that ran before.
-  std::function<unsigned()> errorsSoFar = [] { return 0u; };
-  std::function<unsigned()> warningsSoFar = [] { return 0u; };
+  /// Errors and warnings reported so far under one rule by the checks that
+  /// ran before.
+  std::function<unsigned(llvm::StringRef rule)> errorsOf =
+      [](llvm::StringRef) { return 0u; };
+  std::function<unsigned(llvm::StringRef rule)> warningsOf =
+      [](llvm::StringRef) { return 0u; };
   /// Records a property the checker proved, at the op it is about.
   std::function<void(mlir::Location, const std::string &)> proved =
       [](mlir::Location, const std::string &) {};

@@ -1,8 +1,9 @@
-// What is wrong: the source side of the L3->L1 dma lists two offsets and two
-//   sizes but only one stride.
+// What is wrong: the source side of the L3->L1 dma lists two sizes but only
+//   one stride.
 // Rule broken: seed 000 section 2.4: the [offsets][sizes][strides] triples
-//   follow memref.subview, one entry per dimension of the access pattern, so
-//   the three lists of a side have the same length (or are all empty).
+//   follow memref.subview, one size and one stride per dimension of the
+//   access pattern, so the sizes and strides of a side have the same length
+//   (the op verifier's rule, as upstream's; the offsets may have any length).
 // Fix: give the stride of both dimensions, [%c64, %c1].
 #mul16 = affine_map<()[s0] -> (s0 * 16)>
 module {
@@ -17,7 +18,7 @@ module {
           %c64 = arith.constant 64 : index
           %row = affine.apply #mul16()[%tx]
           %l1 = memref.alloc() : memref<16x64xi16, 2>
-          // expected-error@+1 {{'air.dma_memcpy_nd' op expects as many offsets, sizes and strides on its source side, but has 2, 2 and 1}}
+          // expected-error@+1 {{'air.dma_memcpy_nd' op src sizes and strides must have the same number of dimensions, but got 2 and 1}}
           air.dma_memcpy_nd (%l1[] [] [], %hs[%row, %c0] [%c16, %c64] [%c64]) : (memref<16x64xi16, 2>, memref<64x64xi16>)
           memref.dealloc %l1 : memref<16x64xi16, 2>
           air.herd_terminator

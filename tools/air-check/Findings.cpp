@@ -57,6 +57,13 @@ unsigned FileResult::count(Severity s) const {
   return n;
 }
 
+unsigned FileResult::count(Severity s, StringRef rule) const {
+  unsigned n = 0;
+  for (const Finding &f : findings)
+    n += f.severity == s && f.rule == rule;
+  return n;
+}
+
 FindingCollector::FindingCollector(MLIRContext *ctx, std::vector<Finding> &out,
                                    bool propagate)
     : ctx(ctx), out(out) {

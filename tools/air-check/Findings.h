@@ -49,6 +49,8 @@ struct FileResult {
   std::vector<Finding> findings;
   std::vector<Proof> proofs;
   unsigned count(Severity s) const;
+  /// The same, of one rule.
+  unsigned count(Severity s, llvm::StringRef rule) const;
 };
 
 /// Records every diagnostic emitted while it is alive under the current

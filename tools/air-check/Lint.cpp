@@ -96,8 +96,12 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
     wrapBareHierarchy(*module);
     ModuleAnalysisManager mam(*module, /*passInstrumentor=*/nullptr);
     CheckContext checkCtx{*module, options.check, mam,
-                          [&] { return result.count(Severity::Error); },
-                          [&] { return result.count(Severity::Warning); }};
+                          [&](StringRef rule) {
+                            return result.count(Severity::Error, rule);
+                          },
+                          [&](StringRef rule) {
+                            return result.count(Severity::Warning, rule);
+                          }};
     std::string rule;
     checkCtx.proved = [&](Location loc, const std::string &what) {
       result.proofs.push_back(Proof{rule, toSourcePos(loc), what});

@@ -71,17 +71,52 @@ func.func @pattern_lengths(%m: memref<4x4xi32, 1>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  // expected-error@+1 {{'air.channel.put' op expects as many offsets, sizes and strides on its source side, but has 2, 2 and 1}}
+  // expected-error@+1 {{'air.channel.put' op src sizes and strides must have the same number of dimensions, but got 2 and 1}}
   air.channel.put @c[] (%m[%c0, %c0] [%c4, %c4] [%c1]) : (memref<4x4xi32, 1>)
   return
 }
 
 // -----
 
+air.channel @c []
+func.func @get_pattern_lengths(%m: memref<4x4xi32, 1>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error@+1 {{'air.channel.get' op dst sizes and strides must have the same number of dimensions, but got 1 and 2}}
+  air.channel.get @c[] (%m[] [%c4] [%c4, %c1]) : (memref<4x4xi32, 1>)
+  return
+}
+
+// -----
+
 func.func @dma_pattern_lengths(%a: memref<4xi32, 1>, %b: memref<4xi32>) {
+  %c4 = arith.constant 4 : index
+  // expected-error@+1 {{'air.dma_memcpy_nd' op dst sizes and strides must have the same number of dimensions, but got 1 and 0}}
+  air.dma_memcpy_nd (%a[] [%c4] [], %b[] [] []) : (memref<4xi32, 1>, memref<4xi32>)
+  return
+}
+
+// -----
+
+func.func @dma_src_pattern_lengths(%a: memref<4xi32, 1>, %b: memref<4xi32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'air.dma_memcpy_nd' op src sizes and strides must have the same number of dimensions, but got 0 and 1}}
+  air.dma_memcpy_nd (%a[] [] [], %b[] [] [%c1]) : (memref<4xi32, 1>, memref<4xi32>)
+  return
+}
+
+// -----
+
+// Only sizes and strides must agree, as upstream's verifier says: the
+// offsets may have any length.
+air.channel @c []
+func.func @offsets_any_length(%m: memref<4x4xi32, 1>, %a: memref<4xi32, 1>, %b: memref<4xi32>) {
   %c0 = arith.constant 0 : index
-  // expected-error@+1 {{'air.dma_memcpy_nd' op expects as many offsets, sizes and strides on its destination side, but has 1, 0 and 0}}
-  air.dma_memcpy_nd (%a[%c0] [] [], %b[] [] []) : (memref<4xi32, 1>, memref<4xi32>)
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  air.channel.put @c[] (%m[%c0, %c0, %c0] [%c4, %c4] [%c4, %c1]) : (memref<4x4xi32, 1>)
+  air.channel.get @c[] (%m[%c0] [] []) : (memref<4x4xi32, 1>)
+  air.dma_memcpy_nd (%a[%c0] [] [], %b[] [%c4] [%c1]) : (memref<4xi32, 1>, memref<4xi32>)
   return
 }
 

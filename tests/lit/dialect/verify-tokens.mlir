@@ -1,60 +1,9 @@
-// Token rules: synchrony forms (compute model 2.1 "Synchrony") and the scope
-// rule of 1.5: only dependency tokens cross into a launch, and a launch
-// carries no concurrency list.
+// Token forms (compute model 2.1 "Synchrony"): an async op names its token,
+// a sync op binds none, air.wait_all takes only dependency tokens, and token
+// lists hold values of the AIR token types. The token scope rules of 1.5
+// (no concurrency list on air.launch, only dependency tokens into a launch)
+// are lint's: checkers/launch-token-scope.mlir.
 // RUN: air-opt %s --split-input-file --verify-diagnostics
-
-func.func @launch_concurrency(%t: !air.token) {
-  // expected-error@+1 {{'air.launch' op must not carry a concurrency list: launch instances are may-be-parallel, so no overlap can be required of them (compute model 2.1)}}
-  air.launch () in () [concurrency = [%t]] {
-  }
-  return
-}
-
-// -----
-
-func.func @affinity_token_into_launch() {
-  %t = air.token.alloc : !air.token
-  // expected-error@+1 {{'air.launch' op passes a token into its body that is used in an affinity list; only dependency tokens may cross the launch boundary (compute model 1.5)}}
-  air.launch () in () args(%a=%t) : !air.token {
-    // expected-note@+1 {{used in the affinity list here}}
-    air.segment @s [affinity = [%a]] {
-    }
-  }
-  return
-}
-
-// -----
-
-func.func @concurrency_token_through_segment_args() {
-  %t = air.token.alloc : !air.token
-  // expected-error@+1 {{'air.launch' op passes a token into its body that is used in a concurrency list}}
-  air.launch () in () args(%a=%t) : !air.token {
-    air.segment @outer args(%b=%a) : !air.token {
-      // expected-note@+1 {{used in the concurrency list here}}
-      air.segment @inner [concurrency = [%b]] {
-      }
-    }
-  }
-  return
-}
-
-// -----
-
-// A dependency token may cross; affinity tokens made inside the launch are
-// fine.
-func.func @dependency_token_into_launch_ok() {
-  %t = air.wait_all async
-  air.launch () in () args(%a=%t) : !air.token {
-    %ta = air.token.alloc : !air.token
-    air.segment @s [dependency = [%a]] [affinity = [%ta]] {
-    }
-    air.segment @s2 [affinity = [%ta]] {
-    }
-  }
-  return
-}
-
-// -----
 
 func.func @async_without_result() {
   // expected-error@+1 {{needs to be named when marked 'async'}}
