@@ -113,8 +113,8 @@ static std::vector<RuleInfo> ruleInfos() {
       {"input", "Input could not be read or holds no module"},
       {"parse", "Input is not valid MLIR"},
       {kStructureRule.str(),
-       "Structural rules of the AIR compute model (nesting, token scope, "
-       "operand shapes, channel declarations, memory levels)"}};
+       "Well-formed ops: operand and block-argument shapes, sizes and "
+       "strides, channel declarations and references"}};
   for (const auto &c : allCheckers())
     rules.push_back({c->id().str(), c->summary().str()});
   return rules;
