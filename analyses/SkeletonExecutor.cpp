@@ -872,8 +872,11 @@ LogicalResult Executor::exec(Process &p, Operation &op) {
       if (auto it = p.itemTokens.find(w); it != p.itemTokens.end())
         itemDeps.push_back(it->second);
     // A loop or branch without tokens runs beside the rest of the body.
+    // (One that carries tokens is ordered by them and runs in the body's
+    // process; results other than tokens are not known to later ops.)
     if (isa<scf::ForOp, scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(op) &&
-        op.getNumResults() == 0 && isSkeleton(&op))
+        !llvm::any_of(op.getResultTypes(), llvm::IsaPred<air::AsyncTokenType>) &&
+        isSkeleton(&op))
       return execItem(p, op);
   }
   // Loops and branches without AIR ops or tokens are compute: skipped.
