@@ -288,14 +288,20 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     }
 
     // Elements per transfer.
-    OperandRange sizes = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getAccessSizes()
-                                   : cast<air::ChannelGetOp>(acc.op).getAccessSizes();
+    SmallVector<OpFoldResult> sizes =
+        acc.isPut ? cast<air::ChannelPutOp>(acc.op).getMixedAccessSizes()
+                  : cast<air::ChannelGetOp>(acc.op).getMixedAccessSizes();
     Value memref = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getMemref()
                              : cast<air::ChannelGetOp>(acc.op).getMemref();
     std::vector<isl::pw_aff> elems;
     if (!sizes.empty()) {
-      for (Value s : sizes) {
-        AffineResult r = poly.affine(s, in);
+      for (OpFoldResult size : sizes) {
+        if (auto a = dyn_cast<Attribute>(size)) {
+          elems.push_back(poly.paramAff(
+              std::to_string(cast<IntegerAttr>(a).getInt())));
+          continue;
+        }
+        AffineResult r = poly.affine(cast<Value>(size), in);
         if (r.unknown || r.usesAnyDim()) {
           acc.volumeUnknown =
               r.unknown ? r.unknown

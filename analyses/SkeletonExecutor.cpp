@@ -1073,8 +1073,9 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
 /// memref's when it has none; nullopt when that is not concrete.
 std::optional<uint64_t> Executor::transferVolume(Process &p, Operation *op,
                                                  bool isPut) {
-  OperandRange sizes = isPut ? cast<air::ChannelPutOp>(op).getAccessSizes()
-                             : cast<air::ChannelGetOp>(op).getAccessSizes();
+  SmallVector<OpFoldResult> sizes =
+      isPut ? cast<air::ChannelPutOp>(op).getMixedAccessSizes()
+            : cast<air::ChannelGetOp>(op).getMixedAccessSizes();
   Value memref = isPut ? cast<air::ChannelPutOp>(op).getMemref()
                        : cast<air::ChannelGetOp>(op).getMemref();
   if (sizes.empty()) {
@@ -1084,8 +1085,10 @@ std::optional<uint64_t> Executor::transferVolume(Process &p, Operation *op,
     return static_cast<uint64_t>(ty.getNumElements());
   }
   uint64_t n = 1;
-  for (Value v : sizes) {
-    Val x = lookup(p, v);
+  for (OpFoldResult size : sizes) {
+    Val x = isa<Attribute>(size)
+                ? Val::integer(cast<IntegerAttr>(cast<Attribute>(size)).getInt())
+                : lookup(p, cast<Value>(size));
     if (x.kind != Val::Kind::Int || x.num < 0)
       return std::nullopt;
     if (x.num != 0 && n > std::numeric_limits<uint64_t>::max() / x.num)
