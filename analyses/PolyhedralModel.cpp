@@ -501,7 +501,7 @@ bool PolyhedralModel::constrain(Instances &in, const std::string &expr,
     isl_aff_free(raw);
     return false;
   }
-  raw = isl_aff_project_domain_on_params(raw);
+  raw = islx::checked(ctx().get(), isl_aff_project_domain_on_params(raw));
   lin.rest = isl::pw_aff(isl::manage(raw));
   in.boxes = applyLinear(in.boxes, lin, negate);
   dropEmptyBoxes(in);
@@ -663,9 +663,6 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
   slot = std::make_unique<Instances>();
   Instances &in = *slot;
   in.op = op;
-  Box initial;
-  initial.context = isl::set::universe(islx::paramSpace(ctx()));
-  in.boxes.push_back(initial);
 
   SmallVector<std::pair<Operation *, Region *>> chain;
   Operation *cur = op;
@@ -678,6 +675,10 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
   std::reverse(chain.begin(), chain.end());
 
   try {
+    // Inside the try: a context past its budget fails even here.
+    Box initial;
+    initial.context = isl::set::universe(islx::paramSpace(ctx()));
+    in.boxes.push_back(initial);
     for (auto [p, region] : chain) {
       if (in.unknown)
         break;
@@ -772,8 +773,9 @@ isl::set PolyhedralModel::boxSet(const Instances &in, const Box &box) {
   for (unsigned i = 0; i < in.dims.size(); ++i) {
     // d_i as a function of the dims (the bounds' parameters are aligned by
     // the comparisons).
-    isl::pw_aff var = isl::manage(isl_pw_aff_var_on_domain(
-        isl_local_space_from_space(sp.copy()), isl_dim_set, i));
+    isl::pw_aff var = isl::manage(islx::checked(
+        ctx().get(), isl_pw_aff_var_on_domain(
+                         isl_local_space_from_space(sp.copy()), isl_dim_set, i)));
     for (const isl::pw_aff &lb : box.lbs[i])
       s = s.intersect(var.ge_set(lb.insert_domain(sp)));
     for (const isl::pw_aff &ub : box.ubs[i])
@@ -808,12 +810,15 @@ PwQPoly PolyhedralModel::product(const std::vector<isl::pw_aff> &factors) {
   isl::space all = allParams();
   PwQPoly r = PwQPoly::constant(all, 1);
   for (const isl::pw_aff &f : factors) {
-    isl::pw_aff aligned = isl::manage(isl_pw_aff_align_params(f.copy(), all.copy()));
+    isl::pw_aff aligned = isl::manage(
+        islx::checked(ctx().get(), isl_pw_aff_align_params(f.copy(), all.copy())));
     r = r * PwQPoly::fromPwAff(aligned);
   }
   return r;
 }
 
 isl::set PolyhedralModel::alignParams(isl::set s) {
-  return isl::manage(isl_set_align_params(s.release(), allParams().release()));
+  isl::space all = allParams();
+  return isl::manage(islx::checked(
+      ctx().get(), isl_set_align_params(s.release(), all.release())));
 }
