@@ -55,11 +55,18 @@ ChannelModel::ChannelModel(Operation *module, AnalysisManager &am)
     acc.isPut = put;
     (put ? info.puts : info.gets).push_back(std::move(acc));
   });
+  // Each access is one step of the isl budget: one that exhausts it is
+  // `unknown` and leaves the others a fresh budget (a context past its
+  // budget fails every later call, even allocating a space).
   for (ChannelInfo &info : infos) {
-    for (ChannelAccess &a : info.puts)
+    for (ChannelAccess &a : info.puts) {
+      polyModel->isl().resetBudget();
       buildAccess(info, a);
-    for (ChannelAccess &a : info.gets)
+    }
+    for (ChannelAccess &a : info.gets) {
+      polyModel->isl().resetBudget();
       buildAccess(info, a);
+    }
   }
   compareOpaqueBranches();
 }
