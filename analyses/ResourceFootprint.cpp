@@ -588,6 +588,20 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, PolyhedralModel 
       h.name = hierarchyName(herd);
       h.tiles = instancesOf(cast<air::HierarchyOpInterface>(op), &h.shape);
       h.l1PerTile = peakMemory(graph, herd, 2, llvm::DenseMap<Operation *, Amount>());
+      // L1 buffers the segment allocates and hands to the herd live in its
+      // tiles too, for the whole herd: at least one tile holds them all
+      // (air-to-aie places them in the tiles that use them).
+      llvm::SmallPtrSet<Operation *, 4> handed;
+      for (Value v : cast<air::HierarchyOpInterface>(op).getKernelOperands()) {
+        Operation *a = allocOf(v);
+        auto ms = air::getMemorySpace(v.getType());
+        if (!a || !ms || *ms != 2 || !handed.insert(a).second)
+          continue;
+        Amount bytes = bytesOf(a->getResult(0).getType());
+        h.l1PerTile = h.l1PerTile.known() && bytes.known()
+                          ? Amount::of(*h.l1PerTile.value + *bytes.value)
+                          : (h.l1PerTile.known() ? bytes : h.l1PerTile);
+      }
       Flows l1 = flowsAt(herd, 2);
       h.dmaIn = peakFlows(graph, poly, herd, l1.in);
       h.dmaOut = peakFlows(graph, poly, herd, l1.out);
