@@ -231,9 +231,16 @@ public:
                      "program on concrete sizes, and here '"
                   << (at ? at->getName().getStringRef() : StringRef("?"))
                   << "' " << parallel.unsupportedWhy;
-      diag.attachNote(programLoc(ctx.module))
-          << "hint: a specialised copy with constant sizes, trip counts and "
+      // The hint fits a value that is not a constant; IR the executor does
+      // not run needs rewriting instead.
+      if (StringRef(parallel.unsupportedWhy).contains("not a constant"))
+        diag.attachNote(programLoc(ctx.module))
+            << "hint: a specialised copy with constant sizes, trip counts and "
              "conditions can be proven";
+      else
+        diag.attachNote(programLoc(ctx.module))
+            << "hint: the proof runs the program's synchronisation skeleton; "
+               "this construct is outside what it runs (docs/lint.md)";
       return;
     }
     case SkeletonResult::Verdict::StepLimit:
