@@ -26,6 +26,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createAIEBDs());
     v.push_back(createAIEDMAChannels());
     v.push_back(createAIEFlows());
+    v.push_back(createAIELockProtocol());
     return v;
   }();
   return checkers;
