@@ -113,6 +113,39 @@ llvm::Expected<DeviceModel> aircheck::loadDevice(const std::string &name,
           d.shimDmaColumns.push_back(c.getAsInteger().value_or(-1));
     d.shimDmaS2MM = num(v, "shim.dma_channels_per_noc_column.S2MM");
     d.shimDmaMM2S = num(v, "shim.dma_channels_per_noc_column.MM2S");
+    d.computeLockMax = num(v, "compute_tile.lock_max_value");
+    d.memtileLockMax = num(v, "memtile.lock_max_value");
+    d.shimLocks = num(v, "shim.locks");
+    d.shimLockMax = num(v, "shim.lock_max_value");
+    d.shimBDs = num(v, "shim.buffer_descriptors");
+    d.computeBdDims = num(v, "compute_tile.bd_max_dimensions");
+    d.memtileBdDims = num(v, "memtile.bd_max_dimensions");
+    d.shimBdDims = num(v, "shim.bd_max_dimensions");
+    d.coreStreamIn = num(v, "compute_tile.core_stream_ports.in");
+    d.coreStreamOut = num(v, "compute_tile.core_stream_ports.out");
+    auto ints = [](const json::Array *a) {
+      std::vector<int64_t> out;
+      if (a)
+        for (const json::Value &x : *a)
+          out.push_back(x.getAsInteger().value_or(-1));
+      return out;
+    };
+    if (const json::Object *mt = v->getObject("memtile")) {
+      if (const json::Array *ranges = mt->getArray("bd_channel_access"))
+        for (const json::Value &r : *ranges)
+          if (const json::Object *o = r.getAsObject()) {
+            std::vector<int64_t> ids = ints(o->getArray("bd_ids"));
+            if (ids.size() == 2)
+              d.memtileBdRanges.push_back(
+                  {ints(o->getArray("channels")), {ids[0], ids[1]}});
+          }
+      if (const json::Object *n = mt->getObject("neighbour_access"))
+        d.memtileNeighbourChannels = ints(n->getArray("channels_mlir_aie"));
+    }
+    if (const json::Object *pinned = v->getObject("current_mlir_aie_variant")) {
+      d.pinnedColumns = pinned->getInteger("columns").value_or(0);
+      d.pinnedShimDmaColumns = ints(pinned->getArray("shim_noc_columns"));
+    }
   } else if (d.isGPU()) {
     d.xcds = num(v, "xcds");
     d.cusPerXcd = num(v, "cus_per_xcd_enabled");

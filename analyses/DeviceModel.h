@@ -31,6 +31,24 @@ struct DeviceModel {
   std::vector<int64_t> shimDmaColumns;
   int64_t shimDmaS2MM = 0, shimDmaMM2S = 0;
 
+  // The per-tile figures the aie-level checks read (0 = unknown).
+  int64_t computeLockMax = 0, memtileLockMax = 0, shimLocks = 0, shimLockMax = 0;
+  int64_t shimBDs = 0;
+  int64_t computeBdDims = 0, memtileBdDims = 0, shimBdDims = 0;
+  int64_t coreStreamIn = 0, coreStreamOut = 0;
+  /// Memory-tile channels whose BDs are restricted to an id range (the
+  /// parity split): channel -> [first, last] BD id.
+  std::vector<std::pair<std::vector<int64_t>, std::pair<int64_t, int64_t>>>
+      memtileBdRanges;
+  /// Memory-tile DMA channels that may reach the east/west neighbour
+  /// memory tiles' buffers and locks.
+  std::vector<int64_t> memtileNeighbourChannels;
+  /// Set when `current_mlir_aie_variant` gives the pinned mlir-aie's
+  /// geometry (npu1: 4 columns, every column with a shim DMA); the aie
+  /// checks use it, since they read that version's programs.
+  int64_t pinnedColumns = 0;
+  std::vector<int64_t> pinnedShimDmaColumns;
+
   // GPUs.
   int64_t xcds = 0, cusPerXcd = 0, ldsBytesPerCu = 0, maxWavesPerCu = 0;
   int64_t maxWorkgroupThreads = 0;

@@ -45,9 +45,15 @@ struct CheckContext {
       [](mlir::Location, const std::string &) {};
 };
 
+/// The level a checker reads: AIR programs, or `aie.device` designs.
+enum class CheckLevel { AIR, AIE };
+
 class Checker {
 public:
   virtual ~Checker() = default;
+  /// Lint runs AIR checks on modules with AIR ops or without an
+  /// `aie.device`, and AIE checks on modules with an `aie.device`.
+  virtual CheckLevel level() const { return CheckLevel::AIR; }
   /// A stable identifier, e.g. "channel-balance"; used in JSON and SARIF.
   virtual llvm::StringRef id() const = 0;
   /// One line for `air-check lint --list-checks` and SARIF rule metadata.
@@ -72,6 +78,13 @@ std::unique_ptr<Checker> createCascadeAdjacency();
 std::unique_ptr<Checker> createSyncOrderDeadlock();
 std::unique_ptr<Checker> createLaunchCrossing();
 std::unique_ptr<Checker> createDeadlockFreedom();
+std::unique_ptr<Checker> createAIETiles();
+std::unique_ptr<Checker> createAIEMemory();
+std::unique_ptr<Checker> createAIELocks();
+std::unique_ptr<Checker> createAIEBDs();
+std::unique_ptr<Checker> createAIEDMAChannels();
+std::unique_ptr<Checker> createAIEFlows();
+std::unique_ptr<Checker> createAIELockProtocol();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

@@ -20,6 +20,13 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createLaunchCrossing());
     v.push_back(createDeadlockFreedom());
     v.push_back(createResourceFit());
+    v.push_back(createAIETiles());
+    v.push_back(createAIEMemory());
+    v.push_back(createAIELocks());
+    v.push_back(createAIEBDs());
+    v.push_back(createAIEDMAChannels());
+    v.push_back(createAIEFlows());
+    v.push_back(createAIELockProtocol());
     return v;
   }();
   return checkers;

@@ -3,6 +3,7 @@
 
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/Passes.h"
+#include "dialects/AIE/AIEDialect.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -23,7 +24,8 @@
 #include "mlir/Transforms/Passes.h"
 
 void aircheck::registerDialects(mlir::DialectRegistry &registry) {
-  registry.insert<air::AIRDialect, mlir::affine::AffineDialect,
+  registry.insert<air::AIRDialect, aie::AIEDialect, aiex::AIEXDialect,
+                  mlir::affine::AffineDialect,
                   mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,

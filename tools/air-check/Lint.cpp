@@ -4,6 +4,8 @@
 #include "tools/Registration.h"
 
 #include "analyses/ImplicitHierarchy.h"
+#include "checkers/AIECommon.h"
+#include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -91,9 +93,22 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
   collector.setRule(kStructureRule);
   bool verified = succeeded(verify(*module));
   if (verified) {
+    // A module with an aie.device gets the aie-level checks; the AIR checks
+    // run unless the module is only an aie design (no AIR op at all).
+    bool aieLevel = aiecheck::hasAIE(*module);
+    bool airLevel = !aieLevel;
+    if (aieLevel)
+      module->walk([&](Operation *op) {
+        if (isa<air::AIRDialect>(op->getDialect())) {
+          airLevel = true;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
     // Analyse bare herds and segments as upstream's pipeline wraps them;
     // hierarchy-nesting reports each wrapper.
-    wrapBareHierarchy(*module);
+    if (airLevel)
+      wrapBareHierarchy(*module);
     ModuleAnalysisManager mam(*module, /*passInstrumentor=*/nullptr);
     CheckContext checkCtx{*module, options.check, mam,
                           [&](StringRef rule) {
@@ -113,6 +128,8 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
     };
     for (const auto &checker : allCheckers()) {
       if (options.disabled.contains(checker->id()))
+        continue;
+      if (!(checker->level() == CheckLevel::AIE ? aieLevel : airLevel))
         continue;
       collector.setRule(checker->id());
       rule = checker->id().str();

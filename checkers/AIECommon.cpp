@@ -1,0 +1,209 @@
+//===- AIECommon.cpp - what the aie-level checks share --------------------===//
+#include "checkers/AIECommon.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::aiecheck;
+
+bool aiecheck::hasAIE(ModuleOp module) {
+  for (Operation &op : *module.getBody())
+    if (isa<aie::DeviceOp>(op))
+      return true;
+  return false;
+}
+
+std::vector<Device> aiecheck::collectDevices(ModuleOp module) {
+  std::vector<Device> out;
+  for (Operation &op : *module.getBody()) {
+    auto dev = dyn_cast<aie::DeviceOp>(op);
+    if (!dev)
+      continue;
+    Device d;
+    d.op = dev;
+    std::string name = aie::stringifyAIEDevice(dev.getDevice()).str();
+    auto model = loadDevice(name, deviceDirectory());
+    if (model && model->isAIE())
+      d.model = std::move(*model);
+    else if (!model)
+      d.noModel = llvm::toString(model.takeError());
+    else
+      d.noModel = "'" + name + "' is not an AIE device model";
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+int64_t Device::columns() const {
+  return model->pinnedColumns ? model->pinnedColumns : model->columns;
+}
+
+TileKind Device::kindOf(Coord c) const {
+  auto [col, row] = c;
+  if (!model || col < 0 || row < 0 || col >= columns() || row >= model->rows ||
+      row >= static_cast<int64_t>(model->rowKinds.size()))
+    return TileKind::Outside;
+  const std::string &k = model->rowKinds[row];
+  if (k == "compute")
+    return TileKind::Compute;
+  if (k == "memtile")
+    return TileKind::MemTile;
+  const std::vector<int64_t> &noc = model->pinnedColumns
+                                        ? model->pinnedShimDmaColumns
+                                        : model->shimDmaColumns;
+  return llvm::is_contained(noc, col) ? TileKind::ShimNoc : TileKind::ShimPL;
+}
+
+int64_t Device::dmaChannels(TileKind kind, aie::DMAChannelDir dir) const {
+  bool s2mm = dir == aie::DMAChannelDir::S2MM;
+  switch (kind) {
+  case TileKind::Compute:
+    return s2mm ? model->computeDmaS2MM : model->computeDmaMM2S;
+  case TileKind::MemTile:
+    return s2mm ? model->memtileDmaS2MM : model->memtileDmaMM2S;
+  case TileKind::ShimNoc:
+    return s2mm ? model->shimDmaS2MM : model->shimDmaMM2S;
+  default:
+    return 0;
+  }
+}
+
+int64_t Device::bdLimit(TileKind kind) const {
+  switch (kind) {
+  case TileKind::Compute:
+    return model->computeBDs;
+  case TileKind::MemTile:
+    return model->memtileBDs;
+  case TileKind::ShimNoc:
+    return model->shimBDs;
+  default:
+    return 0;
+  }
+}
+
+int64_t Device::lockLimit(TileKind kind) const {
+  switch (kind) {
+  case TileKind::Compute:
+    return model->computeLocks;
+  case TileKind::MemTile:
+    return model->memtileLocks;
+  case TileKind::ShimNoc:
+  case TileKind::ShimPL:
+    return model->shimLocks;
+  default:
+    return 0;
+  }
+}
+
+int64_t Device::lockMax(TileKind kind) const {
+  switch (kind) {
+  case TileKind::Compute:
+    return model->computeLockMax;
+  case TileKind::MemTile:
+    return model->memtileLockMax;
+  case TileKind::ShimNoc:
+  case TileKind::ShimPL:
+    return model->shimLockMax;
+  default:
+    return 0;
+  }
+}
+
+int64_t Device::bdDims(TileKind kind) const {
+  switch (kind) {
+  case TileKind::Compute:
+    return model->computeBdDims;
+  case TileKind::MemTile:
+    return model->memtileBdDims;
+  case TileKind::ShimNoc:
+    return model->shimBdDims;
+  default:
+    return 0;
+  }
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+Device::memtileBdRange(int64_t channel) const {
+  for (const auto &[channels, range] : model->memtileBdRanges)
+    if (llvm::is_contained(channels, channel))
+      return range;
+  return std::nullopt;
+}
+
+Coord aiecheck::coordOf(aie::TileOp tile) {
+  return {tile.getCol(), tile.getRow()};
+}
+
+std::string aiecheck::kindName(TileKind kind) {
+  switch (kind) {
+  case TileKind::Compute:
+    return "compute tile";
+  case TileKind::MemTile:
+    return "memory tile";
+  case TileKind::ShimNoc:
+    return "shim tile";
+  case TileKind::ShimPL:
+    return "shim PL tile (no shim DMA)";
+  case TileKind::Outside:
+    return "tile outside the array";
+  }
+  return "tile";
+}
+
+std::string aiecheck::describe(Coord c, TileKind kind) {
+  std::string k = kind == TileKind::Compute   ? "tile"
+                  : kind == TileKind::MemTile ? "memory tile"
+                  : kind == TileKind::Outside ? "tile"
+                                              : "shim tile";
+  return k + " (" + std::to_string(c.first) + ", " +
+         std::to_string(c.second) + ")";
+}
+
+std::optional<Coord> aiecheck::tileOfOp(Operation *op) {
+  if (op->getNumOperands() == 0)
+    return std::nullopt;
+  if (aie::TileOp t = aie::getTileOf(op->getOperand(0)))
+    return coordOf(t);
+  return std::nullopt;
+}
+
+std::string aiecheck::dirName(aie::DMAChannelDir dir) {
+  return aie::stringifyDMAChannelDir(dir).str();
+}
+
+SmallVector<Operation *> aiecheck::dmaPrograms(aie::DeviceOp device) {
+  SmallVector<Operation *> out;
+  for (Operation &op : device.getBodyBlock())
+    if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
+      out.push_back(&op);
+  return out;
+}
+
+SmallVector<BDChain> aiecheck::chainsOf(Operation *program) {
+  SmallVector<BDChain> out;
+  if (program->getNumRegions() == 0)
+    return out;
+  for (Block &block : program->getRegion(0)) {
+    auto start = dyn_cast_or_null<aie::DMAStartOp>(block.getTerminator());
+    if (!start)
+      continue;
+    BDChain chain;
+    chain.start = start;
+    llvm::SmallPtrSet<Block *, 8> seen;
+    Block *b = start.getDest();
+    while (b && seen.insert(b).second) {
+      for (Operation &op : *b) {
+        if (auto bd = dyn_cast<aie::DMABDOp>(op))
+          chain.bds.push_back(bd);
+        else if (auto use = dyn_cast<aie::UseLockOp>(op))
+          chain.locks.push_back(use);
+      }
+      auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
+      b = next ? next.getDest() : nullptr;
+    }
+    chain.loops = b != nullptr;
+    out.push_back(std::move(chain));
+  }
+  return out;
+}

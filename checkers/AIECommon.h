@@ -1,0 +1,77 @@
+//===- AIECommon.h - what the aie-level checks share -------------*- C++ -*-===//
+//
+// The aie-level checks read one `aie.device` at a time against the device
+// model of its name (analyses/devices/<name>.json). Tiles are identified by
+// their coordinates, not by the `aie.tile` op, since mlir-air's output may
+// declare one tile twice (`%tile_0_0` and `%shim_noc_tile_0_0`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_CHECKERS_AIECOMMON_H
+#define AIRCHECK_CHECKERS_AIECOMMON_H
+
+#include "analyses/DeviceModel.h"
+#include "dialects/AIE/AIEDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace aircheck::aiecheck {
+
+using Coord = std::pair<int64_t, int64_t>; // (col, row)
+
+enum class TileKind { Compute, MemTile, ShimNoc, ShimPL, Outside };
+
+/// One aie.device with the device model of its name, when there is one.
+struct Device {
+  aie::DeviceOp op;
+  std::optional<DeviceModel> model;
+  std::string noModel; // why there is none
+  int64_t columns() const;
+  TileKind kindOf(Coord c) const;
+  int64_t dmaChannels(TileKind kind, aie::DMAChannelDir dir) const;
+  int64_t bdLimit(TileKind kind) const;
+  int64_t lockLimit(TileKind kind) const;
+  int64_t lockMax(TileKind kind) const;
+  int64_t bdDims(TileKind kind) const;
+  /// The BD id range a memory-tile channel may use, when restricted.
+  std::optional<std::pair<int64_t, int64_t>> memtileBdRange(int64_t channel) const;
+};
+
+/// Every aie.device of the module, each with its device model loaded.
+std::vector<Device> collectDevices(mlir::ModuleOp module);
+
+bool hasAIE(mlir::ModuleOp module);
+
+Coord coordOf(aie::TileOp tile);
+/// "tile (0, 2)", "memory tile (0, 1)", "shim tile (0, 0)".
+std::string describe(Coord c, TileKind kind);
+std::string kindName(TileKind kind);
+/// The tile an op names by its first operand (buffer, lock, core, DMA
+/// program, shim_dma_allocation); nullopt when that is not an aie.tile.
+std::optional<Coord> tileOfOp(mlir::Operation *op);
+
+/// A DMA channel program: one aie.dma_start and the BD chain it starts.
+struct BDChain {
+  aie::DMAStartOp start;
+  llvm::SmallVector<aie::DMABDOp> bds;
+  /// Lock operations of the chain's blocks, in order.
+  llvm::SmallVector<aie::UseLockOp> locks;
+  /// The chain's last BD leads back into the chain (it repeats forever).
+  bool loops = false;
+};
+
+/// The chains of an aie.mem / aie.memtile_dma / aie.shim_dma.
+llvm::SmallVector<BDChain> chainsOf(mlir::Operation *dmaProgram);
+
+/// The DMA programs (mem, memtile_dma, shim_dma) of a device.
+llvm::SmallVector<mlir::Operation *> dmaPrograms(aie::DeviceOp device);
+
+std::string dirName(aie::DMAChannelDir dir);
+
+} // namespace aircheck::aiecheck
+
+#endif

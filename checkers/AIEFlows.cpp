@@ -1,0 +1,178 @@
+//===- AIEFlows.cpp - flows join ports that exist, one source each ---------===//
+//
+// An aie.flow's DMA ports are channels the tile's DMA has (an MM2S channel
+// at the source, an S2MM channel at the destination) and its Core ports
+// stream ports a compute tile's core has (compute_tile.core_stream_ports);
+// every destination port is fed by one flow. A flow whose DMA end no
+// dma_start, runtime task or shim_dma_allocation drives carries nothing,
+// and a started DMA channel that no flow connects can never finish: both
+// are warnings, since either hangs whatever waits on that data (checked in
+// a device with at least one aie.flow: one without is a partial design).
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/AIECommon.h"
+#include "checkers/Checker.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include <set>
+
+using namespace aircheck;
+using namespace aircheck::aiecheck;
+using namespace mlir;
+
+namespace {
+using Port = std::tuple<Coord, aie::WireBundle, int64_t>;
+
+class AIEFlows : public Checker {
+public:
+  llvm::StringRef id() const override { return "aie-flows"; }
+  llvm::StringRef summary() const override {
+    return "aie: flow ports exist on their tiles, each destination port has "
+           "one source, DMA channels and flows connect";
+  }
+  CheckLevel level() const override { return CheckLevel::AIE; }
+
+  void run(CheckContext &ctx) override {
+    for (Device &d : collectDevices(ctx.module))
+      if (d.model)
+        check(d);
+  }
+
+  bool portExists(Device &d, aie::FlowOp flow, Coord c, aie::WireBundle bundle,
+                  int64_t ch, bool source) {
+    TileKind kind = d.kindOf(c);
+    if (kind == TileKind::Outside)
+      return false;
+    int64_t n = -1;
+    std::string what;
+    if (bundle == aie::WireBundle::DMA) {
+      auto dir = source ? aie::DMAChannelDir::MM2S : aie::DMAChannelDir::S2MM;
+      n = d.dmaChannels(kind, dir);
+      what = dirName(dir) + " DMA channels";
+    } else if (bundle == aie::WireBundle::Core) {
+      n = kind == TileKind::Compute
+              ? (source ? d.model->coreStreamOut : d.model->coreStreamIn)
+              : 0;
+      what = source ? "core output streams" : "core input streams";
+    }
+    if (n < 0 || ch < n)
+      return true;
+    auto diag = flow.emitError()
+                << "the flow's " << (source ? "source" : "destination") << " "
+                << aie::stringifyWireBundle(bundle) << " : " << ch
+                << " does not exist on " << describe(c, kind) << ", which has ";
+    if (n == 0)
+      diag << "no " << what;
+    else
+      diag << what << " 0.." << (n - 1);
+    return false;
+  }
+
+  void check(Device &d) {
+    std::map<Port, aie::FlowOp> dests;
+    std::set<Port> sources, sinks;
+    llvm::SmallPtrSet<Operation *, 4> bad;
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto flow = dyn_cast<aie::FlowOp>(op);
+      if (!flow)
+        continue;
+      Coord s = coordOf(aie::getTileOf(flow.getSource()));
+      Coord t = coordOf(aie::getTileOf(flow.getDest()));
+      Port src{s, flow.getSourceBundle(), flow.getSourceChannel()};
+      Port dst{t, flow.getDestBundle(), flow.getDestChannel()};
+      bool ok = portExists(d, flow, s, flow.getSourceBundle(),
+                           flow.getSourceChannel(), true);
+      ok &= portExists(d, flow, t, flow.getDestBundle(), flow.getDestChannel(),
+                       false);
+      if (!ok) {
+        bad.insert(&op);
+        continue;
+      }
+      sources.insert(src);
+      sinks.insert(dst);
+      auto [it, fresh] = dests.insert({dst, flow});
+      if (!fresh) {
+        auto diag = flow.emitError()
+                    << aie::stringifyWireBundle(flow.getDestBundle()) << " : "
+                    << flow.getDestChannel() << " of "
+                    << describe(t, d.kindOf(t))
+                    << " is the destination of two flows; a port has one "
+                       "source (a circuit-switched stream cannot merge)";
+        diag.attachNote(it->second.getLoc()) << "the other flow into it";
+      }
+    }
+
+    // DMA channels driven: dma_start, runtime tasks, shim allocations.
+    std::map<Port, Operation *> driven; // keyed with bundle DMA, MM2S/S2MM apart
+    std::map<Port, Operation *> drivenS2MM;
+    auto drive = [&](Operation *op, Coord c, aie::DMAChannelDir dir,
+                     int64_t ch) {
+      TileKind kind = d.kindOf(c);
+      if (kind == TileKind::Outside || ch >= d.dmaChannels(kind, dir))
+        return; // reported by aie-dma-channels
+      Port p{c, aie::WireBundle::DMA, ch};
+      (dir == aie::DMAChannelDir::MM2S ? driven : drivenS2MM).insert({p, op});
+    };
+    for (Operation *program : dmaPrograms(d.op))
+      if (std::optional<Coord> c = tileOfOp(program))
+        program->walk([&](aie::DMAStartOp start) {
+          drive(start, *c, start.getChannelDir(), start.getChannelIndex());
+        });
+    d.op.walk([&](Operation *op) {
+      if (auto alloc = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
+        if (std::optional<Coord> c = tileOfOp(op))
+          drive(op, *c, alloc.getChannelDir(), alloc.getChannelIndex());
+      } else if (auto task = dyn_cast<aiex::DMAConfigureTaskOp>(op)) {
+        if (std::optional<Coord> c = tileOfOp(op))
+          drive(op, *c, task.getDirection(), task.getChannel());
+      }
+    });
+
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto flow = dyn_cast<aie::FlowOp>(op);
+      if (!flow || bad.count(&op))
+        continue;
+      Coord s = coordOf(aie::getTileOf(flow.getSource()));
+      Coord t = coordOf(aie::getTileOf(flow.getDest()));
+      if (flow.getSourceBundle() == aie::WireBundle::DMA &&
+          d.kindOf(s) != TileKind::Outside &&
+          !driven.count({s, aie::WireBundle::DMA, flow.getSourceChannel()}))
+        flow.emitWarning() << "the flow's source, MM2S channel "
+                           << flow.getSourceChannel() << " of "
+                           << describe(s, d.kindOf(s))
+                           << ", is never started: the flow carries nothing";
+      if (flow.getDestBundle() == aie::WireBundle::DMA &&
+          d.kindOf(t) != TileKind::Outside &&
+          !drivenS2MM.count({t, aie::WireBundle::DMA, flow.getDestChannel()}))
+        flow.emitWarning() << "the flow's destination, S2MM channel "
+                           << flow.getDestChannel() << " of "
+                           << describe(t, d.kindOf(t))
+                           << ", is never started: what the flow carries is "
+                              "never received and its sender blocks";
+    }
+    auto unconnected = [&](std::map<Port, Operation *> &m, std::set<Port> &ends,
+                           StringRef dir) {
+      for (auto &[port, op] : m) {
+        if (ends.count(port))
+          continue;
+        Coord c = std::get<0>(port);
+        op->emitWarning()
+            << dir << " channel " << std::get<2>(port) << " of "
+            << describe(c, d.kindOf(c))
+            << (dir == "MM2S" ? " sends into no flow: its BDs never finish"
+                              : " is fed by no flow: its BDs wait forever");
+      }
+    };
+    // A device without any aie.flow is a partial design (routing given
+    // elsewhere or not yet written); only one that routes is held to it.
+    if (sources.empty() && sinks.empty() && bad.empty())
+      return;
+    unconnected(driven, sources, "MM2S");
+    unconnected(drivenS2MM, sinks, "S2MM");
+  }
+};
+} // namespace
+
+std::unique_ptr<Checker> aircheck::createAIEFlows() {
+  return std::make_unique<AIEFlows>();
+}

@@ -1,0 +1,127 @@
+//===- AIEDialect.cpp - dialect glue of aie and aiex ------------------------===//
+#include "dialects/AIE/AIEDialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace aircheck::aie;
+
+#include "dialects/AIE/AIEDialect.cpp.inc"
+#include "dialects/AIE/AIEXDialect.cpp.inc"
+#include "dialects/AIE/AIEEnums.cpp.inc"
+
+// `= dense<...>` after an aie.buffer's type: the elements take the
+// buffer's shape and element type, as mlir-aie prints them.
+static ParseResult parseInitialValue(OpAsmParser &p, Type type,
+                                     ElementsAttr &value) {
+  if (failed(p.parseOptionalEqual()))
+    return success();
+  auto m = dyn_cast<MemRefType>(type);
+  if (!m)
+    return p.emitError(p.getCurrentLocation(), "expected a memref type");
+  Attribute attr;
+  if (p.parseAttribute(attr, RankedTensorType::get(m.getShape(),
+                                                   m.getElementType())))
+    return failure();
+  value = dyn_cast<ElementsAttr>(attr);
+  if (!value)
+    return p.emitError(p.getCurrentLocation(), "expected an elements attribute");
+  return success();
+}
+
+static void printInitialValue(OpAsmPrinter &p, Operation *, Type,
+                              ElementsAttr value) {
+  if (!value)
+    return;
+  p << "= ";
+  p.printAttributeWithoutType(value);
+}
+
+#define GET_OP_CLASSES
+#include "dialects/AIE/AIEOps.cpp.inc"
+
+void AIEDialect::initialize() {
+  addOperations<DeviceOp, TileOp, EndOp, BufferOp, LockOp, UseLockOp, CoreOp,
+                MemOp, MemTileDMAOp, ShimDMAOp, DMAStartOp, DMABDOp, NextBDOp,
+                FlowOp, ShimDMAAllocationOp, RuntimeSequenceOp>();
+}
+
+void aircheck::aiex::AIEXDialect::initialize() {
+  addOperations<NpuDmaMemcpyNdOp, NpuDmaWaitOp, DMAConfigureTaskForOp,
+                DMAConfigureTaskOp, DMAStartTaskOp, DMAAwaitTaskOp,
+                DMAFreeTaskOp>();
+}
+
+// An op of mlir-aie that air-check does not model is a parse error that
+// says so, never a crash and never an opaque "unknown op".
+static ParseResult parseUnsupportedOp(OpAsmParser &parser,
+                                      OperationState &state) {
+  // MLIR prefixes this with "custom op '<name>' ".
+  return parser.emitError(parser.getNameLoc())
+         << "not supported by air-check (it models the aie and aiex ops "
+            "listed in docs/aie.md; lower this op first or remove it)";
+}
+
+std::optional<Dialect::ParseOpHook>
+AIEDialect::getParseOperationHook(StringRef opName) const {
+  return ParseOpHook(parseUnsupportedOp);
+}
+
+std::optional<Dialect::ParseOpHook>
+aircheck::aiex::AIEXDialect::getParseOperationHook(StringRef opName) const {
+  return ParseOpHook(parseUnsupportedOp);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+TileOp aircheck::aie::getTileOf(Value tile) {
+  return tile ? tile.getDefiningOp<TileOp>() : TileOp();
+}
+
+int64_t aircheck::aie::elementBytes(MemRefType type) {
+  unsigned bits = type.getElementTypeBitWidth();
+  return std::max<int64_t>(1, (bits + 7) / 8);
+}
+
+std::optional<int64_t> aircheck::aie::memrefBytes(MemRefType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  return type.getNumElements() * elementBytes(type);
+}
+
+void TileOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
+  setName(getResult(), "tile_" + std::to_string(getCol()) + "_" +
+                           std::to_string(getRow()));
+}
+
+// Result names as mlir-aie prints them: a buffer or lock by its sym_name,
+// else by its tile; cores and DMA programs by kind and tile.
+static std::string tileSuffix(Value tile) {
+  if (TileOp t = getTileOf(tile))
+    return "_" + std::to_string(t.getCol()) + "_" + std::to_string(t.getRow());
+  return "";
+}
+
+void BufferOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
+  setName(getResult(), getSymName() ? getSymName()->str()
+                                    : "buffer" + tileSuffix(getTile()));
+}
+void LockOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
+  setName(getResult(), getSymName() ? getSymName()->str()
+                                    : "lock" + tileSuffix(getTile()));
+}
+void CoreOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
+  setName(getResult(), "core" + tileSuffix(getTile()));
+}
+void MemOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
+  setName(getResult(), "mem" + tileSuffix(getTile()));
+}
+void MemTileDMAOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
+  setName(getResult(), "memtile_dma" + tileSuffix(getTile()));
+}
+void ShimDMAOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
+  setName(getResult(), "shim_dma" + tileSuffix(getTile()));
+}

@@ -1,0 +1,43 @@
+//===- AIEDialect.h - the aie and aiex dialects ------------------*- C++ -*-===//
+//
+// Public header of air-check's `aie` and `aiex` dialects (AIEOps.td): the
+// physical AIE level mlir-aie users write and mlir-air emits, in the
+// textual syntax of the mlir-aie upstream mlir-air pins (see AIEOps.td and
+// docs/aie.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_DIALECTS_AIE_AIEDIALECT_H
+#define AIRCHECK_DIALECTS_AIE_AIEDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialects/AIE/AIEDialect.h.inc"
+#include "dialects/AIE/AIEXDialect.h.inc"
+#include "dialects/AIE/AIEEnums.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/AIE/AIEOps.h.inc"
+
+namespace aircheck::aie {
+
+/// The tile an op's tile operand names, or null when it is not an aie.tile.
+TileOp getTileOf(mlir::Value tile);
+
+/// Bytes a statically shaped memref occupies (elements x element bytes,
+/// sub-byte elements rounded up per element as mlir-aie allocates them);
+/// std::nullopt for a dynamic shape.
+std::optional<int64_t> memrefBytes(mlir::MemRefType type);
+
+/// Bytes of one element of a memref (at least 1).
+int64_t elementBytes(mlir::MemRefType type);
+
+} // namespace aircheck::aie
+
+#endif

@@ -1,0 +1,334 @@
+//===- AIEOps.td - the aie and aiex dialects, as air-check models them -*- tablegen -*-===//
+//
+// The subset of mlir-aie's `aie` and `aiex` dialects that air-check reads and
+// checks: the physical level mlir-air's air-to-aie and airrt-to-npu passes
+// emit (tiles, buffers, locks, cores, tile/memtile/shim DMAs with their
+// buffer-descriptor chains, circuit-switched flows, shim DMA allocations and
+// the runtime sequence).
+//
+// Textual syntax: mlir-aie's as emitted by the mlir-aie that upstream
+// mlir-air pins. Issue 10 names mlir-aie 7e00b579 (2026-08-17); the newest
+// utils/clone-mlir-aie.sh of mlir-air that air-check's references hold pins
+// 26a0fd1e (wheel 2026022821), and the forms below are checked against
+// mlir-air's AIRToAIE and AIRRtToNpu test CHECK lines of that version:
+//   aie.device(npu1_1col) @name { ... }   (or `} {sym_name = "name"}`)
+//   aie.shim_dma_allocation @sym(%tile, MM2S, 0)      (tile operand form)
+//   aie.dma_start(S2MM, 0, ^bd, ^end, repeat_count = 1)
+//   aie.dma_bd(%buf : memref<64xi32, 2>, 0, 64, [<size = 8, stride = 1>])
+//   aiex.dma_configure_task_for @sym { ... aie.end } {issue_token = true}
+// dma_bd also parses the keyword form (`offset = 0 len = 64`) of later
+// mlir-aie, and seed 004's quoted enum spellings ("Acquire", "MM2S"); it
+// prints the positional form above. See docs/aie.md.
+//
+// No upstream code is copied: the ops are written from the syntax and the
+// documented meaning.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AIRCHECK_AIE_OPS
+#define AIRCHECK_AIE_OPS
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def AIE_Dialect : Dialect {
+  let name = "aie";
+  let cppNamespace = "::aircheck::aie";
+  let summary = "The AIE array: tiles, buffers, locks, cores, DMAs, flows";
+  let extraClassDeclaration = [{
+    std::optional<::mlir::Dialect::ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+  }];
+}
+
+def AIEX_Dialect : Dialect {
+  let name = "aiex";
+  let cppNamespace = "::aircheck::aiex";
+  let summary = "The AIE runtime sequence: shim DMA tasks issued by the host";
+  let extraClassDeclaration = [{
+    std::optional<::mlir::Dialect::ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def AIE_DeviceKind : I32EnumAttr<"AIEDevice", "an AIE device", [
+    I32EnumAttrCase<"xcvc1902", 1>, I32EnumAttrCase<"xcve2302", 2>,
+    I32EnumAttrCase<"xcve2802", 3>, I32EnumAttrCase<"npu1", 4>,
+    I32EnumAttrCase<"npu1_1col", 5>, I32EnumAttrCase<"npu1_2col", 6>,
+    I32EnumAttrCase<"npu1_3col", 7>, I32EnumAttrCase<"npu1_4col", 8>,
+    I32EnumAttrCase<"npu2", 9>, I32EnumAttrCase<"npu2_1col", 10>,
+    I32EnumAttrCase<"npu2_2col", 11>, I32EnumAttrCase<"npu2_3col", 12>,
+    I32EnumAttrCase<"npu2_4col", 13>, I32EnumAttrCase<"npu2_5col", 14>,
+    I32EnumAttrCase<"npu2_6col", 15>, I32EnumAttrCase<"npu2_7col", 16>]> {
+  let cppNamespace = "::aircheck::aie";
+}
+
+def AIE_WireBundle : I32EnumAttr<"WireBundle", "a stream-switch bundle", [
+    I32EnumAttrCase<"Core", 0>, I32EnumAttrCase<"DMA", 1>,
+    I32EnumAttrCase<"FIFO", 2>, I32EnumAttrCase<"South", 3>,
+    I32EnumAttrCase<"West", 4>, I32EnumAttrCase<"North", 5>,
+    I32EnumAttrCase<"East", 6>, I32EnumAttrCase<"PLIO", 7>,
+    I32EnumAttrCase<"NOC", 8>, I32EnumAttrCase<"Trace", 9>,
+    I32EnumAttrCase<"TileControl", 10, "Ctrl">]> {
+  let cppNamespace = "::aircheck::aie";
+}
+
+def AIE_DMAChannelDir : I32EnumAttr<"DMAChannelDir", "a DMA direction", [
+    I32EnumAttrCase<"S2MM", 0>, I32EnumAttrCase<"MM2S", 1>]> {
+  let cppNamespace = "::aircheck::aie";
+}
+
+def AIE_LockAction : I32EnumAttr<"LockAction", "a lock action", [
+    I32EnumAttrCase<"Acquire", 0>, I32EnumAttrCase<"Release", 1>,
+    I32EnumAttrCase<"AcquireGreaterEqual", 2>]> {
+  let cppNamespace = "::aircheck::aie";
+}
+
+//===----------------------------------------------------------------------===//
+// aie ops
+//===----------------------------------------------------------------------===//
+
+class AIE_Op<string mnemonic, list<Trait> traits = []> :
+    Op<AIE_Dialect, mnemonic, traits>;
+
+def AIE_DeviceOp : AIE_Op<"device", [SymbolTable, SingleBlock, NoTerminator,
+                                     IsolatedFromAbove]> {
+  let summary = "A design for one AIE device";
+  let arguments = (ins AIE_DeviceKind:$device,
+                       OptionalAttr<SymbolNameAttr>:$sym_name);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "`(` $device `)` ($sym_name^)? regions attr-dict";
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+  }];
+}
+
+def AIE_TileOp : AIE_Op<"tile", [Pure,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "A tile of the array, by column and row";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$col,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$row);
+  let results = (outs Index:$result);
+  let assemblyFormat = "`(` $col `,` $row `)` attr-dict";
+}
+
+def AIE_EndOp : AIE_Op<"end", [Terminator]> {
+  let summary = "Ends a core body, a DMA program or a BD task";
+  let assemblyFormat = "attr-dict";
+}
+
+def AIE_BufferOp : AIE_Op<"buffer", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "A buffer in a tile's data memory";
+  let arguments = (ins Index:$tile,
+                       OptionalAttr<StrAttr>:$sym_name,
+                       OptionalAttr<I32Attr>:$address,
+                       OptionalAttr<I32Attr>:$mem_bank,
+                       OptionalAttr<ElementsAttr>:$initial_value);
+  let results = (outs AnyMemRef:$buffer);
+  let assemblyFormat = [{
+    `(` $tile `)` attr-dict `:` type($buffer)
+    custom<InitialValue>(ref(type($buffer)), $initial_value)
+  }];
+  let hasVerifier = 1;
+}
+
+def AIE_LockOp : AIE_Op<"lock", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "A lock (a counting semaphore on AIE2) of a tile";
+  let arguments = (ins Index:$tile,
+                       OptionalAttr<I32Attr>:$lockID,
+                       OptionalAttr<I32Attr>:$init,
+                       OptionalAttr<StrAttr>:$sym_name);
+  let results = (outs Index:$result);
+  let assemblyFormat = "`(` $tile (`,` $lockID^)? `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+def AIE_UseLockOp : AIE_Op<"use_lock", []> {
+  let summary = "Acquire or release a lock";
+  let arguments = (ins Index:$lock, AIE_LockAction:$action,
+                       OptionalAttr<I32Attr>:$value);
+  let assemblyFormat = "`(` $lock `,` $action (`,` $value^)? `)` attr-dict";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The value acquired or released (1 when omitted).
+    int64_t getValueOrDefault() { return getValue().value_or(1); }
+    bool isAcquire() { return getAction() != LockAction::Release; }
+  }];
+}
+
+def AIE_CoreOp : AIE_Op<"core", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "The program of a tile's core";
+  let arguments = (ins Index:$tile,
+                       DefaultValuedAttr<I32Attr, "1024">:$stack_size,
+                       OptionalAttr<StrAttr>:$link_with,
+                       OptionalAttr<StrAttr>:$elf_file);
+  let results = (outs Index:$result);
+  let regions = (region AnyRegion:$body);
+  let assemblyFormat = "`(` $tile `)` regions attr-dict";
+  let hasVerifier = 1;
+}
+
+class AIE_DMAProgramOp<string mnemonic, string what> : AIE_Op<mnemonic, [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "The DMA program (channels and BD chains) of " # what;
+  let arguments = (ins Index:$tile);
+  let results = (outs Index:$result);
+  let regions = (region AnyRegion:$body);
+  let assemblyFormat = "`(` $tile `)` regions attr-dict";
+  let hasVerifier = 1;
+}
+def AIE_MemOp : AIE_DMAProgramOp<"mem", "a compute tile">;
+def AIE_MemTileDMAOp : AIE_DMAProgramOp<"memtile_dma", "a memory tile">;
+def AIE_ShimDMAOp : AIE_DMAProgramOp<"shim_dma", "a shim tile">;
+
+def AIE_DMAStartOp : AIE_Op<"dma_start", [Terminator,
+    ParentOneOf<["MemOp", "MemTileDMAOp", "ShimDMAOp"]>]> {
+  let summary = "Start a DMA channel on the BD chain at `dest`; go on at `chain`";
+  let arguments = (ins AIE_DMAChannelDir:$channel_dir,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$channel_index,
+                       OptionalAttr<I32Attr>:$repeat_count);
+  let results = (outs I1:$valid);
+  let successors = (successor AnySuccessor:$dest, AnySuccessor:$chain);
+  let assemblyFormat = [{
+    `(` $channel_dir `,` $channel_index `,` $dest `,` $chain
+    (`,` `repeat_count` `=` $repeat_count^)? `)` attr-dict
+  }];
+}
+
+def AIE_DMABDOp : AIE_Op<"dma_bd", []> {
+  let summary = "A buffer descriptor: what one DMA transfer moves";
+  let description = [{
+    `offset`, `len`, `sizes` and `strides` count elements of the buffer's
+    element type; sizes and strides run outermost first. The pad lists give
+    the elements padded before and after each dimension.
+  }];
+  let arguments = (ins AnyMemRef:$buffer,
+                       OptionalAttr<I32Attr>:$offset,
+                       OptionalAttr<I32Attr>:$len,
+                       OptionalAttr<DenseI32ArrayAttr>:$sizes,
+                       OptionalAttr<DenseI32ArrayAttr>:$strides,
+                       OptionalAttr<DenseI32ArrayAttr>:$pad_before,
+                       OptionalAttr<DenseI32ArrayAttr>:$pad_after,
+                       OptionalAttr<I32Attr>:$pad_value);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    int64_t getOffsetOrDefault() { return getOffset().value_or(0); }
+  }];
+}
+
+def AIE_NextBDOp : AIE_Op<"next_bd", [Terminator]> {
+  let summary = "Chain to the BD in the successor block";
+  let successors = (successor AnySuccessor:$dest);
+  let assemblyFormat = "$dest attr-dict";
+}
+
+def AIE_FlowOp : AIE_Op<"flow", []> {
+  let summary = "A circuit-switched stream from one port to another";
+  let arguments = (ins Index:$source, AIE_WireBundle:$source_bundle,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$source_channel,
+                       Index:$dest, AIE_WireBundle:$dest_bundle,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$dest_channel);
+  let assemblyFormat = [{
+    `(` $source `,` $source_bundle `:` $source_channel `,`
+        $dest `,` $dest_bundle `:` $dest_channel `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def AIE_ShimDMAAllocationOp : AIE_Op<"shim_dma_allocation", [Symbol]> {
+  let summary = "A shim DMA channel the runtime sequence drives, by name";
+  let arguments = (ins SymbolNameAttr:$sym_name, Index:$tile,
+                       AIE_DMAChannelDir:$channel_dir,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$channel_index);
+  let assemblyFormat = [{
+    $sym_name `(` $tile `,` $channel_dir `,` $channel_index `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def AIE_RuntimeSequenceOp : AIE_Op<"runtime_sequence", [NoTerminator,
+                                                       SingleBlock]> {
+  let summary = "What the host does: configure, start and await shim DMAs";
+  let arguments = (ins OptionalAttr<SymbolNameAttr>:$sym_name);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// aiex ops
+//===----------------------------------------------------------------------===//
+
+class AIEX_Op<string mnemonic, list<Trait> traits = []> :
+    Op<AIEX_Dialect, mnemonic, traits>;
+
+def AIEX_NpuDmaMemcpyNdOp : AIEX_Op<"npu.dma_memcpy_nd",
+    [AttrSizedOperandSegments]> {
+  let summary = "Host-issued n-d shim DMA transfer on a named allocation";
+  let arguments = (ins AnyMemRef:$memref,
+                       Variadic<I64>:$offsets, Variadic<I64>:$sizes,
+                       Variadic<I64>:$strides,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides,
+                       FlatSymbolRefAttr:$metadata,
+                       OptionalAttr<I64Attr>:$id,
+                       OptionalAttr<BoolAttr>:$issue_token);
+  let assemblyFormat = [{
+    `(` $memref
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides) `)`
+    attr-dict `:` type($memref)
+  }];
+}
+
+def AIEX_NpuDmaWaitOp : AIEX_Op<"npu.dma_wait", []> {
+  let summary = "Host waits for the transfers on a named allocation";
+  let arguments = (ins FlatSymbolRefAttr:$symbol);
+  let assemblyFormat = "attr-dict";
+}
+
+def AIEX_DMAConfigureTaskForOp : AIEX_Op<"dma_configure_task_for", []> {
+  let summary = "A BD task on the shim channel a shim_dma_allocation names";
+  let arguments = (ins FlatSymbolRefAttr:$alloc,
+                       OptionalAttr<BoolAttr>:$issue_token,
+                       OptionalAttr<I32Attr>:$repeat_count);
+  let results = (outs Index:$result);
+  let regions = (region AnyRegion:$body);
+  let assemblyFormat = "$alloc regions attr-dict";
+}
+
+def AIEX_DMAConfigureTaskOp : AIEX_Op<"dma_configure_task", []> {
+  let summary = "A BD task on a tile's DMA channel";
+  let arguments = (ins Index:$tile, AIE_DMAChannelDir:$direction,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$channel,
+                       OptionalAttr<BoolAttr>:$issue_token,
+                       OptionalAttr<I32Attr>:$repeat_count);
+  let results = (outs Index:$result);
+  let regions = (region AnyRegion:$body);
+  let assemblyFormat = [{
+    `(` $tile `,` $direction `,` $channel `)` regions attr-dict
+  }];
+}
+
+class AIEX_TaskOp<string mnemonic, string what> : AIEX_Op<mnemonic, []> {
+  let summary = what;
+  let arguments = (ins Variadic<Index>:$tasks);
+  let assemblyFormat = "`(` $tasks `)` attr-dict";
+}
+def AIEX_DMAStartTaskOp : AIEX_TaskOp<"dma_start_task", "Start BD tasks">;
+def AIEX_DMAAwaitTaskOp : AIEX_TaskOp<"dma_await_task", "Wait for BD tasks that issue a token">;
+def AIEX_DMAFreeTaskOp : AIEX_TaskOp<"dma_free_task", "Release the BDs of tasks">;
+
+#endif // AIRCHECK_AIE_OPS

@@ -1,0 +1,272 @@
+//===- AIESyntax.cpp - hand-written syntax of aie.dma_bd and runtime_sequence ===//
+//
+// The two ops whose syntax the declarative format cannot express.
+//
+// aie.dma_bd, positional (what the pinned mlir-aie prints; printed here):
+//   aie.dma_bd(%buf : memref<64xi32>, 0, 64)
+//   aie.dma_bd(%buf : memref<64xi32>, 0, 64, [<size = 8, stride = 8>,
+//              <size = 8, stride = 1>], [<const_pad_before = 0,
+//              const_pad_after = 1>, ...], pad_value = 0) {bd_id = 0 : i32}
+// and, parsed too: `<8, 16>` for `<size = 8, stride = 16>` (seed 004), and
+// the keyword form of later mlir-aie, `(%buf : T offset = 0 len = 64
+// sizes = [..] strides = [..])`, any order, no commas.
+//
+// aie.runtime_sequence [@name](%arg0: T, ...) { ... }
+//
+//===----------------------------------------------------------------------===//
+#include "dialects/AIE/AIEDialect.h"
+
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace aircheck::aie;
+
+static ParseResult parseI32(OpAsmParser &p, int32_t &v) {
+  return p.parseInteger(v);
+}
+
+/// `[<size = a, stride = b>, ...]` or `[<a, b>, ...]`.
+static ParseResult parseDims(OpAsmParser &p, SmallVectorImpl<int32_t> &sizes,
+                             SmallVectorImpl<int32_t> &strides) {
+  return p.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+    int32_t size, stride;
+    if (p.parseLess())
+      return failure();
+    if (succeeded(p.parseOptionalKeyword("size"))) {
+      if (p.parseEqual() || parseI32(p, size) || p.parseComma() ||
+          p.parseKeyword("stride") || p.parseEqual() || parseI32(p, stride))
+        return failure();
+    } else if (parseI32(p, size) || p.parseComma() || parseI32(p, stride)) {
+      return failure();
+    }
+    sizes.push_back(size);
+    strides.push_back(stride);
+    return ParseResult(p.parseGreater());
+  });
+}
+
+/// `[<const_pad_before = a, const_pad_after = b>, ...]`.
+static ParseResult parsePads(OpAsmParser &p, SmallVectorImpl<int32_t> &before,
+                             SmallVectorImpl<int32_t> &after) {
+  return p.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+    int32_t b, a;
+    if (p.parseLess() || p.parseKeyword("const_pad_before") ||
+        p.parseEqual() || parseI32(p, b) || p.parseComma() ||
+        p.parseKeyword("const_pad_after") || p.parseEqual() ||
+        parseI32(p, a) || p.parseGreater())
+      return failure();
+    before.push_back(b);
+    after.push_back(a);
+    return ParseResult(success());
+  });
+}
+
+static ParseResult parseI32List(OpAsmParser &p, SmallVectorImpl<int32_t> &v) {
+  return p.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+    int32_t x;
+    if (parseI32(p, x))
+      return failure();
+    v.push_back(x);
+    return ParseResult(success());
+  });
+}
+
+ParseResult DMABDOp::parse(OpAsmParser &p, OperationState &result) {
+  OpAsmParser::UnresolvedOperand buffer;
+  Type type;
+  std::optional<int32_t> offset, len, padValue;
+  SmallVector<int32_t> sizes, strides, padBefore, padAfter;
+  bool haveDims = false, havePads = false;
+  if (p.parseLParen() || p.parseOperand(buffer) || p.parseColonType(type))
+    return failure();
+
+  if (succeeded(p.parseOptionalComma())) {
+    // Positional: offset, len, dims, pads, pad_value = N.
+    int32_t v;
+    if (parseI32(p, v))
+      return failure();
+    offset = v;
+    if (succeeded(p.parseOptionalComma())) {
+      if (succeeded(p.parseOptionalKeyword("pad_value"))) {
+        if (p.parseEqual() || parseI32(p, v))
+          return failure();
+        padValue = v;
+      } else {
+        if (parseI32(p, v))
+          return failure();
+        len = v;
+      }
+    }
+    while (!padValue && succeeded(p.parseOptionalComma())) {
+      if (succeeded(p.parseOptionalKeyword("pad_value"))) {
+        if (p.parseEqual() || parseI32(p, v))
+          return failure();
+        padValue = v;
+        break;
+      }
+      // A list: dims `[<size = a, stride = b>, ...]` (or `[<a, b>, ...]`),
+      // or pads `[<const_pad_before = a, const_pad_after = b>, ...]`.
+      SMLoc listLoc = p.getCurrentLocation();
+      if (p.parseLSquare())
+        return failure();
+      bool first = true, pads = false;
+      do {
+        if (p.parseLess())
+          return failure();
+        if (first)
+          pads = succeeded(p.parseOptionalKeyword("const_pad_before"));
+        else if (pads && p.parseKeyword("const_pad_before"))
+          return failure();
+        first = false;
+        if (pads) {
+          int32_t before, after;
+          if (p.parseEqual() || parseI32(p, before) || p.parseComma() ||
+              p.parseKeyword("const_pad_after") || p.parseEqual() ||
+              parseI32(p, after) || p.parseGreater())
+            return failure();
+          padBefore.push_back(before);
+          padAfter.push_back(after);
+          continue;
+        }
+        int32_t size, stride;
+        if (succeeded(p.parseOptionalKeyword("size"))) {
+          if (p.parseEqual() || parseI32(p, size) || p.parseComma() ||
+              p.parseKeyword("stride") || p.parseEqual() || parseI32(p, stride))
+            return failure();
+        } else if (parseI32(p, size) || p.parseComma() || parseI32(p, stride)) {
+          return failure();
+        }
+        if (p.parseGreater())
+          return failure();
+        sizes.push_back(size);
+        strides.push_back(stride);
+      } while (succeeded(p.parseOptionalComma()));
+      if (p.parseRSquare())
+        return failure();
+      if (pads ? havePads : (haveDims || havePads))
+        return p.emitError(listLoc, pads ? "a second padding list"
+                                         : "a dimension list after the "
+                                           "padding list or a second one");
+      (pads ? havePads : haveDims) = true;
+    }
+  } else {
+    // Keyword form.
+    StringRef kw;
+    while (succeeded(p.parseOptionalKeyword(
+        &kw, {"offset", "len", "sizes", "strides", "dims", "dimensions",
+              "pad_dims", "pad_dimensions", "pad_value"}))) {
+      int32_t v;
+      if (p.parseEqual())
+        return failure();
+      if (kw == "offset" || kw == "len" || kw == "pad_value") {
+        if (parseI32(p, v))
+          return failure();
+        (kw == "offset" ? offset : kw == "len" ? len : padValue) = v;
+      } else if (kw == "sizes") {
+        if (parseI32List(p, sizes))
+          return failure();
+      } else if (kw == "strides") {
+        if (parseI32List(p, strides))
+          return failure();
+      } else if (kw == "dims" || kw == "dimensions") {
+        if (parseDims(p, sizes, strides))
+          return failure();
+      } else if (parsePads(p, padBefore, padAfter)) {
+        return failure();
+      }
+    }
+  }
+  if (p.parseRParen() || p.parseOptionalAttrDict(result.attributes) ||
+      p.resolveOperand(buffer, type, result.operands))
+    return failure();
+
+  Builder &b = p.getBuilder();
+  // Defaults are made explicit, so the printed form is the same after a
+  // second parse: offset 0, len the whole buffer.
+  if (!offset)
+    offset = 0;
+  if (!len)
+    if (auto m = dyn_cast<MemRefType>(type); m && m.hasStaticShape())
+      len = static_cast<int32_t>(m.getNumElements() - *offset);
+  result.addAttribute("offset", b.getI32IntegerAttr(*offset));
+  if (len)
+    result.addAttribute("len", b.getI32IntegerAttr(*len));
+  if (!sizes.empty() || !strides.empty()) {
+    result.addAttribute("sizes", b.getDenseI32ArrayAttr(sizes));
+    result.addAttribute("strides", b.getDenseI32ArrayAttr(strides));
+  }
+  if (!padBefore.empty()) {
+    result.addAttribute("pad_before", b.getDenseI32ArrayAttr(padBefore));
+    result.addAttribute("pad_after", b.getDenseI32ArrayAttr(padAfter));
+  }
+  if (padValue)
+    result.addAttribute("pad_value", b.getI32IntegerAttr(*padValue));
+  return success();
+}
+
+void DMABDOp::print(OpAsmPrinter &p) {
+  p << "(" << getBuffer() << " : " << getBuffer().getType();
+  p << ", " << getOffsetOrDefault();
+  if (getLen())
+    p << ", " << *getLen();
+  if (auto sizes = getSizes()) {
+    ArrayRef<int32_t> strides = getStrides() ? *getStrides() : ArrayRef<int32_t>();
+    p << ", [";
+    for (size_t i = 0; i < sizes->size(); ++i) {
+      if (i)
+        p << ", ";
+      p << "<size = " << (*sizes)[i]
+        << ", stride = " << (i < strides.size() ? strides[i] : 0) << ">";
+    }
+    p << "]";
+  }
+  if (auto before = getPadBefore()) {
+    ArrayRef<int32_t> after = getPadAfter() ? *getPadAfter() : ArrayRef<int32_t>();
+    p << ", [";
+    for (size_t i = 0; i < before->size(); ++i) {
+      if (i)
+        p << ", ";
+      p << "<const_pad_before = " << (*before)[i]
+        << ", const_pad_after = " << (i < after.size() ? after[i] : 0) << ">";
+    }
+    p << "]";
+  }
+  if (auto v = getPadValue())
+    p << ", pad_value = " << *v;
+  p << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"offset", "len", "sizes", "strides", "pad_before",
+                           "pad_after", "pad_value"});
+}
+
+ParseResult RuntimeSequenceOp::parse(OpAsmParser &p, OperationState &result) {
+  StringAttr name;
+  if (succeeded(p.parseOptionalSymbolName(name)))
+    result.addAttribute("sym_name", name);
+  SmallVector<OpAsmParser::Argument> args;
+  if (p.parseArgumentList(args, OpAsmParser::Delimiter::Paren,
+                          /*allowType=*/true))
+    return failure();
+  Region *body = result.addRegion();
+  if (p.parseRegion(*body, args))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock();
+  return p.parseOptionalAttrDict(result.attributes);
+}
+
+void RuntimeSequenceOp::print(OpAsmPrinter &p) {
+  if (auto name = getSymName()) {
+    p << " ";
+    p.printSymbolName(*name);
+  }
+  p << "(";
+  Block &entry = getBody().front();
+  llvm::interleaveComma(entry.getArguments(), p, [&](BlockArgument a) {
+    p.printRegionArgument(a);
+  });
+  p << ") ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  p.printOptionalAttrDict((*this)->getAttrs(), {"sym_name"});
+}
