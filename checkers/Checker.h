@@ -72,6 +72,7 @@ std::unique_ptr<Checker> createCascadeAdjacency();
 std::unique_ptr<Checker> createSyncOrderDeadlock();
 std::unique_ptr<Checker> createLaunchCrossing();
 std::unique_ptr<Checker> createDeadlockFreedom();
+std::unique_ptr<Checker> createTokenConsistency();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

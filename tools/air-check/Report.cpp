@@ -197,6 +197,12 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
         os << pos.file << ":" << pos.line << ":" << pos.column << ": "
            << (p.kind == PlacementResult::Kind::Impossible ? "error: " : "warning: ")
            << p.why << "\n";
+      if (p.kind != PlacementResult::Kind::Placed)
+        for (auto &[op, text] : p.notes) {
+          SourcePos at = toSourcePos(op->getLoc());
+          os << at.file << ":" << at.line << ":" << at.column << ": note: "
+             << text << "\n";
+        }
     }
     os << "\nverdict: " << verdict << "\n";
   }
