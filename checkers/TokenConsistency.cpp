@@ -157,8 +157,38 @@ std::vector<std::string> chainTexts(const TokenConstraints &tc,
     }
   std::vector<std::string> out;
   std::set<unsigned> done;
+  // Given rectangles that overlap on ops that must be live at once:
+  // "@a at columns 0-1 and @b at columns 1-2 overlap, and concurrency %tc
+  // requires both to be live at once".
+  std::optional<unsigned> distinct;
+  std::map<unsigned, unsigned> placeOf;
+  for (unsigned f : core) {
+    if (tc.fact(f).kind == FK::Distinct)
+      distinct = f;
+    if (tc.fact(f).kind == FK::Place)
+      placeOf[tc.fact(f).ops[0]] = f;
+  }
+  if (distinct)
+    for (unsigned f : core) {
+      const TokenConstraints::Fact &F = tc.fact(f);
+      if (F.kind != FK::Concurrency || !placeOf.count(F.ops[0]) ||
+          !placeOf.count(F.ops[1]))
+        continue;
+      auto where = [&](unsigned op) {
+        std::string t = tc.fact(placeOf[op]).text;
+        size_t at = t.find(" is placed at ");
+        return at == std::string::npos ? t : t.substr(0, at) + t.substr(at + 10);
+      };
+      std::string token = F.text.substr(0, F.text.find(" requires "));
+      out.push_back(where(F.ops[0]) + " and " + where(F.ops[1]) +
+                    " overlap, and " + token +
+                    " requires both to be live at once");
+      done.insert({f, *distinct, placeOf[F.ops[0]], placeOf[F.ops[1]]});
+    }
   for (unsigned f : core) {
     const TokenConstraints::Fact &F = tc.fact(f);
+    if (done.count(f))
+      continue;
     if (F.kind != FK::Order) {
       out.push_back(F.text);
       continue;
@@ -444,9 +474,16 @@ private:
       std::vector<unsigned> mids;
       std::vector<std::string> names;
       for (Operation *m : ms) {
+        const TokenConstraints::Op &o = tc.op(id[m]);
         mids.push_back(id[m]);
-        names.push_back(opName(m));
-        placed += tc.op(id[m]).width.has_value();
+        std::string n = opName(m);
+        if (o.width && o.height)
+          n += " (" + std::to_string(*o.width) + "x" + std::to_string(*o.height) +
+               (o.explicitSize ? " columns x rows, its x_size and y_size"
+                               : " tiles for its herd") +
+               ")";
+        names.push_back(n);
+        placed += o.width.has_value();
       }
       if (placed > 1 || (placed == 1 && ms.size() > 1))
         tc.addPartition(mids, "affinity " + t + " binds " +
@@ -539,16 +576,26 @@ private:
                                         : "completes after " + tc.op(F.ops[0]).name);
           break;
         case FK::Affinity:
-          roles.push_back("in an affinity group with " +
-                          tc.op(F.ops[0] == o ? F.ops[1] : F.ops[0]).name);
+          roles.push_back(F.text.substr(0, F.text.find(" requires ")) + " with " +
+                          tc.op(F.ops[0] == o ? F.ops[1] : F.ops[0]).name +
+                          ", one after the other");
           break;
         case FK::Concurrency:
-          roles.push_back("in a concurrency group with " +
-                          tc.op(F.ops[0] == o ? F.ops[1] : F.ops[0]).name);
+          roles.push_back(F.text.substr(0, F.text.find(" requires ")) + " with " +
+                          tc.op(F.ops[0] == o ? F.ops[1] : F.ops[0]).name +
+                          ", overlapping");
           break;
-        case FK::Partition:
-          roles.push_back("bound to the affinity group's partition");
+        case FK::Partition: {
+          const TokenConstraints::Op &O = tc.op(o);
+          std::string role = F.text.substr(0, F.text.find(" binds ")) +
+                             ": shares one partition";
+          if (O.width && O.height)
+            role += (O.explicitSize ? ", reserves " : ", needs ") +
+                    std::to_string(*O.width) + "x" + std::to_string(*O.height) +
+                    (O.explicitSize ? " (x_size, y_size)" : " tiles for its herd");
+          roles.push_back(role);
           break;
+        }
         case FK::Place:
           roles.push_back(F.text.substr(tc.op(o).name.size() + 1));
           break;
