@@ -15,7 +15,7 @@
 //
 // Groups whose token crosses a launch boundary are left to
 // launch-token-scope. Programs without affinity or concurrency lists cost
-// one look at the (cached) ordering model.
+// one walk over their ops.
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/Checker.h"
@@ -237,9 +237,19 @@ public:
   }
 
   void run(CheckContext &ctx) override {
-    const AsyncGraph &g = ctx.analyses.getAnalysis<AsyncGraph>();
-    if (g.affinityGroups().empty() && g.concurrencyGroups().empty())
+    // Without affinity or concurrency lists there is nothing to check: one
+    // walk over the ops, no analysis built.
+    bool lists = ctx.module
+                     ->walk([](air::AsyncOpInterface op) {
+                       return op.getAffinityTokens().empty() &&
+                                      op.getConcurrencyTokens().empty()
+                                  ? WalkResult::advance()
+                                  : WalkResult::interrupt();
+                     })
+                     .wasInterrupted();
+    if (!lists)
       return;
+    const AsyncGraph &g = ctx.analyses.getAnalysis<AsyncGraph>();
 
     // Group by the launch the token lives in; a group with a member outside
     // that launch crosses a launch boundary (launch-token-scope).
@@ -355,9 +365,13 @@ private:
     });
 
     // Footprints of members that hold tiles.
+    // Tiles matter against a device, rectangles where the program places
+    // an op; otherwise the footprints are not built.
     bool needFootprints = false;
     for (Operation *m : members)
-      needFootprints |= isa<air::SegmentOp, air::LaunchOp>(m);
+      needFootprints |= isa<air::SegmentOp, air::LaunchOp>(m) &&
+                        (dev || m->hasAttr("x_loc") || m->hasAttr("y_loc") ||
+                         m->hasAttr("x_size") || m->hasAttr("y_size"));
     llvm::DenseMap<Operation *, const SegmentFootprint *> segs;
     llvm::DenseMap<Operation *, const LaunchFootprint *> launches;
     if (needFootprints) {
@@ -376,6 +390,19 @@ private:
       }
     }
 
+    auto givesPlacement = [](Operation *op) {
+      return llvm::any_of(
+          ArrayRef<StringRef>{"x_loc", "y_loc", "x_size", "y_size"},
+          [&](StringRef a) { return op->hasAttr(a); });
+    };
+    auto placedByProgram = [&](Operation *op) {
+      if (givesPlacement(op))
+        return true;
+      for (auto &[t, ms] : pb.affinity)
+        if (llvm::is_contained(ms, op) && llvm::any_of(ms, givesPlacement))
+          return true;
+      return false;
+    };
     TokenConstraints tc;
     llvm::DenseMap<Operation *, unsigned> id;
     std::vector<Operation *> opOf;
@@ -426,6 +453,10 @@ private:
             o.tiles = *lit->second->tiles.value;
         }
       }
+      // Without a device, rectangles matter only where a placement is
+      // given: on the op, or on a member of an affinity group it is in.
+      if (!dev && o.width && !placedByProgram(op))
+        o.width = o.height = std::nullopt;
       id[op] = tc.addOp(o);
       opOf.push_back(op);
     }
@@ -517,6 +548,9 @@ private:
       tc.setDevice(dev->name, dev->columns, rows.front(), rows.size());
     }
 
+    std::vector<unsigned> memberIds;
+    for (Operation *m : members)
+      memberIds.push_back(id[m]);
     TokenConstraints::Result r = tc.solve();
     Operation *anchor = members.front();
     using Kind = TokenConstraints::Result::Kind;
@@ -531,7 +565,7 @@ private:
                  "token constraints hold together (dependency, affinity, "
                  "concurrency" +
                      std::string(dev ? ", " + dev->name + "'s tiles" : "") +
-                     "); a witness schedule: " + tc.describe(r));
+                     "); a witness schedule: " + tc.describe(r, memberIds));
       return;
     }
     // Inconsistent: one error, a note at each op involved.

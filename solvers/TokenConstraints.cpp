@@ -342,9 +342,19 @@ TokenConstraints::Result TokenConstraints::solve(unsigned timeoutMs,
   }
 }
 
-std::string TokenConstraints::describe(const Result &r) const {
+std::string TokenConstraints::describe(const Result &r,
+                                       const std::vector<unsigned> &only,
+                                       unsigned limit) const {
   std::string out;
+  unsigned shown = 0, left = 0;
   for (const Result::Span &sp : r.schedule) {
+    if (!only.empty() && std::find(only.begin(), only.end(), sp.op) == only.end())
+      continue;
+    if (shown == limit) {
+      ++left;
+      continue;
+    }
+    ++shown;
     if (!out.empty())
       out += ", ";
     const Op &o = ops[sp.op];
@@ -357,5 +367,7 @@ std::string TokenConstraints::describe(const Result &r) const {
              std::to_string(*sp.y) + "-" + std::to_string(*sp.y + *o.height - 1);
     out += ")";
   }
+  if (left)
+    out += ", and " + std::to_string(left) + " more";
   return out;
 }

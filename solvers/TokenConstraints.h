@@ -110,8 +110,10 @@ public:
   unsigned numOps() const { return ops.size(); }
   unsigned numFacts() const { return facts.size(); }
 
-  /// "@a runs 1-2 (resources 0-3), then @b runs 3-4, ..." for a schedule.
-  std::string describe(const Result &r) const;
+  /// "@a runs 1-2 (holds its resources 0-3), @b runs 3-4 (...)" for a
+  /// schedule: the ops in `only` (all when empty), at most `limit` of them.
+  std::string describe(const Result &r, const std::vector<unsigned> &only = {},
+                       unsigned limit = 16) const;
 
 private:
   unsigned addFact(Fact f);
