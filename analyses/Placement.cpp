@@ -258,13 +258,17 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
         add(m, u.x + u.w <= v.x || v.x + v.w <= u.x);
       }
     }
-  // Herds of one instance may run together: they get distinct tiles. (Herds
-  // that run one after another could share; that is not used yet, so a
-  // failure involving this is reported as unknown, not impossible.)
+  // Herds of one instance may run together: they get distinct tiles, except
+  // herds of one affinity group, which share theirs one after the other.
+  // (Other herds that run one after another could share too; that is not
+  // used yet, so a failure involving this is reported as unknown.)
   for (InstanceVars &iv : insts)
     for (size_t a = 0; a < iv.herds.size(); ++a)
       for (size_t b = a + 1; b < iv.herds.size(); ++b) {
         HerdVars &u = iv.herds[a], &v = iv.herds[b];
+        // One affinity partition: one after the other, on shared tiles.
+        if (u.herd->partition >= 0 && u.herd->partition == v.herd->partition)
+          continue;
         add(fact(Fact::Herds,
                  "herds " + u.herd->name + " and " + v.herd->name + " of " +
                      iv.label + " are given distinct tiles",
@@ -409,10 +413,30 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
         sh = y1 - y0;
       }
     }
+    // Members of an affinity partition say whom they share tiles with.
+    std::string shares;
+    if (units[iv.unit].instances.size() > 1) {
+      std::vector<std::string> others;
+      for (unsigned o : units[iv.unit].instances)
+        if (insts[o].seg != iv.seg || insts[o].index != iv.index)
+          others.push_back(insts[o].label);
+      shares = "; shares its partition with " + llvm::join(others, ", ") +
+               " by affinity, one after the other";
+    }
     res.rects.push_back({"segment " + iv.label, iv.seg->op, false, sx, sy, sw, sh});
-    for (const HerdVars &h : iv.herds)
-      res.rects.push_back({h.herd->name + " (" + iv.label + ")", h.herd->op, true,
-                           val(h.x), val(h.y), h.w, h.h});
+    for (const HerdVars &h : iv.herds) {
+      std::string herdShares;
+      if (h.herd->partition >= 0) {
+        std::vector<std::string> others;
+        for (const HerdVars &o : iv.herds)
+          if (&o != &h && o.herd->partition == h.herd->partition)
+            others.push_back(o.herd->name);
+        herdShares = "; shares its tiles with " + llvm::join(others, ", ") +
+                     " by affinity, one after the other";
+      }
+      res.rects.push_back({h.herd->name + " (" + iv.label + shares + herdShares + ")",
+                           h.herd->op, true, val(h.x), val(h.y), h.w, h.h});
+    }
   }
   res.kind = PlacementResult::Kind::Placed;
   return res;

@@ -552,6 +552,38 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, air::SegmentOp s
     }
     return WalkResult::advance();
   });
+  // Herds sharing an affinity token share a partition (transitively).
+  {
+    llvm::DenseMap<Operation *, unsigned> herdIndex;
+    for (auto [i, h] : llvm::enumerate(f.herds))
+      herdIndex[h.op] = i;
+    std::vector<unsigned> parent(f.herds.size());
+    for (unsigned i = 0; i < parent.size(); ++i)
+      parent[i] = i;
+    std::function<unsigned(unsigned)> find = [&](unsigned i) {
+      return parent[i] == i ? i : parent[i] = find(parent[i]);
+    };
+    for (auto &[token, members] : graph.affinityGroups()) {
+      int first = -1;
+      for (Operation *m : members)
+        if (auto it = herdIndex.find(m); it != herdIndex.end()) {
+          if (first < 0)
+            first = it->second;
+          else
+            parent[find(it->second)] = find(first);
+        }
+    }
+    std::map<unsigned, std::vector<unsigned>> classes;
+    for (unsigned i = 0; i < f.herds.size(); ++i)
+      classes[find(i)].push_back(i);
+    int next = 0;
+    for (auto &[root, members] : classes)
+      if (members.size() > 1) {
+        for (unsigned i : members)
+          f.herds[i].partition = next;
+        ++next;
+      }
+  }
   f.tilesPerInstance = peakTiles(graph, seg, tiles);
   f.tiles = f.tilesPerInstance * f.instances;
   f.l2PerInstance = peakMemory(graph, seg, 1, l2);

@@ -55,6 +55,10 @@ struct HerdFootprint {
   int64_t bds = 0, locks = 0;
   /// x_loc / y_loc when given.
   std::optional<int64_t> xLoc, yLoc;
+  /// The affinity partition it shares with other herds of its segment (an
+  /// index within the segment), or -1: such herds run one after the other
+  /// and may share tiles.
+  int partition = -1;
 };
 
 struct SegmentFootprint {
