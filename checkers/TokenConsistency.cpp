@@ -322,6 +322,54 @@ private:
     for (const AsyncGraph::Node &n : g.nodes())
       if (Operation *p = nodeParent(n.op); p && inScope(n.op) && inScope(p))
         children[p].push_back(n.op);
+    // Program order (herd bodies, and loop and branch bodies anywhere):
+    // what a synchronous op of such a block holds completes before the
+    // later ops of the block start. Only the blocks around members.
+    llvm::DenseMap<Operation *, SmallVector<Operation *, 2>> progSucc, progPred;
+    std::vector<std::pair<Operation *, Operation *>> progEdges;
+    {
+      llvm::SmallPtrSet<Block *, 8> blocks;
+      for (Operation *m : members)
+        for (Operation *o = m; o && inScope(o); o = o->getParentOp())
+          if (Block *b = o->getBlock(); b && !AsyncGraph::orderedByDependences(b))
+            blocks.insert(b);
+      auto nodesOf = [&](Operation *item) {
+        SmallVector<Operation *, 2> out;
+        if (g.nodeOf(item) >= 0) {
+          out.push_back(item);
+          return out;
+        }
+        item->walk<WalkOrder::PreOrder>([&](Operation *x) {
+          if (x != item && g.nodeOf(x) >= 0) {
+            out.push_back(x);
+            return WalkResult::skip();
+          }
+          return WalkResult::advance();
+        });
+        return out;
+      };
+      for (Block *b : blocks) {
+        SmallVector<Operation *> items;
+        for (Operation &op : b->without_terminator())
+          items.push_back(&op);
+        for (size_t i = 0; i < items.size(); ++i) {
+          bool sync = !llvm::any_of(items[i]->getResultTypes(),
+                                    llvm::IsaPred<air::AsyncTokenType>);
+          if (!sync)
+            continue;
+          auto from = nodesOf(items[i]);
+          if (from.empty())
+            continue;
+          for (size_t j = i + 1; j < items.size(); ++j)
+            for (Operation *y : nodesOf(items[j]))
+              for (Operation *x : from) {
+                progSucc[x].push_back(y);
+                progPred[y].push_back(x);
+                progEdges.push_back({x, y});
+              }
+        }
+      }
+    }
     auto closure = [&](bool forward) {
       llvm::SetVector<Operation *> seen(members.begin(), members.end());
       for (unsigned i = 0; i < seen.size(); ++i) {
@@ -338,6 +386,8 @@ private:
           seen.insert(p);
         for (Operation *c : children.lookup(op))
           seen.insert(c);
+        for (Operation *o : (forward ? progSucc : progPred).lookup(op))
+          seen.insert(o);
       }
       return seen;
     };
@@ -491,6 +541,12 @@ private:
       tc.addOrder(id[from], id[to],
                   opName(to) + " waits for " + opName(from) + " (" + how + ")");
     }
+
+    for (auto [x, y] : progEdges)
+      if (id.count(x) && id.count(y) && !x->isAncestor(y) && !y->isAncestor(x))
+        tc.addOrder(id[x], id[y],
+                    opName(y) + " waits for " + opName(x) +
+                        " (program order after a synchronous op)");
 
     // Affinity and concurrency groups.
     for (auto &[token, ms] : pb.affinity) {

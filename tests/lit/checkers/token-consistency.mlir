@@ -7,6 +7,9 @@
 // RUN: rm -rf %t && split-file %s %t
 // RUN: air-check lint --verify-diagnostics %t/affinity-and-concurrency.mlir %t/chain.mlir %t/loop-carried.mlir %t/partition.mlir %t/overlapping-placement.mlir
 // RUN: air-check lint --verify-diagnostics --device=npu1_4col %t/over-device.mlir
+// Program order: synchronous ops of a herd body, or of a loop body, run one
+// after the other.
+// RUN: air-check lint --verify-diagnostics %t/herd-body.mlir %t/loop-body.mlir
 // RUN: air-check lint %t/affinity-and-concurrency.mlir %t/chain.mlir %t/loop-carried.mlir %t/partition.mlir %t/overlapping-placement.mlir 2> %t/err; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t/err
 // SUMMARY: air-check: 5 files, 5 errors, 0 warnings
@@ -223,6 +226,59 @@ func.func @f() {
   air.launch () in () args(%t=%ta) : !air.token {
     // expected-note@+1 {{used in the affinity list here}}
     air.segment @B [affinity = [%t]] {
+    }
+  }
+  return
+}
+
+//--- herd-body.mlir
+air.channel @c0 [] {channel_type = "dma_stream"}
+func.func @f() {
+  air.launch () in () {
+    air.segment @s {
+      %c1 = arith.constant 1 : index
+      air.herd @h tile (%x, %y) in (%sx=%c1, %sy=%c1) {
+        %tc = air.token.alloc : !air.token
+        %l1 = memref.alloc() : memref<16xi32, 2>
+        // expected-error@+2 {{token constraints cannot all hold: the 'air.channel.put' at 13:9 waits for the 'air.channel.put' at 11:9 (program order after a synchronous op); concurrency %tc requires the 'air.channel.put' at 11:9 and the 'air.channel.put' at 13:9 to overlap}}
+        // expected-note@+1 {{the 'air.channel.put' at 11:9: ordered before the 'air.channel.put' at 13:9; concurrency %tc with the 'air.channel.put' at 13:9, overlapping}}
+        air.channel.put @c0[] [concurrency = [%tc]] (%l1[] [] []) : (memref<16xi32, 2>)
+        // expected-note@+1 {{the 'air.channel.put' at 13:9: waits for the 'air.channel.put' at 11:9; concurrency %tc with the 'air.channel.put' at 11:9, overlapping}}
+        air.channel.put @c0[] [concurrency = [%tc]] (%l1[] [] []) : (memref<16xi32, 2>)
+        memref.dealloc %l1 : memref<16xi32, 2>
+      }
+      air.herd @g tile (%x, %y) in (%sx=%c1, %sy=%c1) {
+        %l1 = memref.alloc() : memref<16xi32, 2>
+        air.channel.get @c0[] (%l1[] [] []) : (memref<16xi32, 2>)
+        air.channel.get @c0[] (%l1[] [] []) : (memref<16xi32, 2>)
+        memref.dealloc %l1 : memref<16xi32, 2>
+      }
+    }
+  }
+  return
+}
+
+//--- loop-body.mlir
+// @c, outside the loop, may overlap both; @a and @b, synchronous in one
+// loop body, may not overlap each other.
+func.func @f() {
+  air.launch () in () {
+    air.segment @s {
+      %tc = air.token.alloc : !air.token
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      scf.for %i = %c0 to %c2 step %c1 {
+        // expected-error@+2 {{token constraints cannot all hold: @b waits for @a (program order after a synchronous op); concurrency %tc requires @a and @b to overlap}}
+        // expected-note@+1 {{@a: ordered before @b; concurrency %tc with @b, overlapping}}
+        air.herd @a tile (%x, %y) in (%sx=%c1, %sy=%c1) [concurrency = [%tc]] {
+        }
+        // expected-note@+1 {{@b: waits for @a; concurrency %tc with @a, overlapping}}
+        air.herd @b tile (%x, %y) in (%sx=%c1, %sy=%c1) [concurrency = [%tc]] {
+        }
+      }
+      air.herd @c tile (%x, %y) in (%sx=%c1, %sy=%c1) [concurrency = [%tc]] {
+      }
     }
   }
   return
