@@ -33,6 +33,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <memory>
@@ -607,7 +608,12 @@ private:
     std::vector<unsigned> memberIds;
     for (Operation *m : members)
       memberIds.push_back(id[m]);
-    TokenConstraints::Result r = tc.solve();
+    // The limits; AIRCHECK_TOKEN_RLIMIT overrides the resource limit (to
+    // test what running out looks like).
+    unsigned rlimit = 20000000;
+    if (const char *env = std::getenv("AIRCHECK_TOKEN_RLIMIT"))
+      rlimit = static_cast<unsigned>(std::strtoul(env, nullptr, 10));
+    TokenConstraints::Result r = tc.solve(5000, rlimit);
     Operation *anchor = members.front();
     using Kind = TokenConstraints::Result::Kind;
     if (r.kind == Kind::Unknown) {

@@ -266,9 +266,9 @@ TokenConstraints::Result TokenConstraints::solve(unsigned timeoutMs,
 
     z3::check_result v = check(all);
     if (v == z3::unknown) {
-      res.why = "z3 gave no verdict: " + s.reason_unknown() + " (limits: " +
+      res.why = "z3 gave no verdict within its limits (" +
                 std::to_string(timeoutMs) + " ms, rlimit " +
-                std::to_string(rlimit) + ")";
+                std::to_string(rlimit) + "): " + s.reason_unknown();
       return res;
     }
     if (v == z3::unsat) {
