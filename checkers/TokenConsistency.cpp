@@ -700,9 +700,15 @@ private:
         }
       }
       const TokenConstraints::Op &O = tc.op(o);
-      if (capacity && O.tiles)
-        roles.push_back("holds " + std::to_string(*O.tiles * O.instances) +
-                        " compute tiles");
+      if (capacity && O.tiles) {
+        int64_t n = *O.tiles * O.instances;
+        std::string role = "holds " + std::to_string(n) + " compute tile" +
+                           (n == 1 ? "" : "s");
+        if (O.instances > 1)
+          role += " (" + std::to_string(O.instances) + " instances of " +
+                  std::to_string(*O.tiles) + ", all live at once)";
+        roles.push_back(role);
+      }
       diag.attachNote(opOf[o]->getLoc())
           << O.name << ": " << llvm::join(roles, "; ");
     }

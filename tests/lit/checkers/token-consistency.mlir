@@ -6,7 +6,7 @@
 // schedule under --show-proofs.
 // RUN: rm -rf %t && split-file %s %t
 // RUN: air-check lint --verify-diagnostics %t/affinity-and-concurrency.mlir %t/chain.mlir %t/loop-carried.mlir %t/partition.mlir %t/overlapping-placement.mlir
-// RUN: air-check lint --verify-diagnostics --device=npu1_4col %t/over-device.mlir
+// RUN: air-check lint --verify-diagnostics --device=npu1_4col %t/over-device.mlir %t/stamped.mlir
 // z3 out of its resource limit: unknown, a warning, never a pass.
 // RUN: env AIRCHECK_TOKEN_RLIMIT=1 air-check lint --show-proofs %t/concurrency-fits.mlir 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: concurrency-fits.mlir:4:10: warning: whether the token constraints of this op can hold together is unknown: z3 gave no verdict within its limits (5000 ms, rlimit 1): {{.+}}
@@ -285,6 +285,32 @@ func.func @f() {
       air.herd @c tile (%x, %y) in (%sx=%c1, %sy=%c1) [concurrency = [%tc]] {
       }
     }
+  }
+  return
+}
+
+//--- stamped.mlir
+// A segment's instances all run at once (seed 000 2.2): 4 x 4 tiles, and
+// one more for @one, which must overlap it.
+func.func @f() {
+  // expected-error@+1 {{launch the air.launch at 5:3 requires 17 compute tiles for its co-resident segments, but npu1_4col has 16}}
+  air.launch () in () {
+    %tc = air.token.alloc : !air.token
+    %c2 = arith.constant 2 : index
+    // expected-error@+2 {{token constraints cannot all hold: concurrency %tc requires @stamp and @one to overlap; npu1_4col has 16 compute tiles (4 columns x 4 compute rows)}}
+    // expected-note@+1 {{@stamp: concurrency %tc with @one, overlapping; holds 16 compute tiles (4 instances of 4, all live at once)}}
+    %a = air.segment @stamp async unroll(%i, %j) in (%ni=%c2, %nj=%c2) [concurrency = [%tc]] {
+      %c2h = arith.constant 2 : index
+      air.herd @ha tile (%x, %y) in (%sx=%c2h, %sy=%c2h) {
+      }
+    }
+    // expected-note@+1 {{@one: concurrency %tc with @stamp, overlapping; holds 1 compute tile}}
+    %b = air.segment @one async [concurrency = [%tc]] {
+      %c1 = arith.constant 1 : index
+      air.herd @hb tile (%x, %y) in (%sx=%c1, %sy=%c1) {
+      }
+    }
+    air.wait_all [%a, %b]
   }
   return
 }
