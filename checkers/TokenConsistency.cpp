@@ -296,7 +296,7 @@ private:
   void solve(CheckContext &ctx, const AsyncGraph &g, const Problem &pb,
              const std::optional<DeviceModel> &dev,
              std::unique_ptr<ResourceFootprint> &fp) {
-    // Members, in program order.
+    // Members, group by group.
     llvm::SetVector<Operation *> members;
     for (auto *groups : {&pb.affinity, &pb.concurrency})
       for (auto &[t, ms] : *groups)
@@ -614,7 +614,8 @@ private:
     if (const char *env = std::getenv("AIRCHECK_TOKEN_RLIMIT"))
       rlimit = static_cast<unsigned>(std::strtoul(env, nullptr, 10));
     TokenConstraints::Result r = tc.solve(5000, rlimit);
-    Operation *anchor = members.front();
+    // The first member in program order.
+    Operation *anchor = opOf[*std::min_element(memberIds.begin(), memberIds.end())];
     using Kind = TokenConstraints::Result::Kind;
     if (r.kind == Kind::Unknown) {
       anchor->emitWarning() << "whether the token constraints of this op can "
