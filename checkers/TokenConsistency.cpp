@@ -585,6 +585,19 @@ private:
           tc.addConcurrency(id[ms[a]], id[ms[b]],
                             "concurrency " + t + " requires " + opName(ms[a]) +
                                 " and " + opName(ms[b]) + " to overlap");
+      if (ms.size() > 2) {
+        std::vector<unsigned> mids;
+        std::vector<std::string> names;
+        for (Operation *m : ms) {
+          mids.push_back(id[m]);
+          names.push_back(opName(m));
+        }
+        std::string last = names.back();
+        names.pop_back();
+        tc.addTogether(mids, "concurrency " + t + " requires " +
+                                 llvm::join(names, ", ") + " and " + last +
+                                 " to be live at one instant");
+      }
     }
     // Explicit placements.
     for (Operation *m : members) {
@@ -681,6 +694,11 @@ private:
           roles.push_back(F.text.substr(0, F.text.find(" requires ")) + " with " +
                           tc.op(F.ops[0] == o ? F.ops[1] : F.ops[0]).name +
                           ", overlapping");
+          break;
+        case FK::Together:
+          roles.push_back(F.text.substr(0, F.text.find(" requires ")) +
+                          ", live at one instant with the " +
+                          std::to_string(F.ops.size() - 1) + " others");
           break;
         case FK::Partition: {
           const TokenConstraints::Op &O = tc.op(o);

@@ -40,6 +40,10 @@ unsigned TokenConstraints::addAffinity(unsigned a, unsigned b, std::string text)
 unsigned TokenConstraints::addConcurrency(unsigned a, unsigned b, std::string text) {
   return addFact({Fact::Kind::Concurrency, {a, b}, std::move(text)});
 }
+unsigned TokenConstraints::addTogether(std::vector<unsigned> members,
+                                       std::string text) {
+  return addFact({Fact::Kind::Together, std::move(members), std::move(text)});
+}
 unsigned TokenConstraints::addPlace(unsigned op, std::string text) {
   return addFact({Fact::Kind::Place, {op}, std::move(text)});
 }
@@ -143,6 +147,11 @@ TokenConstraints::Result TokenConstraints::solve(unsigned timeoutMs,
              a.y + c.int_val(a.h) <= b.y || b.y + c.int_val(b.h) <= a.y;
     };
 
+    // The shared instant of each concurrency group.
+    std::map<unsigned, z3::expr> instant;
+    for (unsigned f = 0; f < facts.size(); ++f)
+      if (facts[f].kind == Fact::Kind::Together)
+        instant.emplace(f, c.int_const(("together" + std::to_string(f)).c_str()));
     std::vector<z3::expr> lits;
     for (unsigned f = 0; f < facts.size(); ++f) {
       lits.push_back(c.bool_const(("fact" + std::to_string(f)).c_str()));
@@ -165,6 +174,10 @@ TokenConstraints::Result TokenConstraints::solve(unsigned timeoutMs,
         cs.push_back(es[a] < ee[b] && es[b] < ee[a]);
         break;
       }
+      case Fact::Kind::Together:
+        for (unsigned m : F.ops)
+          cs.push_back(es[m] <= instant.at(f) && instant.at(f) < ee[m]);
+        break;
       case Fact::Kind::Partition: {
         std::string b = "part" + std::to_string(f);
         z3::expr px = c.int_const((b + ".x").c_str()),
@@ -202,10 +215,17 @@ TokenConstraints::Result TokenConstraints::solve(unsigned timeoutMs,
           if (!nested)
             counted.push_back(j);
         }
-        for (unsigned i : counted) {
+        // Capacity holds at every instant: checked at each start, where
+        // the peak is reached, and at each group's shared instant.
+        std::vector<z3::expr> points;
+        for (unsigned i : counted)
+          points.push_back(rs[i]);
+        for (auto &[g, t] : instant)
+          points.push_back(t);
+        for (const z3::expr &t : points) {
           z3::expr sum = c.int_val(0);
           for (unsigned j : counted)
-            sum = sum + z3::ite(liveAt(j, rs[i]),
+            sum = sum + z3::ite(liveAt(j, t),
                                 c.int_val(*ops[j].tiles * ops[j].instances),
                                 c.int_val(0));
           cs.push_back(sum <= c.int_val(columns * rows));
@@ -265,7 +285,17 @@ TokenConstraints::Result TokenConstraints::solve(unsigned timeoutMs,
       return core;
     };
 
-    z3::check_result v = check(all);
+    // Two stages: first without distinct rectangles (lifespans, capacity,
+    // partitions: difference logic and sums, cheap), then with them (a
+    // packing problem, hard for z3 when tight). A clash in the first stage
+    // needs no packing to explain it.
+    std::vector<unsigned> firstStage;
+    for (unsigned f : all)
+      if (facts[f].kind != Fact::Kind::Distinct)
+        firstStage.push_back(f);
+    z3::check_result v = check(firstStage);
+    if (v == z3::sat && firstStage.size() != all.size())
+      v = check(all);
     if (v == z3::unknown) {
       res.why = "z3 gave no verdict within its limits (" +
                 std::to_string(timeoutMs) + " ms, rlimit " +
@@ -277,45 +307,80 @@ TokenConstraints::Result TokenConstraints::solve(unsigned timeoutMs,
       std::vector<unsigned> core = coreOf();
       // Deletion: drop each fact whose absence keeps the rest unsat.
       // Structural facts (capacity, distinct tiles) go first, so that a
-      // core names the program's tokens where it can.
-      std::vector<unsigned> order = core;
-      std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-        auto rank = [&](unsigned f) {
-          switch (facts[f].kind) {
-          case Fact::Kind::Distinct:
-            return 0;
-          case Fact::Kind::Capacity:
-            return 1;
-          default:
-            return 2;
-          }
-        };
-        return rank(a) < rank(b);
-      });
-      // The whole minimisation shares one more time budget; past it the
-      // core is reported as it stands, not claimed minimal.
+      // core names the program's tokens where it can; a group's pairs go
+      // before its shared instant, which implies them. The whole
+      // minimisation shares one more time budget; past it the core is
+      // reported as it stands, not claimed minimal.
       bool minimal = true;
       auto deadline = std::chrono::steady_clock::now() +
                       std::chrono::milliseconds(timeoutMs);
-      for (unsigned f : order) {
-        if (!std::binary_search(core.begin(), core.end(), f))
-          continue;
-        if (std::chrono::steady_clock::now() > deadline) {
-          minimal = false;
-          break;
+      auto rank = [&](unsigned f) {
+        switch (facts[f].kind) {
+        case Fact::Kind::Distinct:
+          return 0;
+        case Fact::Kind::Capacity:
+          return 1;
+        case Fact::Kind::Concurrency:
+          return 2;
+        case Fact::Kind::Together:
+          return 3;
+        default:
+          return 4;
         }
-        std::vector<unsigned> trial;
-        for (unsigned g : core)
-          if (g != f)
-            trial.push_back(g);
-        z3::check_result r = check(trial);
-        if (r == z3::unsat) {
-          std::vector<unsigned> smaller = coreOf();
-          core = smaller.size() < trial.size() ? smaller : trial;
-        } else if (r == z3::unknown) {
-          minimal = false;
+      };
+      auto minimise = [&](std::vector<unsigned> core) {
+        std::vector<unsigned> order = core;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](unsigned a, unsigned b) { return rank(a) < rank(b); });
+        for (unsigned f : order) {
+          if (!std::binary_search(core.begin(), core.end(), f))
+            continue;
+          if (std::chrono::steady_clock::now() > deadline) {
+            minimal = false;
+            break;
+          }
+          std::vector<unsigned> trial;
+          for (unsigned g : core)
+            if (g != f)
+              trial.push_back(g);
+          z3::check_result r = check(trial);
+          if (r == z3::unsat) {
+            std::vector<unsigned> smaller = coreOf();
+            core = smaller.size() < trial.size() ? smaller : trial;
+          } else if (r == z3::unknown) {
+            minimal = false;
+          }
         }
-      }
+        return core;
+      };
+      core = minimise(core);
+      // A shared instant that only stands for pairwise overlaps (no device
+      // capacity or tiles in the core): the pairs say it more precisely.
+      bool structural = std::any_of(core.begin(), core.end(), [&](unsigned f) {
+        return facts[f].kind == Fact::Kind::Capacity ||
+               facts[f].kind == Fact::Kind::Distinct;
+      });
+      if (!structural)
+        for (unsigned g : std::vector<unsigned>(core)) {
+          if (facts[g].kind != Fact::Kind::Together)
+            continue;
+          std::vector<unsigned> trial;
+          for (unsigned f : core)
+            if (f != g)
+              trial.push_back(f);
+          for (unsigned f = 0; f < facts.size(); ++f) {
+            const Fact &F = facts[f];
+            auto in = [&](unsigned o) {
+              return std::find(facts[g].ops.begin(), facts[g].ops.end(), o) !=
+                     facts[g].ops.end();
+            };
+            if (F.kind == Fact::Kind::Concurrency && in(F.ops[0]) && in(F.ops[1]))
+              trial.push_back(f);
+          }
+          std::sort(trial.begin(), trial.end());
+          if (check(trial) == z3::unsat)
+            core = minimise(coreOf());
+        }
       res.core = core;
       res.minimal = minimal;
       return res;

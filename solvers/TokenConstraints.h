@@ -60,6 +60,7 @@ public:
       EndsBefore,  // a completes no later than b completes
       Affinity,    // a and b one after the other
       Concurrency, // a and b overlap
+      Together,    // all of a concurrency group share one instant
       Partition,   // members of one affinity group share a partition
       Place,       // an op's explicit placement or size
       Capacity,    // the device's tiles
@@ -77,6 +78,11 @@ public:
   unsigned addEndsBefore(unsigned before, unsigned after, std::string text);
   unsigned addAffinity(unsigned a, unsigned b, std::string text);
   unsigned addConcurrency(unsigned a, unsigned b, std::string text);
+  /// The members of one concurrency group share an instant: what their
+  /// pairwise overlaps imply (intervals on a line), stated once so that z3
+  /// need not find it (a group over a device's capacity is then a sum, not
+  /// a search over orders). A core keeps the pairs where they suffice.
+  unsigned addTogether(std::vector<unsigned> members, std::string text);
   /// `op` sits where its x / y say (x_loc / y_loc).
   unsigned addPlace(unsigned op, std::string text);
   /// One partition for `members` (affinity group `group`).

@@ -189,3 +189,45 @@ TEST(TokenConstraints, ResourceLimitIsUnknown) {
   EXPECT_EQ(r.kind, Kind::Unknown);
   EXPECT_FALSE(r.why.empty());
 }
+
+// Twenty one-tile ops that must all overlap on 16 tiles: the group's
+// shared instant makes it a sum, decided at once, and the core names the
+// group and the device.
+TEST(TokenConstraints, GroupOverCapacityIsASum) {
+  TokenConstraints tc;
+  std::vector<unsigned> ops;
+  for (int i = 0; i < 20; ++i) {
+    TokenConstraints::Op o{"@s" + std::to_string(i)};
+    o.tiles = 1;
+    o.width = 1;
+    o.height = 1;
+    ops.push_back(tc.addOp(o));
+  }
+  for (size_t i = 0; i < ops.size(); ++i)
+    for (size_t j = i + 1; j < ops.size(); ++j)
+      tc.addConcurrency(ops[i], ops[j], "pair");
+  unsigned group = tc.addTogether(ops, "group");
+  tc.setDevice("npu1_4col", 4, 2, 4);
+  auto r = tc.solve(5000);
+  ASSERT_EQ(r.kind, Kind::Inconsistent) << r.why;
+  EXPECT_TRUE(r.minimal);
+  EXPECT_EQ(r.core.size(), 2u);
+  EXPECT_TRUE(inCore(r, group));
+}
+
+// Where a pair suffices (affinity against one pair of a larger group), the
+// core names the pair, not the whole group.
+TEST(TokenConstraints, PairRatherThanGroup) {
+  TokenConstraints tc;
+  unsigned a = tc.addOp({"@a"}), b = tc.addOp({"@b"}), c = tc.addOp({"@c"});
+  unsigned aff = tc.addAffinity(a, b, "affinity");
+  unsigned ab = tc.addConcurrency(a, b, "ab");
+  tc.addConcurrency(a, c, "ac");
+  tc.addConcurrency(b, c, "bc");
+  unsigned group = tc.addTogether({a, b, c}, "group");
+  auto r = tc.solve();
+  ASSERT_EQ(r.kind, Kind::Inconsistent) << r.why;
+  EXPECT_EQ(r.core.size(), 2u);
+  EXPECT_TRUE(inCore(r, aff) && inCore(r, ab));
+  EXPECT_FALSE(inCore(r, group));
+}

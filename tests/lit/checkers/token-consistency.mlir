@@ -6,7 +6,7 @@
 // schedule under --show-proofs.
 // RUN: rm -rf %t && split-file %s %t
 // RUN: air-check lint --verify-diagnostics %t/affinity-and-concurrency.mlir %t/chain.mlir %t/loop-carried.mlir %t/partition.mlir %t/overlapping-placement.mlir
-// RUN: air-check lint --verify-diagnostics --device=npu1_4col %t/over-device.mlir %t/stamped.mlir
+// RUN: air-check lint --verify-diagnostics --device=npu1_4col %t/over-device.mlir %t/stamped.mlir %t/five.mlir
 // z3 out of its resource limit: unknown, a warning, never a pass.
 // RUN: env AIRCHECK_TOKEN_RLIMIT=1 air-check lint --show-proofs %t/concurrency-fits.mlir 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: concurrency-fits.mlir:4:10: warning: whether the token constraints of this op can hold together is unknown: z3 gave no verdict within its limits (5000 ms, rlimit 1): {{.+}}
@@ -311,6 +311,48 @@ func.func @f() {
       }
     }
     air.wait_all [%a, %b]
+  }
+  return
+}
+
+//--- five.mlir
+// Five 2x2 segments that must be live at one instant: 20 tiles on 16.
+func.func @f() {
+  // expected-error@+1 {{launch the air.launch at 4:3 requires 20 compute tiles for its co-resident segments, but npu1_4col has 16}}
+  air.launch () in () {
+    %tc = air.token.alloc : !air.token
+    // expected-error@+2 {{token constraints cannot all hold: concurrency %tc requires @a, @b, @c, @d and @e to be live at one instant; npu1_4col has 16 compute tiles (4 columns x 4 compute rows)}}
+    // expected-note@+1 {{@a: concurrency %tc, live at one instant with the 4 others; holds 4 compute tiles}}
+    %s0 = air.segment @a async [concurrency = [%tc]] {
+      %c2 = arith.constant 2 : index
+      air.herd tile (%x, %y) in (%sx=%c2, %sy=%c2) {
+      }
+    }
+    // expected-note@+1 {{@b: concurrency %tc, live at one instant with the 4 others; holds 4 compute tiles}}
+    %s1 = air.segment @b async [concurrency = [%tc]] {
+      %c2 = arith.constant 2 : index
+      air.herd tile (%x, %y) in (%sx=%c2, %sy=%c2) {
+      }
+    }
+    // expected-note@+1 {{@c: concurrency %tc, live at one instant with the 4 others; holds 4 compute tiles}}
+    %s2 = air.segment @c async [concurrency = [%tc]] {
+      %c2 = arith.constant 2 : index
+      air.herd tile (%x, %y) in (%sx=%c2, %sy=%c2) {
+      }
+    }
+    // expected-note@+1 {{@d: concurrency %tc, live at one instant with the 4 others; holds 4 compute tiles}}
+    %s3 = air.segment @d async [concurrency = [%tc]] {
+      %c2 = arith.constant 2 : index
+      air.herd tile (%x, %y) in (%sx=%c2, %sy=%c2) {
+      }
+    }
+    // expected-note@+1 {{@e: concurrency %tc, live at one instant with the 4 others; holds 4 compute tiles}}
+    %s4 = air.segment @e async [concurrency = [%tc]] {
+      %c2 = arith.constant 2 : index
+      air.herd tile (%x, %y) in (%sx=%c2, %sy=%c2) {
+      }
+    }
+    air.wait_all [%s0, %s1, %s2, %s3, %s4]
   }
   return
 }
