@@ -55,11 +55,18 @@ ChannelModel::ChannelModel(Operation *module, AnalysisManager &am)
     acc.isPut = put;
     (put ? info.puts : info.gets).push_back(std::move(acc));
   });
+  // Each access is one step of the isl budget: one that exhausts it is
+  // `unknown` and leaves the others a fresh budget (a context past its
+  // budget fails every later call, even allocating a space).
   for (ChannelInfo &info : infos) {
-    for (ChannelAccess &a : info.puts)
+    for (ChannelAccess &a : info.puts) {
+      polyModel->isl().resetBudget();
       buildAccess(info, a);
-    for (ChannelAccess &a : info.gets)
+    }
+    for (ChannelAccess &a : info.gets) {
+      polyModel->isl().resetBudget();
       buildAccess(info, a);
+    }
   }
   compareOpaqueBranches();
 }
@@ -288,14 +295,20 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     }
 
     // Elements per transfer.
-    OperandRange sizes = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getAccessSizes()
-                                   : cast<air::ChannelGetOp>(acc.op).getAccessSizes();
+    SmallVector<OpFoldResult> sizes =
+        acc.isPut ? cast<air::ChannelPutOp>(acc.op).getMixedAccessSizes()
+                  : cast<air::ChannelGetOp>(acc.op).getMixedAccessSizes();
     Value memref = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getMemref()
                              : cast<air::ChannelGetOp>(acc.op).getMemref();
     std::vector<isl::pw_aff> elems;
     if (!sizes.empty()) {
-      for (Value s : sizes) {
-        AffineResult r = poly.affine(s, in);
+      for (OpFoldResult size : sizes) {
+        if (auto a = dyn_cast<Attribute>(size)) {
+          elems.push_back(poly.paramAff(
+              std::to_string(cast<IntegerAttr>(a).getInt())));
+          continue;
+        }
+        AffineResult r = poly.affine(cast<Value>(size), in);
         if (r.unknown || r.usesAnyDim()) {
           acc.volumeUnknown =
               r.unknown ? r.unknown

@@ -1,6 +1,9 @@
 //===- PolyhedralModel.cpp - op instances as isl sets ---------------------===//
 #include "analyses/PolyhedralModel.h"
 
+#include <isl/aff.h>
+#include <isl/local_space.h>
+
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -420,6 +423,7 @@ void PolyhedralModel::addDim(Instances &in, Dim d, Value lb, Value ub,
   for (Box &b : in.boxes) {
     b.lbs.push_back({zero});
     b.ubs.push_back({last});
+    b.set.reset();
   }
 }
 
@@ -437,6 +441,7 @@ static std::vector<Box> applyLinear(const std::vector<Box> &boxes,
   std::vector<Box> out;
   auto bound = [&](Box b, isl::pw_aff rest, long coeff) {
     // coeff * d + rest >= 0
+    b.set.reset();
     if (c.dim < 0) {
       b.context = b.context.intersect(islx::nonnegSet(rest));
     } else if (coeff > 0) {
@@ -496,10 +501,23 @@ bool PolyhedralModel::constrain(Instances &in, const std::string &expr,
     isl_aff_free(raw);
     return false;
   }
-  raw = isl_aff_project_domain_on_params(raw);
+  raw = islx::checked(ctx().get(), isl_aff_project_domain_on_params(raw));
   lin.rest = isl::pw_aff(isl::manage(raw));
   in.boxes = applyLinear(in.boxes, lin, negate);
+  dropEmptyBoxes(in);
   return true;
+}
+
+void PolyhedralModel::dropEmptyBoxes(Instances &in) {
+  // A condition splits a box in as many as it has constraints (and an else
+  // branch of a chain of affine.if ops multiplies them); most of the pieces
+  // of a chain over herd ids are empty. An empty box adds nothing to any
+  // count or index set, and every check pays for each box it keeps.
+  std::vector<Box> kept;
+  for (Box &b : in.boxes)
+    if (!boxSet(in, b).is_empty())
+      kept.push_back(std::move(b));
+  in.boxes = std::move(kept);
 }
 
 void PolyhedralModel::addCondition(Instances &in, Operation *cond,
@@ -645,9 +663,6 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
   slot = std::make_unique<Instances>();
   Instances &in = *slot;
   in.op = op;
-  Box initial;
-  initial.context = isl::set::universe(islx::paramSpace(ctx()));
-  in.boxes.push_back(initial);
 
   SmallVector<std::pair<Operation *, Region *>> chain;
   Operation *cur = op;
@@ -660,6 +675,10 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
   std::reverse(chain.begin(), chain.end());
 
   try {
+    // Inside the try: a context past its budget fails even here.
+    Box initial;
+    initial.context = isl::set::universe(islx::paramSpace(ctx()));
+    in.boxes.push_back(initial);
     for (auto [p, region] : chain) {
       if (in.unknown)
         break;
@@ -715,6 +734,7 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
         for (Box &b : in.boxes) {
           b.lbs.push_back({paramAff("0")});
           b.ubs.push_back({paramAff(std::to_string(trips - 1))});
+          b.set.reset();
         }
         continue;
       }
@@ -746,20 +766,24 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
 }
 
 isl::set PolyhedralModel::boxSet(const Instances &in, const Box &box) {
+  if (box.set)
+    return *box.set;
   isl::space sp = in.space(ctx());
   isl::set s = isl::set::universe(sp);
-  std::string dims;
-  for (unsigned i = 0; i < in.dims.size(); ++i)
-    dims += (i ? ", " : "") + in.dims[i].name;
   for (unsigned i = 0; i < in.dims.size(); ++i) {
-    isl::pw_aff var(ctx(), paramList() + " -> { [" + dims + "] -> [(" +
-                               in.dims[i].name + ")] }");
+    // d_i as a function of the dims (the bounds' parameters are aligned by
+    // the comparisons).
+    isl::pw_aff var = isl::manage(islx::checked(
+        ctx().get(), isl_pw_aff_var_on_domain(
+                         isl_local_space_from_space(sp.copy()), isl_dim_set, i)));
     for (const isl::pw_aff &lb : box.lbs[i])
       s = s.intersect(var.ge_set(lb.insert_domain(sp)));
     for (const isl::pw_aff &ub : box.ubs[i])
       s = s.intersect(var.le_set(ub.insert_domain(sp)));
   }
-  return s.intersect_params(box.context);
+  s = s.intersect_params(box.context);
+  box.set = s;
+  return s;
 }
 
 std::vector<isl::pw_aff> PolyhedralModel::boxCount(const Instances &in,
@@ -786,12 +810,15 @@ PwQPoly PolyhedralModel::product(const std::vector<isl::pw_aff> &factors) {
   isl::space all = allParams();
   PwQPoly r = PwQPoly::constant(all, 1);
   for (const isl::pw_aff &f : factors) {
-    isl::pw_aff aligned = isl::manage(isl_pw_aff_align_params(f.copy(), all.copy()));
+    isl::pw_aff aligned = isl::manage(
+        islx::checked(ctx().get(), isl_pw_aff_align_params(f.copy(), all.copy())));
     r = r * PwQPoly::fromPwAff(aligned);
   }
   return r;
 }
 
 isl::set PolyhedralModel::alignParams(isl::set s) {
-  return isl::manage(isl_set_align_params(s.release(), allParams().release()));
+  isl::space all = allParams();
+  return isl::manage(islx::checked(
+      ctx().get(), isl_set_align_params(s.release(), all.release())));
 }

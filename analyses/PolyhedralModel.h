@@ -60,6 +60,9 @@ struct Dim {
 struct Box {
   std::vector<std::vector<isl::pw_aff>> lbs, ubs;
   isl::set context;
+  /// The box as an isl set over its dims, once built (PolyhedralModel::
+  /// boxSet); whatever changes the bounds, the context or the dims resets it.
+  mutable std::optional<isl::set> set;
 };
 
 /// The instances of one op: a disjoint union of boxes over its dims.
@@ -115,7 +118,7 @@ public:
 
   /// Parameter-only pw_aff of an expression that uses no dims.
   isl::pw_aff paramAff(const std::string &expr);
-  /// The isl set of one box.
+  /// The isl set of one box (built once per box).
   isl::set boxSet(const Instances &in, const Box &box);
   /// The number of points of one box, counting only the dims for which
   /// `countDim` is set, as factors (pw_affs over parameters) to multiply.
@@ -139,8 +142,10 @@ private:
   void addCondition(Instances &in, mlir::Operation *cond, bool thenBranch);
   void addSwitchCase(Instances &in, mlir::scf::IndexSwitchOp sw,
                      mlir::Region *region);
-  /// Restricts every box by `expr >= 0` (or `== 0`); false when the
-  /// constraint relates several dims.
+  /// Drops the boxes that hold no point for any value of the parameters.
+  void dropEmptyBoxes(Instances &in);
+  /// Restricts every box by `expr >= 0` (or `== 0`) and drops the boxes
+  /// left empty; false when the constraint relates several dims.
   bool constrain(Instances &in, const std::string &expr, bool equality,
                  bool negate, mlir::Location loc);
 

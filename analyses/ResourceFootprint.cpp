@@ -1,7 +1,10 @@
 //===- ResourceFootprint.cpp - what each launch, segment, herd holds ------===//
 #include "analyses/ResourceFootprint.h"
 
+#include "analyses/PolyhedralModel.h"
 #include "solvers/MaxConcurrency.h"
+
+#include <isl/set.h>
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -491,18 +494,80 @@ static Flows flowsAt(Operation *top, unsigned space) {
 
 /// The most flows of one direction active at once in a hierarchy body: a
 /// flow is active from its first transfer to its last.
-static Amount peakFlows(const AsyncGraph &graph, Operation *top,
+/// The tiles of the herd around `op` that run it: its instances projected
+/// onto the herd's ids; nullopt when the model cannot say.
+static std::optional<isl::set> tilesRunning(PolyhedralModel &poly,
+                                            Operation *op) {
+  try {
+    const Instances &in = poly.instancesOf(op);
+    if (in.unknown)
+      return std::nullopt;
+    unsigned first = 0, n = 0;
+    for (auto [i, d] : llvm::enumerate(in.dims))
+      if (d.kind == Dim::Kind::HerdId) {
+        if (n == 0)
+          first = i;
+        ++n;
+      }
+    if (n == 0)
+      return std::nullopt;
+    std::optional<isl::set> all;
+    for (const Box &box : in.boxes) {
+      isl::set s = poly.boxSet(in, box);
+      unsigned total = in.dims.size();
+      isl_set *raw = isl_set_project_out(s.release(), isl_dim_set, first + n,
+                                         total - first - n);
+      raw = isl_set_project_out(raw, isl_dim_set, 0, first);
+      isl::set tiles = isl::manage(islx::checked(poly.ctx().get(), raw));
+      all = all ? all->unite(tiles) : tiles;
+    }
+    return all;
+  } catch (const isl::exception &) {
+    return std::nullopt;
+  }
+}
+
+/// Peak DMA channels of one direction live at once in a body. In a herd, two
+/// flows that no tile runs both (their transfers sit under conditions on
+/// disjoint tile ids) never need a channel of one tile together.
+static Amount peakFlows(const AsyncGraph &graph, PolyhedralModel &poly,
+                        Operation *top,
                         const std::map<std::string, SmallVector<Operation *>> &flows) {
   if (flows.empty())
     return Amount::of(0);
   BodyOrder order(top->getRegion(0).front(), graph);
+  std::vector<std::pair<unsigned, std::optional<isl::set>>> items;
   for (auto &[key, ops] : flows) {
     std::vector<std::pair<unsigned, unsigned>> spans;
-    for (Operation *op : ops)
+    std::optional<isl::set> tiles;
+    bool known = isa<air::HerdOp>(top);
+    for (Operation *op : ops) {
       if (order.ev.count(op))
         spans.push_back(order.ev[op]);
-    if (!spans.empty())
-      order.mc.addSpanningItem(spans, 1);
+      if (!known)
+        continue;
+      std::optional<isl::set> t = tilesRunning(poly, op);
+      if (!t) {
+        known = false;
+        continue;
+      }
+      tiles = tiles ? tiles->unite(*t) : *t;
+    }
+    if (spans.empty())
+      continue;
+    unsigned item = order.mc.numItems();
+    order.mc.addSpanningItem(spans, 1);
+    if (known && tiles) {
+      for (auto &[other, otherTiles] : items)
+        if (otherTiles) {
+          try {
+            if (tiles->is_disjoint(*otherTiles))
+              order.mc.exclusive(other, item);
+          } catch (const isl::exception &) {
+          }
+        }
+      items.push_back({item, tiles});
+    }
   }
   return peakOf(order);
 }
@@ -513,7 +578,8 @@ static std::optional<int64_t> intAttr(Operation *op, StringRef name) {
   return std::nullopt;
 }
 
-static SegmentFootprint analyseSegment(const AsyncGraph &graph, air::SegmentOp seg) {
+static SegmentFootprint analyseSegment(const AsyncGraph &graph, PolyhedralModel &poly,
+                                      air::SegmentOp seg) {
   SegmentFootprint f;
   f.op = seg;
   f.name = hierarchyName(seg);
@@ -534,8 +600,8 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, air::SegmentOp s
       h.tiles = instancesOf(cast<air::HierarchyOpInterface>(op), &h.shape);
       h.l1PerTile = peakMemory(graph, herd, 2, llvm::DenseMap<Operation *, Amount>());
       Flows l1 = flowsAt(herd, 2);
-      h.dmaIn = peakFlows(graph, herd, l1.in);
-      h.dmaOut = peakFlows(graph, herd, l1.out);
+      h.dmaIn = peakFlows(graph, poly, herd, l1.in);
+      h.dmaOut = peakFlows(graph, poly, herd, l1.out);
       h.bds = l1.transferOps;
       h.locks = 2 * l1.buffers.size();
       h.xLoc = intAttr(herd, "x_loc");
@@ -545,7 +611,7 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, air::SegmentOp s
       return WalkResult::skip();
     }
     if (auto inner = dyn_cast<air::SegmentOp>(op)) {
-      f.nested.push_back(analyseSegment(graph, inner));
+      f.nested.push_back(analyseSegment(graph, poly, inner));
       tiles[op] = f.nested.back().tiles;
       l2[op] = f.nested.back().l2;
       return WalkResult::skip();
@@ -595,6 +661,7 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, air::SegmentOp s
 }
 
 ResourceFootprint::ResourceFootprint(Operation *module, const AsyncGraph &graph) {
+  PolyhedralModel poly(module);
   module->walk([&](air::LaunchOp launch) {
     LaunchFootprint lf;
     lf.op = launch;
@@ -614,7 +681,7 @@ ResourceFootprint::ResourceFootprint(Operation *module, const AsyncGraph &graph)
     lf.shimOut = shim.out.size();
     lf.shimIn = shim.in.size();
     launch.getBody().walk<WalkOrder::PreOrder>([&](air::SegmentOp seg) {
-      lf.segments.push_back(analyseSegment(graph, seg));
+      lf.segments.push_back(analyseSegment(graph, poly, seg));
       return WalkResult::skip();
     });
     // Segments sharing an affinity token share a partition (transitively).

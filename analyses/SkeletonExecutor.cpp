@@ -350,6 +350,7 @@ struct Frame {
 };
 
 struct Process {
+  unsigned id = 0; // its index in Executor::processes
   /// The instance: "@f, launch (0), segment @s, herd @h tile (1, 0)".
   std::string where;
   unsigned scope;
@@ -397,7 +398,10 @@ struct Task {
   Kind kind;
   Operation *op;
   unsigned id;
-  std::string where;
+  /// Where the op was reached: the process, and the trip of each scf.for
+  /// around the op in it (the text is built only for a report, whereOf).
+  unsigned process = 0;
+  SmallVector<std::pair<Operation *, int64_t>, 2> trips;
   unsigned scope; // the scope of the process that reached the op
   unsigned token; // signalled on completion
   SmallVector<unsigned, 4> deps;
@@ -506,7 +510,7 @@ private:
   bool isSkeleton(Operation *op);
   unsigned fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index,
                    const Process &p);
-  std::string where(const Process &p) const;
+  std::string whereOf(const Task &t) const;
 
   std::vector<SkeletonResult::BlockedOp> blockedOps() const;
   std::string tokenWait(const Task &t) const;
@@ -600,6 +604,7 @@ void Executor::release(unsigned scope) {
 void Executor::spawn(std::string where, unsigned scope, Env env, Frame frame,
                      int iterationOf, ArrayRef<unsigned> after) {
   Process p;
+  p.id = processes.size();
   p.frontier = newEvent(after);
   p.where = std::move(where);
   p.scope = scope;
@@ -656,7 +661,10 @@ FailureOr<Task *> Executor::newTask(Task::Kind kind, Operation *op, Process &p,
   t.kind = kind;
   t.op = op;
   t.id = tasks.size();
-  t.where = where(p);
+  t.process = p.id;
+  for (const Frame &f : p.frames)
+    if (f.loop)
+      t.trips.push_back({f.loop, f.iv});
   t.scope = p.scope;
   t.dispatchEvent = p.frontier;
   for (Value d : deps) {
@@ -817,7 +825,7 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
   if (auto par = dyn_cast<scf::ParallelOp>(t.op)) {
     for (auto [iv, v] : llvm::zip(par.getInductionVars(), point))
       env[iv] = Val::integer(v);
-    spawn(t.where + ", scf.parallel@" + lineCol(t.op) + " = " + tuple(point),
+    spawn(whereOf(t) + ", scf.parallel@" + lineCol(t.op) + " = " + tuple(point),
           t.scope, std::move(env), Frame{par.getBody(), par.getBody()->begin()},
           t.id, preds);
     return;
@@ -826,7 +834,7 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
     unsigned scope = newScope(t.id);
     t.instanceScopes.push_back(scope);
     Block::iterator at(t.op);
-    spawn(t.where, scope, std::move(env),
+    spawn(whereOf(t), scope, std::move(env),
           Frame{t.op->getBlock(), at, nullptr, 0, 0, 1, std::next(at)}, -1,
           preds);
     return;
@@ -846,7 +854,7 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
     env[id] = Val::integer(v);
   unsigned scope = newScope(t.id);
   t.instanceScopes.push_back(scope);
-  spawn(t.where + ", " + label, scope, std::move(env),
+  spawn(whereOf(t) + ", " + label, scope, std::move(env),
         Frame{&h.getBodyBlock(), h.getBodyBlock().begin()}, -1, preds);
 }
 
@@ -872,8 +880,11 @@ LogicalResult Executor::exec(Process &p, Operation &op) {
       if (auto it = p.itemTokens.find(w); it != p.itemTokens.end())
         itemDeps.push_back(it->second);
     // A loop or branch without tokens runs beside the rest of the body.
+    // (One that carries tokens is ordered by them and runs in the body's
+    // process; results other than tokens are not known to later ops.)
     if (isa<scf::ForOp, scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(op) &&
-        op.getNumResults() == 0 && isSkeleton(&op))
+        !llvm::any_of(op.getResultTypes(), llvm::IsaPred<air::AsyncTokenType>) &&
+        isSkeleton(&op))
       return execItem(p, op);
   }
   // Loops and branches without AIR ops or tokens are compute: skipped.
@@ -1070,8 +1081,9 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
 /// memref's when it has none; nullopt when that is not concrete.
 std::optional<uint64_t> Executor::transferVolume(Process &p, Operation *op,
                                                  bool isPut) {
-  OperandRange sizes = isPut ? cast<air::ChannelPutOp>(op).getAccessSizes()
-                             : cast<air::ChannelGetOp>(op).getAccessSizes();
+  SmallVector<OpFoldResult> sizes =
+      isPut ? cast<air::ChannelPutOp>(op).getMixedAccessSizes()
+            : cast<air::ChannelGetOp>(op).getMixedAccessSizes();
   Value memref = isPut ? cast<air::ChannelPutOp>(op).getMemref()
                        : cast<air::ChannelGetOp>(op).getMemref();
   if (sizes.empty()) {
@@ -1081,8 +1093,10 @@ std::optional<uint64_t> Executor::transferVolume(Process &p, Operation *op,
     return static_cast<uint64_t>(ty.getNumElements());
   }
   uint64_t n = 1;
-  for (Value v : sizes) {
-    Val x = lookup(p, v);
+  for (OpFoldResult size : sizes) {
+    Val x = isa<Attribute>(size)
+                ? Val::integer(cast<IntegerAttr>(cast<Attribute>(size)).getInt())
+                : lookup(p, cast<Value>(size));
     if (x.kind != Val::Kind::Int || x.num < 0)
       return std::nullopt;
     if (x.num != 0 && n > std::numeric_limits<uint64_t>::max() / x.num)
@@ -1373,14 +1387,14 @@ unsigned Executor::fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index,
   return it->second;
 }
 
-/// The instance a process is in, with the current trip of each scf.for.
-std::string Executor::where(const Process &p) const {
-  std::string s = p.where;
-  for (const Frame &f : p.frames)
-    if (f.loop)
-      s += ", scf.for@" + lineCol(f.loop) + " = " + std::to_string(f.iv);
+/// The instance a task was reached in, with the trip of each scf.for.
+std::string Executor::whereOf(const Task &t) const {
+  std::string s = processes[t.process].where;
+  for (auto [loop, iv] : t.trips)
+    s += ", scf.for@" + lineCol(loop) + " = " + std::to_string(iv);
   return s;
 }
+
 
 //===----------------------------------------------------------------------===//
 // The run and its report
@@ -1414,7 +1428,7 @@ std::string Executor::tokenWait(const Task &t) const {
       const Task &producer = tasks[tokens[d].task];
       std::string s = producer.op->getName().getStringRef().str() + " at " +
                       lineCol(producer.op);
-      std::string instance = relativeInstance(producer.where, t.where);
+      std::string instance = relativeInstance(whereOf(producer), whereOf(t));
       if (!instance.empty())
         s += " (" + instance + ")";
       if (!llvm::is_contained(producers, s))
@@ -1464,7 +1478,7 @@ std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
     lines.emplace_back(
         !t.started, loc ? loc.getFilename().str() : std::string(),
         loc ? loc.getLine() : 0, loc ? loc.getColumn() : 0, t.op,
-        t.op->getName().getStringRef().str() + " in " + t.where + ": " + what);
+        t.op->getName().getStringRef().str() + " in " + whereOf(t) + ": " + what);
   }
   // At one location, in the order the ops were reached.
   llvm::stable_sort(lines, [](const Line &a, const Line &b) {
@@ -1597,7 +1611,7 @@ void Executor::checkOrder(SkeletonResult::Order &order) {
     const Task &t = tasks[id];
     return SkeletonResult::Order::Site{
         t.op, std::string(t.kind == Task::Kind::Put ? "put" : "get") + " #" +
-                  std::to_string(k) + " on " + f.label + ", in " + t.where};
+                  std::to_string(k) + " on " + f.label + ", in " + whereOf(t)};
   };
   using Cause = SkeletonResult::Order::Cause;
   auto fail = [&](Cause cause, std::string why,

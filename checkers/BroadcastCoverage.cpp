@@ -191,7 +191,8 @@ private:
     if (!sourcesOf.is_single_valued()) {
       // Tiles d with sources s < s' (lexicographically), both reaching d.
       isl_space *srcSpace = isl_space_range(isl_map_get_space(sourcesOf.get()));
-      isl::map later = isl::manage(isl_map_lex_lt(srcSpace));
+      isl::map later =
+          isl::manage(islx::checked(poly.ctx().get(), isl_map_lex_lt(srcSpace)));
       isl::set twice = sourcesOf.apply_range(later).intersect(sourcesOf).domain();
       return fail("gives tile " + samplePointText(twice) +
                   " more than one source; each destination must receive from "

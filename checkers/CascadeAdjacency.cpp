@@ -125,7 +125,10 @@ private:
         isl::map far = reach.subtract(near);
         if (far.is_empty())
           continue;
-        isl::point pt = isl::manage(isl_map_sample(far.copy())).wrap().sample_point();
+        isl::point pt =
+            isl::manage(islx::checked(poly.ctx().get(), isl_map_sample(far.copy())))
+                .wrap()
+                .sample_point();
         std::vector<std::string> xy = tilePair(pt);
         auto diag = p.op->emitError()
                     << "cascade channel " << channelName(c) << " connects "

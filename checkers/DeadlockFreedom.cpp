@@ -32,16 +32,21 @@
 #include "checkers/Checker.h"
 
 #include "analyses/AsyncGraph.h"
+#include "analyses/ResourceFootprint.h"
 #include "analyses/SkeletonExecutor.h"
 #include "dialects/AIR/AIRDialect.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace aircheck;
 using namespace mlir;
 
 namespace {
-constexpr uint64_t kMaxSteps = 200000;
+// About 25 ms of executor time: lint stays within a few times air-opt's
+// parse and verify on every program (bench/lint_cost.py).
+constexpr uint64_t kMaxSteps = 100000;
 constexpr uint64_t kMaxOrderVisits = 2000000;
 /// Random schedules tried for a counterexample when transfers race.
 constexpr uint64_t kRandomSchedules = 16;
@@ -76,6 +81,37 @@ Location programLoc(ModuleOp module) {
         break;
       }
   return at ? at->getLoc() : module.getLoc();
+}
+
+void reportStepLimit(ModuleOp module) {
+  auto diag = emitWarning(programLoc(module))
+              << "deadlock freedom is unknown: running the program on its "
+                 "concrete sizes takes more than "
+              << kMaxSteps << " steps";
+  diag.attachNote(programLoc(module))
+      << "hint: `air-opt --air-run-skeleton=\"launch-mode=parallel "
+         "max-steps=N\"` runs it with a larger budget; a smaller "
+         "configuration of the same program can be proven";
+}
+
+/// A lower bound on the steps of a run: two per execution of each channel
+/// transfer outside conditionals (saturating).
+uint64_t transferStepsAtLeast(ModuleOp module) {
+  uint64_t steps = 0;
+  module.walk([&](Operation *op) {
+    if (!isa<air::ChannelPutOp, air::ChannelGetOp>(op))
+      return;
+    for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p);
+         p = p->getParentOp())
+      if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(p))
+        return;
+    std::optional<int64_t> n = constantInstanceCount(op);
+    if (!n || *n < 0)
+      return;
+    uint64_t add = 2 * static_cast<uint64_t>(*n);
+    steps = steps > UINT64_MAX - add ? UINT64_MAX : steps + add;
+  });
+  return steps;
 }
 
 class DeadlockFreedom : public Checker {
@@ -130,6 +166,15 @@ public:
             flags.push_back(a);
     if (flags.size() > kMaxFlags)
       flags.clear(); // left without a value: unknown if a branch needs one
+    // Each transfer a run issues takes at least two steps (its start and
+    // its completion): when the transfers outside conditionals alone run
+    // more often than the budget allows, no run can finish within it, and
+    // the answer is unknown without running (lint stays fast on large
+    // configurations).
+    if (transferStepsAtLeast(ctx.module) > kMaxSteps) {
+      reportStepLimit(ctx.module);
+      return;
+    }
     SkeletonResult parallel;
     SkeletonOptions options;
     std::string when;
@@ -156,8 +201,15 @@ public:
                            kCycleHint);
           return;
         }
-        if (mode == LaunchMode::Parallel)
+        // A run that cannot finish (the step budget, IR the executor does
+        // not run) decides the answer, unknown: the other mode is not run.
+        bool unfinished = r.verdict == SkeletonResult::Verdict::StepLimit ||
+                          r.verdict == SkeletonResult::Verdict::Unsupported;
+        if (mode == LaunchMode::Parallel || unfinished) {
           parallel = std::move(r);
+          if (unfinished)
+            break;
+        }
       }
       transfers += parallel.transfers;
       if (parallel.verdict != SkeletonResult::Verdict::Completed ||
@@ -184,17 +236,9 @@ public:
              "conditions can be proven";
       return;
     }
-    case SkeletonResult::Verdict::StepLimit: {
-      auto diag = emitWarning(programLoc(ctx.module))
-                  << "deadlock freedom is unknown: running the program on its "
-                     "concrete sizes takes more than "
-                  << kMaxSteps << " steps";
-      diag.attachNote(programLoc(ctx.module))
-          << "hint: `air-opt --air-run-skeleton=\"launch-mode=parallel "
-             "max-steps=N\"` runs it with a larger budget; a smaller "
-             "configuration of the same program can be proven";
+    case SkeletonResult::Verdict::StepLimit:
+      reportStepLimit(ctx.module);
       return;
-    }
     case SkeletonResult::Verdict::Completed:
       break;
     }

@@ -1,8 +1,8 @@
 //===- MemoryLevels.cpp - memory is allocated at its level ----------------===//
 //
 // Seed 000 1.2 and 2.2-2.3: a herd allocates L1 (memory space 2), a segment
-// L2 or L1 (1 or 2); transfers move memrefs of the AIR levels L3, L2 and L1
-// (0, 1, 2). Upstream mlir-air's herd and segment verifiers enforce the
+// L2 or L1 (1 or 2), and a core reads and writes only L1 directly; transfers
+// move memrefs of the AIR levels L3, L2 and L1 (0, 1, 2). Upstream mlir-air's herd and segment verifiers enforce the
 // first rule for memref.alloc (memory space >= 2 in a herd, >= 1 in a
 // segment); air-check checks memref.alloc the same way, directly in the
 // body (a nested hierarchy op checks its own).
@@ -13,6 +13,7 @@
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace aircheck;
 using namespace mlir;
@@ -44,6 +45,53 @@ static void checkAllocs(Operation *op) {
   });
 }
 
+/// A core reads and writes only its L1 directly (upstream's herd verifier:
+/// "AIE core tiles can only access L1 directly"); L2 and L3 data reach it
+/// through channels and dma_memcpy_nd (or copies, which the pipeline turns
+/// into them). Ops that say what they read and write (memref.load/store,
+/// vector transfers, linalg) are checked.
+static void checkCoreAccesses(air::HerdOp herd) {
+  herd.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<air::HierarchyOpInterface>(op) && op != herd.getOperation())
+      return WalkResult::skip();
+    // AIR transfers move data between levels; so do copies, which the
+    // pipeline turns into them (air-copy-to-dma).
+    if (isa_and_nonnull<air::AIRDialect>(op->getDialect()) ||
+        isa<memref::CopyOp>(op) ||
+        op->getName().getStringRef() == "linalg.copy")
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return WalkResult::advance();
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffects(list);
+    for (auto &e : list) {
+      if (!isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
+        continue;
+      Value v = e.getValue();
+      if (!v || !isa<BaseMemRefType>(v.getType()))
+        continue;
+      std::optional<unsigned> space = air::getMemorySpace(v.getType());
+      if (space && *space == 2)
+        continue;
+      auto diag = op->emitOpError()
+                  << (isa<MemoryEffects::Read>(e.getEffect()) ? "reads "
+                                                              : "writes ")
+                  << (space ? air::describeMemorySpace(*space)
+                            : std::string("a non-AIR memory space"))
+                  << " directly inside 'air.herd', but a core reads and "
+                     "writes only L1 (memory space 2) directly (seed 000 1.2; "
+                     "upstream's herd verifier rejects it)";
+      diag.attachNote(herd.getLoc()) << "enclosing 'air.herd' is here";
+      diag.attachNote(op->getLoc())
+          << "hint: bring the data into an L1 buffer with a channel or "
+             "air.dma_memcpy_nd";
+      return WalkResult::advance();
+    }
+    return WalkResult::advance();
+  });
+}
+
 static void checkTransferMemref(Operation *op, Value memref, StringRef role) {
   std::optional<unsigned> space = air::getMemorySpace(memref.getType());
   if (space && *space <= 2)
@@ -61,13 +109,15 @@ class MemoryLevels : public Checker {
 public:
   llvm::StringRef id() const override { return "memory-levels"; }
   llvm::StringRef summary() const override {
-    return "Herds allocate L1, segments L2 or L1; transfers move L3, L2 or "
-           "L1 memrefs (seed 000 1.2, 2.2, 2.3)";
+    return "Herds allocate and touch only L1, segments allocate L2 or L1; "
+           "transfers move L3, L2 or L1 memrefs (seed 000 1.2, 2.2, 2.3)";
   }
   void run(CheckContext &ctx) override {
     ctx.module.walk([&](Operation *op) {
       if (isa<air::HerdOp, air::SegmentOp>(op))
         checkAllocs(op);
+      if (auto herd = dyn_cast<air::HerdOp>(op))
+        checkCoreAccesses(herd);
       else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
         checkTransferMemref(op, dma.getDst(), "destination");
         checkTransferMemref(op, dma.getSrc(), "source");

@@ -56,7 +56,8 @@ public:
   llvm::StringRef id() const override { return "sync-order-deadlock"; }
   llvm::StringRef summary() const override {
     return "A blocking put or get never comes before every op that could "
-           "complete it (seed 000 2.5, minimal deadlock)";
+           "complete it under the ordering model (seed 000 2.5, minimal "
+           "deadlock)";
   }
 
   void run(CheckContext &ctx) override {

@@ -36,8 +36,8 @@ class SyncProgramOrder : public Checker {
 public:
   llvm::StringRef id() const override { return "sync-program-order"; }
   llvm::StringRef summary() const override {
-    return "In source order, no get of a launch or segment body comes before "
-           "the herd or segment that puts its data (mlir-air #1671)";
+    return "In source order, no get of a function, launch or segment body "
+           "comes before the hierarchy op that puts its data (mlir-air #1671)";
   }
 
   void run(CheckContext &ctx) override {

@@ -10,10 +10,18 @@
 #include <isl/val.h>
 
 using namespace aircheck;
+using aircheck::islx::checked;
+
+static unsigned long defaultMaxOperations = 20'000'000;
+
+void IslContext::setDefaultMaxOperations(unsigned long n) {
+  defaultMaxOperations = n;
+}
 
 IslContext::IslContext(unsigned long maxOperations) : raw(isl_ctx_alloc()) {
   isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
-  isl_ctx_set_max_operations(raw, maxOperations);
+  isl_ctx_set_max_operations(raw, maxOperations ? maxOperations
+                                                : defaultMaxOperations);
 }
 
 IslContext::~IslContext() { isl_ctx_free(raw); }
@@ -42,19 +50,24 @@ static void check(isl_pw_qpolynomial *p) {
 }
 
 isl::space islx::paramSpace(isl::ctx ctx) {
-  return isl::manage(isl_space_params_alloc(ctx.get(), 0));
+  return isl::manage(checked(ctx.get(), isl_space_params_alloc(ctx.get(), 0)));
 }
 isl::space islx::setSpace(isl::ctx ctx, unsigned n) {
-  return isl::manage(isl_space_set_alloc(ctx.get(), 0, n));
+  return isl::manage(checked(ctx.get(), isl_space_set_alloc(ctx.get(), 0, n)));
 }
 isl::set islx::projectOut(isl::set s, unsigned pos) {
-  return isl::manage(isl_set_project_out(s.release(), isl_dim_set, pos, 1));
+  isl_ctx *ctx = s.ctx().get();
+  return isl::manage(
+      checked(ctx, isl_set_project_out(s.release(), isl_dim_set, pos, 1)));
 }
 isl::map islx::projectOutIn(isl::map m, unsigned pos) {
-  return isl::manage(isl_map_project_out(m.release(), isl_dim_in, pos, 1));
+  isl_ctx *ctx = m.ctx().get();
+  return isl::manage(
+      checked(ctx, isl_map_project_out(m.release(), isl_dim_in, pos, 1)));
 }
 isl::set islx::nonnegSet(isl::pw_aff a) {
-  return isl::manage(isl_pw_aff_nonneg_set(a.release()));
+  isl_ctx *ctx = a.ctx().get();
+  return isl::manage(checked(ctx, isl_pw_aff_nonneg_set(a.release())));
 }
 std::vector<std::string> islx::coordinates(const isl::point &pt, isl_dim_type type) {
   std::vector<std::string> out;
@@ -72,7 +85,8 @@ std::vector<std::string> islx::coordinates(const isl::point &pt, isl_dim_type ty
 
 isl::pw_aff islx::constantOn(isl::set domain, long v) {
   isl_ctx *ctx = isl_set_get_ctx(domain.get());
-  return isl::manage(isl_pw_aff_val_on_domain(domain.release(), isl_val_int_from_si(ctx, v)));
+  return isl::manage(checked(
+      ctx, isl_pw_aff_val_on_domain(domain.release(), isl_val_int_from_si(ctx, v))));
 }
 
 PwQPoly PwQPoly::zero(isl::space paramSpace) { return constant(paramSpace, 0); }
@@ -85,8 +99,9 @@ PwQPoly PwQPoly::fromPwAff(isl::pw_aff a) {
 
 PwQPoly PwQPoly::constant(isl::space paramSpace, long v) {
   // Over the parameter domain itself, as isl gives pw_affs of `{ [(e)] }`.
-  return fromPwAff(
-      islx::constantOn(isl::manage(isl_set_universe(paramSpace.release())), v));
+  isl_ctx *ctx = paramSpace.ctx().get();
+  return fromPwAff(islx::constantOn(
+      isl::manage(islx::checked(ctx, isl_set_universe(paramSpace.release()))), v));
 }
 
 #define AIRCHECK_QP_BINOP(OP, FN)                                              \

@@ -22,8 +22,12 @@ namespace aircheck {
 
 class IslContext {
 public:
-  /// `maxOperations` bounds each top-level analysis step (see resetBudget).
-  explicit IslContext(unsigned long maxOperations = 20'000'000);
+  /// `maxOperations` bounds each top-level analysis step (see resetBudget);
+  /// 0 takes the process default (setDefaultMaxOperations, else 20000000).
+  explicit IslContext(unsigned long maxOperations = 0);
+  /// The bound of contexts created later with the default (lint's hidden
+  /// --isl-max-operations, for tests of the budget).
+  static void setDefaultMaxOperations(unsigned long n);
   ~IslContext();
   IslContext(const IslContext &) = delete;
   IslContext &operator=(const IslContext &) = delete;
@@ -37,8 +41,18 @@ private:
   isl_ctx *raw;
 };
 
-/// Pieces of isl's C API that the C++ interface of 0.25 lacks.
+/// Pieces of isl's C API that the C++ interface of 0.25 lacks. Each
+/// checks what the C call returns: a C call that fails (an operation past
+/// the budget, say) returns NULL, and wrapping that NULL would only fail
+/// later with isl's uninformative "NULL input"; these throw the context's
+/// own error instead.
 namespace islx {
+/// `ptr`, or the last error of `ctx` as an isl::exception when it is NULL.
+template <typename T> T *checked(isl_ctx *ctx, T *ptr) {
+  if (!ptr)
+    isl::exception::throw_last_error(isl::ctx(ctx));
+  return ptr;
+}
 /// The parameter space, and the set space with `n` dims.
 isl::space paramSpace(isl::ctx ctx);
 isl::space setSpace(isl::ctx ctx, unsigned n);

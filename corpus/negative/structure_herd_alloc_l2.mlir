@@ -23,8 +23,14 @@ module {
           %buf1 = memref.alloc() : memref<256xf32, 1>
           air.dma_memcpy_nd (%buf1[] [] [], %hb[%off] [%c256] [%c1_h]) : (memref<256xf32, 1>, memref<1024xf32>)
           scf.for %i = %c0 to %c256 step %c1_h {
+            // The core then touches that L2 buffer directly, which it cannot
+            // either (reported at each access).
+            // expected-error@+2 {{'memref.load' op reads L2 (memory space 1) directly inside 'air.herd', but a core reads and writes only L1 (memory space 2) directly (seed 000 1.2; upstream's herd verifier rejects it)}}
+            // expected-note@+1 {{hint: bring the data into an L1 buffer with a channel or air.dma_memcpy_nd}}
             %v = memref.load %buf1[%i] : memref<256xf32, 1>
             %s = arith.mulf %v, %two : f32
+            // expected-error@+2 {{'memref.store' op writes L2 (memory space 1) directly inside 'air.herd'}}
+            // expected-note@+1 {{hint: bring the data into an L1 buffer}}
             memref.store %s, %buf1[%i] : memref<256xf32, 1>
           }
           air.dma_memcpy_nd (%hb[%off] [%c256] [%c1_h], %buf1[] [] []) : (memref<1024xf32>, memref<256xf32, 1>)

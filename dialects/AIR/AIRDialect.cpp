@@ -102,6 +102,39 @@ StringRef ChannelOp::getKind() {
   return kind;
 }
 
+SmallVector<OpFoldResult> aircheck::air::mixedPattern(DenseI64ArrayAttr statics,
+                                                     OperandRange values) {
+  SmallVector<OpFoldResult> out;
+  if (!statics) {
+    out.assign(values.begin(), values.end());
+    return out;
+  }
+  Builder b(statics.getContext());
+  auto next = values.begin();
+  for (int64_t v : statics.asArrayRef()) {
+    if (ShapedType::isDynamic(v)) {
+      if (next == values.end())
+        break; // malformed; the verifier reports it
+      out.push_back(*next++);
+    } else {
+      out.push_back(b.getIndexAttr(v));
+    }
+  }
+  return out;
+}
+
+#define AIRCHECK_DMA_MIXED(NAME, ATTR, OPERANDS)                               \
+  SmallVector<OpFoldResult> DmaMemcpyNdOp::NAME() {                            \
+    return mixedPattern(ATTR(), OPERANDS());                                   \
+  }
+AIRCHECK_DMA_MIXED(getMixedDstOffsets, getStaticDstOffsetsAttr, getDstOffsets)
+AIRCHECK_DMA_MIXED(getMixedDstSizes, getStaticDstSizesAttr, getDstSizes)
+AIRCHECK_DMA_MIXED(getMixedDstStrides, getStaticDstStridesAttr, getDstStrides)
+AIRCHECK_DMA_MIXED(getMixedSrcOffsets, getStaticSrcOffsetsAttr, getSrcOffsets)
+AIRCHECK_DMA_MIXED(getMixedSrcSizes, getStaticSrcSizesAttr, getSrcSizes)
+AIRCHECK_DMA_MIXED(getMixedSrcStrides, getStaticSrcStridesAttr, getSrcStrides)
+#undef AIRCHECK_DMA_MIXED
+
 // Operand groups of put and get: 0 deps, 1 affinity, 2 concurrency,
 // 3 indices, 4 memref, 5 offsets, 6 sizes, 7 strides.
 #define AIRCHECK_CHANNEL_ACCESSORS(OP)                                         \
@@ -110,7 +143,16 @@ StringRef ChannelOp::getKind() {
   }                                                                            \
   OperandRange OP::getOffsets() { return getODSOperands(5); }                  \
   OperandRange OP::getAccessSizes() { return getODSOperands(6); }              \
-  OperandRange OP::getStrides() { return getODSOperands(7); }
+  OperandRange OP::getStrides() { return getODSOperands(7); }                  \
+  SmallVector<OpFoldResult> OP::getMixedOffsets() {                            \
+    return mixedPattern(getStaticOffsetsAttr(), getOffsets());                 \
+  }                                                                            \
+  SmallVector<OpFoldResult> OP::getMixedAccessSizes() {                        \
+    return mixedPattern(getStaticSizesAttr(), getAccessSizes());               \
+  }                                                                            \
+  SmallVector<OpFoldResult> OP::getMixedStrides() {                            \
+    return mixedPattern(getStaticStridesAttr(), getStrides());                 \
+  }
 AIRCHECK_CHANNEL_ACCESSORS(ChannelPutOp)
 AIRCHECK_CHANNEL_ACCESSORS(ChannelGetOp)
 #undef AIRCHECK_CHANNEL_ACCESSORS

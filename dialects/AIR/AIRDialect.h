@@ -10,6 +10,7 @@
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
@@ -40,6 +41,12 @@ std::optional<unsigned> getMemorySpace(mlir::Type memrefType);
 
 /// "L3", "L2", "L1" or "memory space N".
 std::string describeMemorySpace(unsigned space);
+
+/// A transfer pattern list: `statics` holds the integers the program wrote
+/// and ShapedType::kDynamic where it wrote an operand (taken from `values`
+/// in order); without `statics` every entry is an operand.
+llvm::SmallVector<mlir::OpFoldResult>
+mixedPattern(mlir::DenseI64ArrayAttr statics, mlir::OperandRange values);
 
 /// The channel a put or get names, or null when it is undeclared.
 ChannelOp lookupChannel(mlir::Operation *access, mlir::FlatSymbolRefAttr name);

@@ -163,10 +163,25 @@ def AIR_DmaMemcpyNdOp : AIR_Op<"dma_memcpy_nd", [
                        Arg<AnyRankedOrUnrankedMemRef, "source", [MemRead]>:$src,
                        Variadic<Index>:$src_offsets,
                        Variadic<Index>:$src_sizes,
-                       Variadic<Index>:$src_strides);
+                       Variadic<Index>:$src_strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_dst_offsets,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_dst_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_dst_strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_src_offsets,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_src_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_src_strides);
   let results = (outs Optional<AIR_Token>:$async_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Each side's pattern with integer entries (`[0, %o]`) merged in.
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedDstOffsets();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedDstSizes();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedDstStrides();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSrcOffsets();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSrcSizes();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSrcStrides();
+  }];
 }
 
 class AIR_ChannelAccessOp<string mnemonic> : AIR_Op<mnemonic, [
@@ -183,6 +198,12 @@ class AIR_ChannelAccessOp<string mnemonic> : AIR_Op<mnemonic, [
     ::mlir::OperandRange getOffsets();
     ::mlir::OperandRange getAccessSizes();
     ::mlir::OperandRange getStrides();
+    /// The pattern with integer entries (`[0, %o] [32, 32] [64, 1]`, upstream's
+    /// newer printed form) merged in: an attribute where the program wrote
+    /// an integer, the operand otherwise.
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedOffsets();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedAccessSizes();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
   }];
 }
 
@@ -196,7 +217,10 @@ def AIR_ChannelPutOp : AIR_ChannelAccessOp<"channel.put"> {
                        Arg<AnyRankedOrUnrankedMemRef, "source", [MemRead]>:$src,
                        Variadic<Index>:$src_offsets,
                        Variadic<Index>:$src_sizes,
-                       Variadic<Index>:$src_strides);
+                       Variadic<Index>:$src_strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_offsets,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_strides);
 }
 
 def AIR_ChannelGetOp : AIR_ChannelAccessOp<"channel.get"> {
@@ -209,7 +233,10 @@ def AIR_ChannelGetOp : AIR_ChannelAccessOp<"channel.get"> {
                        Arg<AnyRankedOrUnrankedMemRef, "destination", [MemWrite]>:$dst,
                        Variadic<Index>:$dst_offsets,
                        Variadic<Index>:$dst_sizes,
-                       Variadic<Index>:$dst_strides);
+                       Variadic<Index>:$dst_strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_offsets,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_strides);
 }
 
 def AIR_ChannelOp : AIR_Op<"channel", [Symbol]> {

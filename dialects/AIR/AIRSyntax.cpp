@@ -391,37 +391,81 @@ void HerdOp::print(OpAsmPrinter &p) { printHierarchy(p, *this, HierKind::Herd); 
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// One list of a pattern: its operands and, where the program wrote an
+/// integer instead (upstream's newer printed form, `[0, 0] [32, 32] [64, 1]`),
+/// the integer, with ShapedType::kDynamic at the operands' places.
+struct PatternList {
+  SmallVector<Unresolved> operands;
+  SmallVector<int64_t> entries;
+  bool anyStatic = false;
+};
 struct AccessPattern {
   Unresolved memref;
-  SmallVector<Unresolved> offsets, sizes, strides;
+  PatternList offsets, sizes, strides;
 };
 } // namespace
 
+static ParseResult parsePatternList(OpAsmParser &p, PatternList &l) {
+  return p.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+        Unresolved operand;
+        OptionalParseResult r = p.parseOptionalOperand(operand);
+        if (r.has_value()) {
+          if (failed(*r))
+            return failure();
+          l.operands.push_back(operand);
+          l.entries.push_back(ShapedType::kDynamic);
+          return success();
+        }
+        int64_t v;
+        if (p.parseInteger(v))
+          return failure();
+        l.entries.push_back(v);
+        l.anyStatic = true;
+        return success();
+      });
+}
+
 static ParseResult parseAccess(OpAsmParser &p, AccessPattern &a) {
-  auto list = [&](SmallVectorImpl<Unresolved> &v) {
-    return p.parseOperandList(v, OpAsmParser::Delimiter::Square);
-  };
-  return failure(p.parseOperand(a.memref) || list(a.offsets) ||
-                 list(a.sizes) || list(a.strides));
+  return failure(p.parseOperand(a.memref) || parsePatternList(p, a.offsets) ||
+                 parsePatternList(p, a.sizes) || parsePatternList(p, a.strides));
 }
 
 static ParseResult resolveAccess(OpAsmParser &p, const AccessPattern &a,
                                  Type memrefTy, OperationState &result) {
   Type index = p.getBuilder().getIndexType();
   return failure(p.resolveOperand(a.memref, memrefTy, result.operands) ||
-                 p.resolveOperands(a.offsets, index, result.operands) ||
-                 p.resolveOperands(a.sizes, index, result.operands) ||
-                 p.resolveOperands(a.strides, index, result.operands));
+                 p.resolveOperands(a.offsets.operands, index, result.operands) ||
+                 p.resolveOperands(a.sizes.operands, index, result.operands) ||
+                 p.resolveOperands(a.strides.operands, index, result.operands));
 }
 
-static void printAccess(OpAsmPrinter &p, Value memref, OperandRange offsets,
-                        OperandRange sizes, OperandRange strides) {
+/// The integer entries of a pattern, as `static_<prefix>offsets` and so on.
+static void addStatics(OpAsmParser &p, const AccessPattern &a, StringRef prefix,
+                       OperationState &result) {
+  auto add = [&](const PatternList &l, StringRef what) {
+    if (l.anyStatic)
+      result.addAttribute(("static_" + prefix + what).str(),
+                          p.getBuilder().getDenseI64ArrayAttr(l.entries));
+  };
+  add(a.offsets, "offsets");
+  add(a.sizes, "sizes");
+  add(a.strides, "strides");
+}
+
+static void printAccess(OpAsmPrinter &p, Value memref,
+                        ArrayRef<SmallVector<OpFoldResult>> lists) {
   p << memref;
   llvm::interleave(
-      std::initializer_list<OperandRange>{offsets, sizes, strides},
-      [&](OperandRange r) {
+      lists,
+      [&](const SmallVector<OpFoldResult> &r) {
         p << "[";
-        llvm::interleaveComma(r, p);
+        llvm::interleaveComma(r, p, [&](OpFoldResult e) {
+          if (auto v = dyn_cast<Value>(e))
+            p << v;
+          else
+            p << cast<IntegerAttr>(cast<Attribute>(e)).getInt();
+        });
         p << "]";
       },
       [&] { p << " "; });
@@ -447,13 +491,15 @@ ParseResult DmaMemcpyNdOp::parse(OpAsmParser &p, OperationState &result) {
       resolveAccess(p, dst, dstTy, result) ||
       resolveAccess(p, src, srcTy, result))
     return failure();
+  addStatics(p, dst, "dst_", result);
+  addStatics(p, src, "src_", result);
   result.addAttribute(
       getOperandSegmentSizeAttr(),
       p.getBuilder().getDenseI32ArrayAttr(
           {sz(t.deps.size()), sz(t.affinity.size()), sz(t.concurrency.size()), 1,
-           sz(dst.offsets.size()), sz(dst.sizes.size()), sz(dst.strides.size()),
-           1, sz(src.offsets.size()), sz(src.sizes.size()),
-           sz(src.strides.size())}));
+           sz(dst.offsets.operands.size()), sz(dst.sizes.operands.size()),
+           sz(dst.strides.operands.size()), 1, sz(src.offsets.operands.size()),
+           sz(src.sizes.operands.size()), sz(src.strides.operands.size())}));
   return success();
 }
 
@@ -462,11 +508,17 @@ void DmaMemcpyNdOp::print(OpAsmPrinter &p) {
   printTokenList(p, "affinity", getAffinityTokens());
   printTokenList(p, "concurrency", getConcurrencyTokens());
   p << " (";
-  printAccess(p, getDst(), getDstOffsets(), getDstSizes(), getDstStrides());
+  printAccess(p, getDst(),
+              {getMixedDstOffsets(), getMixedDstSizes(), getMixedDstStrides()});
   p << ", ";
-  printAccess(p, getSrc(), getSrcOffsets(), getSrcSizes(), getSrcStrides());
+  printAccess(p, getSrc(),
+              {getMixedSrcOffsets(), getMixedSrcSizes(), getMixedSrcStrides()});
   p << ")";
-  printAttrsExcept(p, *this, {}, false);
+  printAttrsExcept(p, *this,
+                   {"static_dst_offsets", "static_dst_sizes",
+                    "static_dst_strides", "static_src_offsets",
+                    "static_src_sizes", "static_src_strides"},
+                   false);
   p << " : (" << getDst().getType() << ", " << getSrc().getType() << ")";
 }
 
@@ -491,12 +543,13 @@ static ParseResult parseChannelAccess(OpAsmParser &p, OperationState &result) {
                         result.operands) ||
       resolveAccess(p, a, memrefTy, result))
     return failure();
+  addStatics(p, a, "", result);
   result.addAttribute(
       OpT::getOperandSegmentSizeAttr(),
       p.getBuilder().getDenseI32ArrayAttr(
           {sz(t.deps.size()), sz(t.affinity.size()), sz(t.concurrency.size()),
-           sz(indices.size()), 1, sz(a.offsets.size()), sz(a.sizes.size()),
-           sz(a.strides.size())}));
+           sz(indices.size()), 1, sz(a.offsets.operands.size()),
+           sz(a.sizes.operands.size()), sz(a.strides.operands.size())}));
   return success();
 }
 
@@ -511,10 +564,14 @@ static void printChannelAccess(OpAsmPrinter &p, OpT op) {
   printTokenList(p, "affinity", op.getAffinityTokens());
   printTokenList(p, "concurrency", op.getConcurrencyTokens());
   p << " (";
-  printAccess(p, op.getMemref(), op.getOffsets(), op.getAccessSizes(),
-              op.getStrides());
+  printAccess(p, op.getMemref(),
+              {op.getMixedOffsets(), op.getMixedAccessSizes(),
+               op.getMixedStrides()});
   p << ")";
-  printAttrsExcept(p, op, {"chan_name"}, false);
+  printAttrsExcept(p, op,
+                   {"chan_name", "static_offsets", "static_sizes",
+                    "static_strides"},
+                   false);
   p << " : (" << op.getMemref().getType() << ")";
 }
 

@@ -80,10 +80,25 @@ LogicalResult HerdOp::verify() { return verifyHierarchyOp(*this); }
 // Transfers
 //===----------------------------------------------------------------------===//
 
+/// A list's integer entries leave exactly as many places as it has operands.
+static LogicalResult verifyStatics(Operation *op, StringRef name,
+                                   DenseI64ArrayAttr statics,
+                                   OperandRange values) {
+  if (!statics)
+    return success();
+  size_t dynamic = llvm::count(statics.asArrayRef(), ShapedType::kDynamic);
+  if (dynamic == values.size())
+    return success();
+  return op->emitOpError() << "'" << name << "' leaves " << dynamic
+                           << " places for operands, but the list has "
+                           << values.size();
+}
+
 /// Upstream mlir-air's rule: as many sizes as strides. Offsets may be fewer
 /// (an empty list means all zeros) or more; the sizes give the shape.
 static LogicalResult verifyPattern(Operation *op, StringRef role,
-                                   OperandRange sizes, OperandRange strides) {
+                                   ArrayRef<OpFoldResult> sizes,
+                                   ArrayRef<OpFoldResult> strides) {
   if (sizes.size() == strides.size())
     return success();
   return op->emitOpError() << role
@@ -94,13 +109,23 @@ static LogicalResult verifyPattern(Operation *op, StringRef role,
 
 LogicalResult DmaMemcpyNdOp::verify() {
   return failure(
-      failed(verifyPattern(*this, "dst", getDstSizes(), getDstStrides())) ||
-      failed(verifyPattern(*this, "src", getSrcSizes(), getSrcStrides())));
+      failed(verifyStatics(*this, "static_dst_offsets", getStaticDstOffsetsAttr(), getDstOffsets())) ||
+      failed(verifyStatics(*this, "static_dst_sizes", getStaticDstSizesAttr(), getDstSizes())) ||
+      failed(verifyStatics(*this, "static_dst_strides", getStaticDstStridesAttr(), getDstStrides())) ||
+      failed(verifyStatics(*this, "static_src_offsets", getStaticSrcOffsetsAttr(), getSrcOffsets())) ||
+      failed(verifyStatics(*this, "static_src_sizes", getStaticSrcSizesAttr(), getSrcSizes())) ||
+      failed(verifyStatics(*this, "static_src_strides", getStaticSrcStridesAttr(), getSrcStrides())) ||
+      failed(verifyPattern(*this, "dst", getMixedDstSizes(), getMixedDstStrides())) ||
+      failed(verifyPattern(*this, "src", getMixedSrcSizes(), getMixedSrcStrides())));
 }
 
 template <typename OpT>
 static LogicalResult verifyChannelAccess(OpT op, StringRef role) {
-  return verifyPattern(op, role, op.getAccessSizes(), op.getStrides());
+  return failure(
+      failed(verifyStatics(op, "static_offsets", op.getStaticOffsetsAttr(), op.getOffsets())) ||
+      failed(verifyStatics(op, "static_sizes", op.getStaticSizesAttr(), op.getAccessSizes())) ||
+      failed(verifyStatics(op, "static_strides", op.getStaticStridesAttr(), op.getStrides())) ||
+      failed(verifyPattern(op, role, op.getMixedAccessSizes(), op.getMixedStrides())));
 }
 
 LogicalResult ChannelPutOp::verify() { return verifyChannelAccess(*this, "src"); }

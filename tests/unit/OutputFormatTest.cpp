@@ -11,7 +11,7 @@ static std::vector<FileResult> sample() {
   f.rule = "structure";
   f.severity = Severity::Error;
   f.pos = {"a.mlir", 3, 5};
-  f.message = "'air.herd' op must be nested inside an 'air.segment'";
+  f.message = "'air.channel.get' op has 1 channel indices, but channel @c has rank 2";
   f.notes.push_back({{"a.mlir", 1, 1}, "nearest enclosing hierarchy op"});
   Finding w;
   w.rule = "other";

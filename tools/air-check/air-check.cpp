@@ -11,6 +11,7 @@
 #include "tools/air-check/Report.h"
 
 #include "analyses/DeviceModel.h"
+#include "solvers/IslSupport.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -77,6 +78,11 @@ static cl::opt<bool> showProofs(
     "show-proofs",
     cl::desc("Also print what was proven (text output; JSON always has it)"),
     cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<unsigned long> islMaxOperations(
+    "isl-max-operations",
+    cl::desc("Bound of isl operations per analysis step (default 20000000; "
+             "for tests of the budget)"),
+    cl::init(0), cl::Hidden, cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<bool> listChecks("list-checks",
                                 cl::desc("List the checks lint runs and exit"),
                                 cl::sub(lintCmd), cl::cat(lintCat));
@@ -113,8 +119,8 @@ static std::vector<RuleInfo> ruleInfos() {
       {"input", "Input could not be read or holds no module"},
       {"parse", "Input is not valid MLIR"},
       {kStructureRule.str(),
-       "Structural rules of the AIR compute model (nesting, token scope, "
-       "operand shapes, channel declarations, memory levels)"}};
+       "Well-formed ops: operand and block-argument shapes, sizes and "
+       "strides, channel declarations and references"}};
   for (const auto &c : allCheckers())
     rules.push_back({c->id().str(), c->summary().str()});
   return rules;
@@ -139,6 +145,8 @@ static int runLint() {
   options.format = format;
   options.verifyDiagnostics = verifyDiagnostics;
   options.showProofs = showProofs;
+  if (islMaxOperations)
+    aircheck::IslContext::setDefaultMaxOperations(islMaxOperations);
   options.check.strict = strict;
   options.check.device = device;
   if (!device.empty())

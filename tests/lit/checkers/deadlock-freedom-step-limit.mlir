@@ -4,7 +4,7 @@
 // RUN: air-check lint --verify-diagnostics %s
 air.channel @c []
 func.func @long() {
-  // expected-warning @+2 {{deadlock freedom is unknown: running the program on its concrete sizes takes more than 200000 steps}}
+  // expected-warning @+2 {{deadlock freedom is unknown: running the program on its concrete sizes takes more than 100000 steps}}
   // expected-note @+1 {{hint: `air-opt --air-run-skeleton="launch-mode=parallel max-steps=N"` runs it with a larger budget}}
   air.launch () in () {
     air.segment @s {

@@ -20,6 +20,9 @@
 // RUN: air-opt %t/segment-alloc-l3.mlir > /dev/null 2>&1
 // RUN: air-opt %t/dma-space-three.mlir > /dev/null 2>&1
 // RUN: air-opt %t/put-named-space.mlir > /dev/null 2>&1
+// A core touches only L1 directly (upstream's herd verifier); copies, which
+// the pipeline turns into DMAs, may move data between levels.
+// RUN: air-check lint --verify-diagnostics %t/core-access.mlir
 
 //--- herd-alloc-l2.mlir
 func.func @herd_allocates_l2() {
@@ -103,6 +106,32 @@ func.func @levels_ok() {
       air.herd tile (%x) in (%s=%c1) {
         %l1 = memref.alloc() : memref<16xi32, 2 : i32>
       }
+    }
+  }
+  return
+}
+
+//--- core-access.mlir
+func.func @core_access(%out: memref<8xi32>) {
+  air.launch () in () args(%o=%out) : memref<8xi32> {
+    air.segment @s args(%so=%o) : memref<8xi32> {
+      %one = arith.constant 1 : index
+      %l2 = memref.alloc() : memref<8xi32, 1>
+      // expected-note@+1 {{enclosing 'air.herd' is here}}
+      air.herd @h tile (%x, %y) in (%sx=%one, %sy=%one) args(%m=%l2, %d=%so) : memref<8xi32, 1>, memref<8xi32> {
+        %c0 = arith.constant 0 : index
+        %l1 = memref.alloc() : memref<8xi32, 2>
+        // expected-error@+2 {{'memref.load' op reads L2 (memory space 1) directly inside 'air.herd', but a core reads and writes only L1 (memory space 2) directly (seed 000 1.2; upstream's herd verifier rejects it)}}
+        // expected-note@+1 {{hint: bring the data into an L1 buffer with a channel or air.dma_memcpy_nd}}
+        %v = memref.load %m[%c0] : memref<8xi32, 1>
+        // expected-error@+2 {{'memref.store' op writes L3 (memory space 0) directly inside 'air.herd'}}
+        // expected-note@+1 {{hint: bring the data into an L1 buffer}}
+        memref.store %v, %d[%c0] : memref<8xi32>
+        memref.store %v, %l1[%c0] : memref<8xi32, 2>
+        memref.copy %l1, %m : memref<8xi32, 2> to memref<8xi32, 1>
+        memref.dealloc %l1 : memref<8xi32, 2>
+      }
+      memref.dealloc %l2 : memref<8xi32, 1>
     }
   }
   return
