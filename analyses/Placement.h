@@ -5,8 +5,11 @@
 // overlap, each herd of an instance sits inside its rectangle, and two herds
 // that can be active at the same time do not share a tile. A segment's L2
 // must fit the memory tiles of the columns it spans. Given x_loc / y_loc /
-// x_size / y_size are honoured. z3 finds a placement or proves that none
-// exists; then its unsat core names what runs out.
+// x_size / y_size are honoured. Segments that share an affinity token
+// (seed 000 1.5) run one after the other on one partition: they share one
+// rectangle, which is apart from the others. z3 finds a placement or proves
+// that none exists; then a minimal unsat core names the ops and rectangles
+// that clash.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_PLACEMENT_H
@@ -30,6 +33,9 @@ struct PlacementResult {
   std::vector<PlacedRect> rects;
   /// Impossible: what runs out; Unknown: why there is no verdict.
   std::string why;
+  /// Impossible: each op the clash involves, with what it contributes
+  /// ("columns 0-1, rows 2-5 (x_loc, x_size)").
+  std::vector<std::pair<mlir::Operation *, std::string>> notes;
 };
 
 /// One result per launch.

@@ -296,19 +296,30 @@ static std::optional<Amount>
 addNestedItems(BodyOrder &order, Operation *top,
                const llvm::DenseMap<Operation *, Amount> &weights) {
   std::optional<Amount> failure;
+  llvm::DenseMap<Operation *, unsigned> itemOf;
   top->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == top || !isa<air::HierarchyOpInterface>(op))
       return WalkResult::advance();
     auto it = weights.find(op);
     if (it != weights.end() && order.ev.count(op)) {
       Amount w = it->second * multiplicity(op, top);
-      if (!w.known())
+      if (!w.known()) {
         failure = w;
-      else
+      } else {
+        itemOf[op] = order.mc.numItems();
         order.mc.addItem(order.ev[op].first, order.ev[op].second, *w.value);
+      }
     }
     return WalkResult::skip();
   });
+  // Members of one affinity group run one after the other (seed 000 1.5).
+  for (auto &[token, members] : order.graph.affinityGroups())
+    for (size_t a = 0; a < members.size(); ++a)
+      for (size_t b = a + 1; b < members.size(); ++b) {
+        auto ia = itemOf.find(members[a]), ib = itemOf.find(members[b]);
+        if (ia != itemOf.end() && ib != itemOf.end() && ia->second != ib->second)
+          order.mc.exclusive(ia->second, ib->second);
+      }
   return failure;
 }
 
@@ -621,6 +632,38 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, PolyhedralModel 
     }
     return WalkResult::advance();
   });
+  // Herds sharing an affinity token share a partition (transitively).
+  {
+    llvm::DenseMap<Operation *, unsigned> herdIndex;
+    for (auto [i, h] : llvm::enumerate(f.herds))
+      herdIndex[h.op] = i;
+    std::vector<unsigned> parent(f.herds.size());
+    for (unsigned i = 0; i < parent.size(); ++i)
+      parent[i] = i;
+    std::function<unsigned(unsigned)> find = [&](unsigned i) {
+      return parent[i] == i ? i : parent[i] = find(parent[i]);
+    };
+    for (auto &[token, members] : graph.affinityGroups()) {
+      int first = -1;
+      for (Operation *m : members)
+        if (auto it = herdIndex.find(m); it != herdIndex.end()) {
+          if (first < 0)
+            first = it->second;
+          else
+            parent[find(it->second)] = find(first);
+        }
+    }
+    std::map<unsigned, std::vector<unsigned>> classes;
+    for (unsigned i = 0; i < f.herds.size(); ++i)
+      classes[find(i)].push_back(i);
+    int next = 0;
+    for (auto &[root, members] : classes)
+      if (members.size() > 1) {
+        for (unsigned i : members)
+          f.herds[i].partition = next;
+        ++next;
+      }
+  }
   f.tilesPerInstance = peakTiles(graph, seg, tiles);
   f.tiles = f.tilesPerInstance * f.instances;
   f.l2PerInstance = peakMemory(graph, seg, 1, l2);
@@ -653,15 +696,56 @@ ResourceFootprint::ResourceFootprint(Operation *module, const AsyncGraph &graph)
     lf.shimIn = shim.in.size();
     launch.getBody().walk<WalkOrder::PreOrder>([&](air::SegmentOp seg) {
       lf.segments.push_back(analyseSegment(graph, poly, seg));
-      const SegmentFootprint &s = lf.segments.back();
-      // All segments of a launch are co-resident (seed 000 2.1).
-      for (auto [total, part] : {std::pair<Amount *, const Amount *>{&lf.tiles, &s.tiles},
-                                 {&lf.l2, &s.l2}})
-        *total = total->known() && part->known()
-                     ? Amount::of(*total->value + *part->value)
-                     : (total->known() ? *part : *total);
       return WalkResult::skip();
     });
+    // Segments sharing an affinity token share a partition (transitively).
+    std::vector<int> parent(lf.segments.size());
+    for (unsigned i = 0; i < parent.size(); ++i)
+      parent[i] = i;
+    std::function<int(int)> find = [&](int i) {
+      return parent[i] == i ? i : parent[i] = find(parent[i]);
+    };
+    llvm::DenseMap<Operation *, unsigned> segIndex;
+    for (auto [i, s] : llvm::enumerate(lf.segments))
+      segIndex[s.op] = i;
+    for (auto &[token, members] : graph.affinityGroups()) {
+      int first = -1;
+      for (Operation *m : members)
+        if (auto it = segIndex.find(m); it != segIndex.end()) {
+          if (first < 0)
+            first = it->second;
+          else
+            parent[find(it->second)] = find(first);
+        }
+    }
+    std::map<int, std::vector<unsigned>> classes;
+    for (unsigned i = 0; i < lf.segments.size(); ++i)
+      classes[find(i)].push_back(i);
+    lf.partitionOf.assign(lf.segments.size(), -1);
+    int nextPartition = 0;
+    for (auto &[root, segs] : classes) {
+      if (segs.size() > 1)
+        for (unsigned i : segs)
+          lf.partitionOf[i] = nextPartition;
+      nextPartition += segs.size() > 1;
+      // All segments of a launch are co-resident (seed 000 2.1); those of
+      // one partition one after the other: the largest counts.
+      for (auto field : {&SegmentFootprint::tiles, &SegmentFootprint::l2}) {
+        Amount part = Amount::of(0);
+        for (unsigned i : segs) {
+          const Amount &a = lf.segments[i].*field;
+          if (!a.known()) {
+            part = a;
+            break;
+          }
+          part = Amount::of(std::max(*part.value, *a.value));
+        }
+        Amount *total = field == &SegmentFootprint::tiles ? &lf.tiles : &lf.l2;
+        *total = total->known() && part.known()
+                     ? Amount::of(*total->value + *part.value)
+                     : (total->known() ? part : *total);
+      }
+    }
     all.push_back(std::move(lf));
   });
 }

@@ -6,7 +6,10 @@
 //  * a segment instance holds the tiles of the herds and nested segments
 //    that can be active at once, and the L2 bytes that can be live at once
 //    (stage 1); its total multiplies that by its instances (stage 2);
-//  * a launch holds all its segments at once (they are co-resident).
+//  * a launch holds all its segments at once (they are co-resident), but
+//    segments that share an affinity token (seed 000 1.5) run one after
+//    the other on one partition and count once, the largest; herds and
+//    nested segments of one affinity group are never live together.
 // "At once" is the peak over every schedule the program allows: a maximum
 // weight antichain of the order that synchronous ops and tokens impose,
 // solved exactly with z3 (solvers/MaxConcurrency). Inside scf.for, what an
@@ -52,6 +55,10 @@ struct HerdFootprint {
   int64_t bds = 0, locks = 0;
   /// x_loc / y_loc when given.
   std::optional<int64_t> xLoc, yLoc;
+  /// The affinity partition it shares with other herds of its segment (an
+  /// index within the segment), or -1: such herds run one after the other
+  /// and may share tiles.
+  int partition = -1;
 };
 
 struct SegmentFootprint {
@@ -74,10 +81,16 @@ struct LaunchFootprint {
   air::LaunchOp op;
   std::string name;
   Amount instances;
-  Amount tiles, l2; // all segments of one launch instance, co-resident
+  /// All segments of one launch instance, co-resident, except that the
+  /// segments of one affinity group share a partition one after the other
+  /// and count once, the largest.
+  Amount tiles, l2;
   /// Shim DMA channels in (to L3) and out (from L3): flows touching L3.
   int64_t shimIn = 0, shimOut = 0;
   std::vector<SegmentFootprint> segments;
+  /// Per segment: the affinity partition it shares with other segments of
+  /// this launch (an index), or -1.
+  std::vector<int> partitionOf;
 };
 
 class ResourceFootprint {

@@ -78,6 +78,7 @@ std::unique_ptr<Checker> createCascadeAdjacency();
 std::unique_ptr<Checker> createSyncOrderDeadlock();
 std::unique_ptr<Checker> createLaunchCrossing();
 std::unique_ptr<Checker> createDeadlockFreedom();
+std::unique_ptr<Checker> createTokenConsistency();
 std::unique_ptr<Checker> createAIETiles();
 std::unique_ptr<Checker> createAIEMemory();
 std::unique_ptr<Checker> createAIELocks();

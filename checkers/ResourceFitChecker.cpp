@@ -44,10 +44,13 @@ public:
     if (over || !dev->isAIE())
       return; // a placement needs every scope to fit first
     for (const PlacementResult &p : placeLaunches(fp, *dev)) {
-      if (p.kind == PlacementResult::Kind::Impossible)
-        p.launch->emitError() << p.why;
-      else if (p.kind == PlacementResult::Kind::Unknown)
-        p.launch->emitWarning() << "placement is unknown: " << p.why;
+      if (p.kind == PlacementResult::Kind::Placed)
+        continue;
+      auto diag = p.kind == PlacementResult::Kind::Impossible
+                      ? p.launch->emitError() << p.why
+                      : p.launch->emitWarning() << "placement is unknown: " << p.why;
+      for (auto &[op, text] : p.notes)
+        diag.attachNote(op->getLoc()) << text;
     }
   }
 };

@@ -152,8 +152,16 @@ void aircheck::writeHtmlReport(llvm::raw_ostream &os, llvm::StringRef file,
     if (p.kind == PlacementResult::Kind::Placed)
       writeMap(os, p, dev);
     else
+    {
       os << "<p class=\"placement-" << (p.kind == PlacementResult::Kind::Impossible ? "impossible" : "unknown")
          << "\">" << escape(p.why) << "</p>\n";
+      if (!p.notes.empty()) {
+        os << "<ul>\n";
+        for (auto &[op, text] : p.notes)
+          os << "<li>" << escape(text) << "</li>\n";
+        os << "</ul>\n";
+      }
+    }
   }
   os << "</body></html>\n";
 }

@@ -152,6 +152,18 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
                             {"rects", std::move(rects)}};
              if (!p.why.empty())
                o["why"] = p.why;
+             if (!p.notes.empty()) {
+               json::Array notes;
+               for (auto &[op, text] : p.notes) {
+                 SourcePos at = toSourcePos(op->getLoc());
+                 notes.push_back(json::Object{
+                     {"message", text},
+                     {"location", json::Object{{"file", at.file},
+                                               {"line", at.line},
+                                               {"column", at.column}}}});
+               }
+               o["notes"] = std::move(notes);
+             }
              arr.push_back(std::move(o));
            }
            return arr;
@@ -197,6 +209,12 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
         os << pos.file << ":" << pos.line << ":" << pos.column << ": "
            << (p.kind == PlacementResult::Kind::Impossible ? "error: " : "warning: ")
            << p.why << "\n";
+      if (p.kind != PlacementResult::Kind::Placed)
+        for (auto &[op, text] : p.notes) {
+          SourcePos at = toSourcePos(op->getLoc());
+          os << at.file << ":" << at.line << ":" << at.column << ": note: "
+             << text << "\n";
+        }
     }
     os << "\nverdict: " << verdict << "\n";
   }
