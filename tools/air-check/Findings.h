@@ -44,7 +44,7 @@ struct Proof {
 /// The outcome of linting one file.
 struct FileResult {
   std::string file;
-  /// "clean", "findings", "parse-error" or "unreadable".
+  /// "clean", "findings", "parse-error", "unreadable" or "internal-error".
   std::string status;
   std::vector<Finding> findings;
   std::vector<Proof> proofs;

@@ -3,12 +3,15 @@
 
 #include "tools/Registration.h"
 
+#include "tools/air-check/VerifyGuard.h"
+
 #include "analyses/ImplicitHierarchy.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -20,6 +23,16 @@ static void printOneLine(const Finding &f) {
   if (f.pos.line)
     llvm::errs() << ":" << f.pos.line << ":" << f.pos.column;
   llvm::errs() << ": " << severityName(f.severity) << ": " << f.message << "\n";
+}
+
+void aircheck::maybeCrashForTesting(StringRef stage, StringRef crashIn) {
+  if (crashIn.empty() || crashIn != stage)
+    return;
+  // A real null dereference: the pointer is volatile, so the compiler
+  // cannot see that it is null and turn the store into a trap, and so is
+  // the store, so it cannot drop it either.
+  volatile int *volatile p = nullptr;
+  *p = 42;
 }
 
 LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
@@ -46,9 +59,52 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
 
   DialectRegistry registry;
   registerDialects(registry);
-  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  // On the heap: after a crash the context, the module and the analyses may
+  // be half-updated, so they are leaked rather than destroyed.
+  auto ctxOwner = std::make_unique<MLIRContext>(registry,
+                                                MLIRContext::Threading::DISABLED);
+  MLIRContext &ctx = *ctxOwner;
   ctx.printOpOnDiagnostic(false);
   ctx.printStackTraceOnDiagnostic(false);
+
+  // Runs one stage under crash recovery; a crash (a signal, an abort, an
+  // uncaught exception) becomes one internal-error finding naming the stage,
+  // and nothing after it runs on this file.
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<ModuleAnalysisManager> mam;
+  // --crash-in=<stage>[:<file>]: only in files whose path ends with <file>.
+  auto [crashStage, crashFile] = StringRef(options.crashIn).split(':');
+  if (!crashFile.empty() && !path.ends_with(crashFile))
+    crashStage = "";
+  bool crashed = false;
+  auto runStage = [&](StringRef stage, llvm::function_ref<void()> fn) {
+    if (crashed)
+      return false;
+    llvm::CrashRecoveryContext crc;
+    if (crc.RunSafely([&] {
+          maybeCrashForTesting(stage, crashStage);
+          fn();
+        }))
+      return true;
+    crashed = true;
+    (void)ctxOwner.release();
+    (void)module.release();
+    (void)mam.release();
+    Finding f{kInternalErrorRule.str(),
+              Severity::Error,
+              {path.str(), 0, 0},
+              ("internal error: air-check crashed in the '" + stage +
+               "' stage; this file's results are incomplete (please report "
+               "it with this input)")
+                  .str(),
+              {}};
+    if (text || options.verifyDiagnostics)
+      printOneLine(f);
+    result.findings.push_back(std::move(f));
+    result.status = "internal-error";
+    outcome.diagnosticsMatched = false;
+    return false;
+  };
 
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), SMLoc());
@@ -60,14 +116,19 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
 
   // Parse errors are reported one line each; everything else, once parsed,
   // in the clang/MLIR style with the source line and notes.
-  OwningOpRef<ModuleOp> module;
   {
     std::vector<Finding> parseErrors;
     FindingCollector collector(&ctx, parseErrors,
                                /*propagate=*/options.verifyDiagnostics);
     collector.setRule("parse");
     ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-    module = parseSourceFile<ModuleOp>(sourceMgr, config);
+    if (!runStage("parse", [&] {
+          module = parseSourceFile<ModuleOp>(sourceMgr, config);
+        })) {
+      result.findings.insert(result.findings.begin(), parseErrors.begin(),
+                             parseErrors.end());
+      return outcome;
+    }
     if (!module) {
       result.status = "parse-error";
       if (text && !options.verifyDiagnostics)
@@ -89,13 +150,20 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
                              /*propagate=*/text || options.verifyDiagnostics);
 
   collector.setRule(kStructureRule);
-  bool verified = succeeded(verify(*module));
+  bool verified = false;
+  if (!runStage("verify", [&] {
+        verified = succeeded(checkVerifierPreconditions(*module)) &&
+                   succeeded(verify(*module));
+      }))
+    return outcome;
   if (verified) {
     // Analyse bare herds and segments as upstream's pipeline wraps them;
     // hierarchy-nesting reports each wrapper.
-    wrapBareHierarchy(*module);
-    ModuleAnalysisManager mam(*module, /*passInstrumentor=*/nullptr);
-    CheckContext checkCtx{*module, options.check, mam,
+    if (!runStage("wrap-hierarchy", [&] { wrapBareHierarchy(*module); }))
+      return outcome;
+    mam = std::make_unique<ModuleAnalysisManager>(*module,
+                                                  /*passInstrumentor=*/nullptr);
+    CheckContext checkCtx{*module, options.check, *mam,
                           [&](StringRef rule) {
                             return result.count(Severity::Error, rule);
                           },
@@ -116,15 +184,19 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
         continue;
       collector.setRule(checker->id());
       rule = checker->id().str();
-      try {
-        checker->run(checkCtx);
-      } catch (const std::exception &e) {
-        // Not a pass: the check could not finish, and says so.
-        module->emitWarning() << "the " << checker->id()
-                              << " check is unknown: it stopped on an internal "
-                                 "error ("
-                              << e.what() << ")";
-      }
+      bool finished = runStage(checker->id(), [&] {
+        try {
+          checker->run(checkCtx);
+        } catch (const std::exception &e) {
+          // Not a pass: the check could not finish, and says so.
+          module->emitWarning()
+              << "the " << checker->id()
+              << " check is unknown: it stopped on an internal error ("
+              << e.what() << ")";
+        }
+      });
+      if (!finished)
+        return outcome;
     }
   }
 

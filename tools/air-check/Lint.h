@@ -20,6 +20,11 @@ struct LintOptions {
   bool showProofs = false;
   /// Checker ids not to run.
   llvm::StringSet<> disabled;
+  /// For tests of crash recovery: the stage ("parse", "verify",
+  /// "wrap-hierarchy" or a checker id) that dereferences a null pointer,
+  /// optionally followed by `:<file>` to crash only in input paths ending
+  /// with <file>.
+  std::string crashIn;
 };
 
 struct LintOutcome {
@@ -28,8 +33,14 @@ struct LintOutcome {
   bool diagnosticsMatched = true;
 };
 
+/// Dereferences a null pointer when `stage` is `crashIn` (a hidden test
+/// option; see `--crash-in`).
+void maybeCrashForTesting(llvm::StringRef stage, llvm::StringRef crashIn);
+
 /// Parses, verifies and checks one file ("-" for standard input). In text
-/// mode diagnostics are printed to stderr as they are found.
+/// mode diagnostics are printed to stderr as they are found. Each stage
+/// runs under llvm::CrashRecoveryContext (enabled by the caller): a crash
+/// leaves status "internal-error" and one finding of rule "internal-error".
 LintOutcome lintFile(llvm::StringRef path, const LintOptions &options);
 
 } // namespace aircheck
