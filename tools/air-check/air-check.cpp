@@ -11,6 +11,9 @@
 #include "tools/air-check/Report.h"
 
 #include "analyses/DeviceModel.h"
+#include "solvers/Versions.h"
+
+#include "llvm/Config/llvm-config.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -223,7 +226,11 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions({&lintCat}, lintCmd);
   cl::HideUnrelatedOptions({&reportCat}, reportCmd);
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
-    os << "air-check " << kVersion << "\n";
+    os << "air-check " << kVersion << "\n"
+       << "  LLVM/MLIR " << LLVM_VERSION_STRING << "\n"
+       << "  isl " << islVersion() << " (static)\n"
+       << "  z3 " << z3Version() << "\n"
+       << "  device models: " << deviceDirectory() << "\n";
   });
   if (!cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs()))
     return 2;
