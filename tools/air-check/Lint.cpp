@@ -107,6 +107,9 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
   };
 
   llvm::SourceMgr sourceMgr;
+  StringRef sourceText = (*buffer)->getBuffer();
+  // The name locations carry ("<stdin>" for "-").
+  std::string sourceName = (*buffer)->getBufferIdentifier().str();
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), SMLoc());
 
   std::unique_ptr<SourceMgrDiagnosticVerifierHandler> verifier;
@@ -121,6 +124,7 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
     FindingCollector collector(&ctx, parseErrors,
                                /*propagate=*/options.verifyDiagnostics);
     collector.setRule("parse");
+    collector.setSource(sourceName, sourceText);
     ParserConfig config(&ctx, /*verifyAfterParse=*/false);
     if (!runStage("parse", [&] {
           module = parseSourceFile<ModuleOp>(sourceMgr, config);
@@ -148,6 +152,7 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
                                                            llvm::errs());
   FindingCollector collector(&ctx, result.findings,
                              /*propagate=*/text || options.verifyDiagnostics);
+  collector.setSource(sourceName, sourceText);
 
   collector.setRule(kStructureRule);
   bool verified = false;
