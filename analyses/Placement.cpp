@@ -53,7 +53,7 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
   std::vector<InstanceVars> insts;
   for (const SegmentFootprint &seg : lf.segments) {
     if (!seg.nested.empty()) {
-      res.why = "segment " + seg.name + " contains segments; nested segments are "
+      res.why = seg.name + " contains segments; nested segments are "
                 "not placed on AIE arrays yet";
       return res;
     }
@@ -84,7 +84,7 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
                                 c.int_val(*seg.l2PerInstance.value));
       for (const HerdFootprint &h : seg.herds) {
         if (h.shape.empty()) {
-          res.why = "the shape of herd " + h.name + " is not constant";
+          res.why = "the shape of " + h.name + " is not constant";
           return res;
         }
         std::string hb = base + "." + h.name;
@@ -152,7 +152,7 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
         tiles += h.w * h.h;
     std::string what = llvm::join(core, ", ");
     std::string msg = llvm::formatv(
-        "no placement of launch {0} on {1}: its {2} co-resident segment "
+        "no placement of {0} on {1}: its {2} co-resident segment "
         "instance(s) with {3} herd tiles in all do not fit {4} columns x {5} "
         "compute rows; the constraints that clash: {6}",
         lf.name, dev.name, insts.size(), tiles, dev.columns, rows.size(), what);
@@ -194,7 +194,7 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
                        (*iv.seg->instances.value > 1
                             ? " instance " + std::to_string(iv.index)
                             : std::string());
-    res.rects.push_back({"segment " + inst, iv.seg->op, false, sx, sy, sw, sh});
+    res.rects.push_back({inst, iv.seg->op, false, sx, sy, sw, sh});
     for (const HerdVars &h : iv.herds)
       res.rects.push_back({h.herd->name + " (" + inst + ")", h.herd->op, true,
                            val(h.x), val(h.y), h.w, h.h});

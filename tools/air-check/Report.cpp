@@ -196,7 +196,7 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
     for (const PlacementResult &p : placements) {
       SourcePos pos = toSourcePos(p.launch->getLoc());
       if (p.kind == PlacementResult::Kind::Placed)
-        os << "\nplacement of launch " << hierarchyName(p.launch) << ":\n"
+        os << "\nplacement of " << hierarchyName(p.launch) << ":\n"
            << placementMap(p, *dev);
       else
         os << pos.file << ":" << pos.line << ":" << pos.column << ": "
