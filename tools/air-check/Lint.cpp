@@ -35,26 +35,42 @@ void aircheck::maybeCrashForTesting(StringRef stage, StringRef crashIn) {
   *p = 42;
 }
 
+/// The outcome of a file that could not be read or holds nothing.
+static LintOutcome inputFailure(StringRef path, StringRef status,
+                                StringRef message, const LintOptions &options) {
+  LintOutcome outcome;
+  outcome.result.file = path.str();
+  outcome.result.status = status.str();
+  Finding f{"input", Severity::Error, {path.str(), 0, 0}, message.str(), {}};
+  if (options.format == OutputFormat::Text || options.verifyDiagnostics)
+    printOneLine(f);
+  outcome.result.findings.push_back(std::move(f));
+  outcome.diagnosticsMatched = false;
+  return outcome;
+}
+
 LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (std::error_code ec = buffer.getError())
+    return inputFailure(path, "unreadable",
+                        "cannot read '" + path.str() + "': " + ec.message(),
+                        options);
+  return lintBuffer(path, std::move(*buffer), options);
+}
+
+LintOutcome aircheck::lintBuffer(StringRef path,
+                                 std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                 const LintOptions &options) {
   LintOutcome outcome;
   FileResult &result = outcome.result;
   result.file = path.str();
   bool text = options.format == OutputFormat::Text;
 
   auto fail = [&](StringRef status, StringRef message) {
-    result.status = status.str();
-    Finding f{"input", Severity::Error, {path.str(), 0, 0}, message.str(), {}};
-    if (text || options.verifyDiagnostics)
-      printOneLine(f);
-    result.findings.push_back(std::move(f));
-    outcome.diagnosticsMatched = false;
-    return outcome;
+    return inputFailure(path, status, message, options);
   };
 
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
-  if (std::error_code ec = buffer.getError())
-    return fail("unreadable", "cannot read '" + path.str() + "': " + ec.message());
-  if ((*buffer)->getBuffer().trim().empty())
+  if (buffer->getBuffer().trim().empty())
     return fail("parse-error", "input is empty; expected an MLIR module");
 
   DialectRegistry registry;
@@ -107,10 +123,10 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
   };
 
   llvm::SourceMgr sourceMgr;
-  StringRef sourceText = (*buffer)->getBuffer();
+  StringRef sourceText = buffer->getBuffer();
   // The name locations carry ("<stdin>" for "-").
-  std::string sourceName = (*buffer)->getBufferIdentifier().str();
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), SMLoc());
+  std::string sourceName = buffer->getBufferIdentifier().str();
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), SMLoc());
 
   std::unique_ptr<SourceMgrDiagnosticVerifierHandler> verifier;
   std::unique_ptr<SourceMgrDiagnosticHandler> printer;

@@ -6,6 +6,7 @@
 #include "tools/air-check/Findings.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace aircheck {
 
@@ -42,6 +43,12 @@ void maybeCrashForTesting(llvm::StringRef stage, llvm::StringRef crashIn);
 /// runs under llvm::CrashRecoveryContext (enabled by the caller): a crash
 /// leaves status "internal-error" and one finding of rule "internal-error".
 LintOutcome lintFile(llvm::StringRef path, const LintOptions &options);
+
+/// The same on text already in memory (the fuzzer's entry); `path` names it
+/// in the result, the buffer's identifier in locations.
+LintOutcome lintBuffer(llvm::StringRef path,
+                       std::unique_ptr<llvm::MemoryBuffer> buffer,
+                       const LintOptions &options);
 
 } // namespace aircheck
 
