@@ -17,9 +17,25 @@ namespace json = llvm::json;
 #define AIRCHECK_DEVICE_DIR "analyses/devices"
 #endif
 
+std::string aircheck::installedDeviceDirectory() {
+  // The address of any function in this binary lets getMainExecutable find
+  // it where /proc/self/exe is missing.
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable("", &anchor);
+  if (exe.empty())
+    return "";
+  llvm::SmallString<256> dir(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(dir, "..", "share", "air-check", "devices");
+  llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+  return std::string(dir);
+}
+
 std::string aircheck::deviceDirectory() {
   if (const char *env = std::getenv("AIRCHECK_DEVICES"))
     return env;
+  std::string installed = installedDeviceDirectory();
+  if (!installed.empty() && llvm::sys::fs::is_directory(installed))
+    return installed;
   return AIRCHECK_DEVICE_DIR;
 }
 

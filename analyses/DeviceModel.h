@@ -59,9 +59,15 @@ struct DeviceModel {
   std::vector<int64_t> computeRows() const;
 };
 
-/// The folder of device files: $AIRCHECK_DEVICES, else the one in the
-/// source tree this binary was built from.
+/// The folder of device files: $AIRCHECK_DEVICES; else, for an installed
+/// binary, <prefix>/share/air-check/devices next to <prefix>/bin (found from
+/// the executable's own path, so it runs from any directory); else the one
+/// in the source tree this binary was built from (the build tree's binary).
 std::string deviceDirectory();
+
+/// <dir of the executable>/../share/air-check/devices, whether or not it
+/// exists; empty if the executable's path is unknown.
+std::string installedDeviceDirectory();
 
 /// Names of the devices in `dir`, sorted.
 std::vector<std::string> listDevices(const std::string &dir);

@@ -110,7 +110,7 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
   std::map<int, int> partitionUnit;
   for (auto [segIndex, seg] : llvm::enumerate(lf.segments)) {
     if (!seg.nested.empty()) {
-      res.why = "segment " + seg.name + " contains segments; nested segments are "
+      res.why = seg.name + " contains segments; nested segments are "
                 "not placed on AIE arrays yet";
       return res;
     }
@@ -159,7 +159,7 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
       }
       for (const HerdFootprint &h : seg.herds) {
         if (h.shape.empty()) {
-          res.why = "the shape of herd " + h.name + " is not constant";
+          res.why = "the shape of " + h.name + " is not constant";
           return res;
         }
         std::string hb = base + "." + h.name;
@@ -351,7 +351,7 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
     for (unsigned f : core)
       if (!said.count(f))
         parts.push_back(facts[f].text);
-    res.why = llvm::formatv("no placement of launch {0} on {1}: {2}", lf.name,
+    res.why = llvm::formatv("no placement of {0} on {1}: {2}", lf.name,
                             dev.name, llvm::join(parts, "; "));
     // A note at each op: what the core says of it.
     std::vector<mlir::Operation *> opsInCore;
@@ -423,7 +423,7 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
       shares = "; shares its partition with " + llvm::join(others, ", ") +
                " by affinity, one after the other";
     }
-    res.rects.push_back({"segment " + iv.label, iv.seg->op, false, sx, sy, sw, sh});
+    res.rects.push_back({iv.label, iv.seg->op, false, sx, sy, sw, sh});
     for (const HerdVars &h : iv.herds) {
       std::string herdShares;
       if (h.herd->partition >= 0) {

@@ -21,7 +21,7 @@
 namespace aircheck {
 
 struct PlacedRect {
-  std::string label;   // "@herd_0 (segment @seg, instance 1)"
+  std::string label;   // "herd @herd_0 (segment @seg instance 1)"
   mlir::Operation *op; // the herd or segment
   bool isHerd;
   int64_t x, y, width, height;

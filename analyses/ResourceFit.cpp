@@ -31,20 +31,20 @@ struct Fitter {
   }
 
   void herd(const HerdFootprint &h, unsigned depth, bool wavesPerCU) {
-    std::string name = "herd " + h.name;
+    const std::string &name = h.name;
     if (dev.isAIE()) {
       line(h.op, name, depth, "compute tiles", h.tiles, dev.computeTiles,
-           llvm::formatv("herd {0} requires {1} compute tiles, but {2} has {3}",
+           llvm::formatv("{0} requires {1} compute tiles, but {2} has {3}",
                          h.name, amount(h.tiles), dev.name, dev.computeTiles));
       line(h.op, name, depth, "L1 bytes per tile", h.l1PerTile, dev.l1BufferBytes,
-           llvm::formatv("herd {0} needs {1} bytes of L1 per tile at its peak, "
+           llvm::formatv("{0} needs {1} bytes of L1 per tile at its peak, "
                          "but a compute tile of {2} has {3} for buffers ({4} "
                          "bytes less a {5}-byte stack)",
                          h.name, amount(h.l1PerTile), dev.name, dev.l1BufferBytes,
                          dev.l1Bytes, dev.stackBytes));
       auto perTile = [&](const char *what, const Amount &need, int64_t cap) {
         line(h.op, name, depth, what, need, cap,
-             llvm::formatv("herd {0} needs {1} {2} per tile at once, but a "
+             llvm::formatv("{0} needs {1} {2} per tile at once, but a "
                            "compute tile of {3} has {4}",
                            h.name, amount(need), what, dev.name, cap));
       };
@@ -58,14 +58,14 @@ struct Fitter {
       // instance (seed 000 2.3 and 4.2).
       line(h.op, name, depth, "herd instances (waves on one CU)", h.tiles,
            dev.maxWavesPerCu,
-           llvm::formatv("herd {0} has {1} instances, but a CU of {2} runs at "
+           llvm::formatv("{0} has {1} instances, but a CU of {2} runs at "
                          "most {3} waves (seed 000 2.3)",
                          h.name, amount(h.tiles), dev.name, dev.maxWavesPerCu));
     } else {
       // Otherwise the herd is a thread block (seed 000 4.1).
       line(h.op, name, depth, "herd instances (threads in a block)", h.tiles,
            dev.maxWorkgroupThreads,
-           llvm::formatv("herd {0} has {1} instances, but a workgroup of {2} "
+           llvm::formatv("{0} has {1} instances, but a workgroup of {2} "
                          "has at most {3} threads (seed 000 4.1)",
                          h.name, amount(h.tiles), dev.name, dev.maxWorkgroupThreads));
     }
@@ -83,7 +83,7 @@ struct Fitter {
     if (!inside) {
       l.status = FitLine::Status::Over;
       l.message = llvm::formatv(
-          "herd {0} is placed at columns [{1}, {2}) and rows [{3}, {4}), "
+          "{0} is placed at columns [{1}, {2}) and rows [{3}, {4}), "
           "outside the compute tiles of {5} (columns [0, {6}), compute rows "
           "[{7}, {8}])",
           h.name, *h.xLoc, *h.xLoc + w, *h.yLoc, *h.yLoc + ht, dev.name,
@@ -93,13 +93,13 @@ struct Fitter {
   }
 
   void segment(const SegmentFootprint &s, unsigned depth, bool underXCD) {
-    std::string name = "segment " + s.name;
+    const std::string &name = s.name;
     std::string perInstance = llvm::formatv(
         "; per instance {0}, iteration space {1}", amount(s.tilesPerInstance),
         amount(s.instances));
     if (dev.isAIE()) {
       line(s.op, name, depth, "compute tiles", s.tiles, dev.computeTiles,
-           llvm::formatv("segment {0} requires {1} compute tiles across all "
+           llvm::formatv("{0} requires {1} compute tiles across all "
                          "iterations, but {2} has {3}{4}",
                          s.name, amount(s.tiles), dev.name, dev.computeTiles,
                          perInstance));
@@ -110,14 +110,14 @@ struct Fitter {
             {"memory-tile DMA channels out (MM2S)", s.memDmaOut,
              dev.memtileDmaMM2S * dev.memtiles}})
         line(s.op, name, depth, what, Amount::of(need) * s.instances, cap,
-             llvm::formatv("segment {0} needs {1} {2} across all iterations, "
+             llvm::formatv("{0} needs {1} {2} across all iterations, "
                            "but the {3} memory tiles of {4} have {5}; per "
                            "instance {6}",
                            s.name, amount(Amount::of(need) * s.instances), what,
                            dev.memtiles, dev.name, cap, need));
       int64_t l2cap = dev.memtiles * dev.memtileBytes;
       line(s.op, name, depth, "L2 bytes", s.l2, l2cap,
-           llvm::formatv("segment {0} requires {1} bytes of L2 across all "
+           llvm::formatv("{0} requires {1} bytes of L2 across all "
                          "iterations, but {2} has {3} ({4} memory tiles of {5} "
                          "bytes); per instance {6}, iteration space {7}",
                          s.name, amount(s.l2), dev.name, l2cap, dev.memtiles,
@@ -125,20 +125,20 @@ struct Fitter {
     } else if (s.granularity == "XCD") {
       // One instance per XCD, all at once (seed 000 4.2).
       line(s.op, name, depth, "instances (XCDs)", s.instances, dev.xcds,
-           llvm::formatv("segment {0} has {1} instances at XCD granularity, "
+           llvm::formatv("{0} has {1} instances at XCD granularity, "
                          "but {2} has {3} XCDs",
                          s.name, amount(s.instances), dev.name, dev.xcds));
     } else if (underXCD) {
       line(s.op, name, depth, "instances (CUs of one XCD)", s.instances,
            dev.cusPerXcd,
-           llvm::formatv("segment {0} has {1} instances inside an XCD, but an "
+           llvm::formatv("{0} has {1} instances inside an XCD, but an "
                          "XCD of {2} has {3} CUs",
                          s.name, amount(s.instances), dev.name, dev.cusPerXcd));
     }
     if (dev.isGPU() && s.nested.empty())
       line(s.op, name, depth, "LDS bytes per instance", s.l2PerInstance,
            dev.ldsBytesPerCu,
-           llvm::formatv("segment {0} needs {1} bytes of L2 (LDS) per instance, "
+           llvm::formatv("{0} needs {1} bytes of L2 (LDS) per instance, "
                          "but a CU of {2} has {3}",
                          s.name, amount(s.l2PerInstance), dev.name, dev.ldsBytesPerCu));
     bool xcd = underXCD || s.granularity == "XCD";
@@ -149,30 +149,30 @@ struct Fitter {
   }
 
   void launch(const LaunchFootprint &l) {
-    std::string name = "launch " + l.name;
+    const std::string &name = l.name;
     if (dev.isAIE()) {
       line(l.op, name, 0, "compute tiles", l.tiles, dev.computeTiles,
-           llvm::formatv("launch {0} requires {1} compute tiles for its "
+           llvm::formatv("{0} requires {1} compute tiles for its "
                          "co-resident segments, but {2} has {3}",
                          l.name, amount(l.tiles), dev.name, dev.computeTiles));
       int64_t shimCols = dev.shimDmaColumns.size();
       line(l.op, name, 0, "shim DMA channels in (S2MM)", Amount::of(l.shimIn),
            shimCols * dev.shimDmaS2MM,
-           llvm::formatv("launch {0} writes L3 through {1} flows, but {2} has "
+           llvm::formatv("{0} writes L3 through {1} flows, but {2} has "
                          "{3} shim DMA channels into L3 ({4} columns with a "
                          "shim DMA)",
                          l.name, l.shimIn, dev.name, shimCols * dev.shimDmaS2MM,
                          shimCols));
       line(l.op, name, 0, "shim DMA channels out (MM2S)", Amount::of(l.shimOut),
            shimCols * dev.shimDmaMM2S,
-           llvm::formatv("launch {0} reads L3 through {1} flows, but {2} has "
+           llvm::formatv("{0} reads L3 through {1} flows, but {2} has "
                          "{3} shim DMA channels out of L3 ({4} columns with a "
                          "shim DMA)",
                          l.name, l.shimOut, dev.name, shimCols * dev.shimDmaMM2S,
                          shimCols));
       int64_t l2cap = dev.memtiles * dev.memtileBytes;
       line(l.op, name, 0, "L2 bytes", l.l2, l2cap,
-           llvm::formatv("launch {0} requires {1} bytes of L2 for its "
+           llvm::formatv("{0} requires {1} bytes of L2 for its "
                          "co-resident segments, but {2} has {3}",
                          l.name, amount(l.l2), dev.name, l2cap));
     }

@@ -20,8 +20,12 @@ using namespace mlir;
 using namespace aircheck;
 
 std::string aircheck::hierarchyName(Operation *op) {
-  if (auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
-    return "@" + name.getValue().str();
+  // "segment @seg", "herd @h", "launch @l": the kind and the symbol.
+  if (auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName())) {
+    StringRef kind = op->getName().getStringRef();
+    kind.consume_front("air.");
+    return (kind + " @" + name.getValue()).str();
+  }
   std::string s;
   llvm::raw_string_ostream os(s);
   os << "the " << op->getName() << " at ";

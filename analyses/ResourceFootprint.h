@@ -111,7 +111,9 @@ std::optional<int64_t> constantIndex(mlir::Value v);
 /// around it has a constant size (launch instances included).
 std::optional<int64_t> constantInstanceCount(mlir::Operation *op);
 
-/// "@name" of a hierarchy op, or a description of where it is.
+/// A hierarchy op as a sentence names it: "segment @seg", "herd @h",
+/// "launch @l" when it has a symbol, else "the air.launch at 4:5". Callers
+/// use it as it is, with no kind of their own in front.
 std::string hierarchyName(mlir::Operation *op);
 
 } // namespace aircheck

@@ -111,7 +111,7 @@ private:
         if (!from || !to) {
           auto diag = c.decl.emitWarning()
                       << "the cascade adjacency of channel " << channelName(c)
-                      << " is unknown: herds " << hierarchyName(ph) << " and "
+                      << " is unknown: " << hierarchyName(ph) << " and "
                       << hierarchyName(gh)
                       << " are not placed; give both x_loc and y_loc";
           diag.attachNote(p.op->getLoc()) << "put here";

@@ -63,6 +63,9 @@ public:
 
 /// The rule id of the compute model's structural rules (the op verifiers).
 inline constexpr llvm::StringLiteral kStructureRule = "structure";
+/// The rule id of a crash inside air-check (a bug in the tool, not in the
+/// program).
+inline constexpr llvm::StringLiteral kInternalErrorRule = "internal-error";
 
 std::unique_ptr<Checker> createHierarchyNesting();
 std::unique_ptr<Checker> createLaunchTokenScope();

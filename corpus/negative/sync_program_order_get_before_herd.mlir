@@ -12,8 +12,8 @@ module {
     air.launch () in () {
       air.segment @s {
         %out = memref.alloc() : memref<16xi32, 1 : i32>
-        // expected-error@+2 {{this get on @result comes before @producer, which holds the put it waits for: read in source order, with herds and segments running to completion when reached and channels buffering without bound, the get waits forever (mlir-air #1671). An interpreter, air-runner or a backend without air-dependency hangs here; the NPU pipeline runs it only because air-dependency reorders it}}
-        // expected-note@+1 {{hint: move the get after @producer}}
+        // expected-error@+2 {{this get on @result comes before herd @producer, which holds the put it waits for: read in source order, with herds and segments running to completion when reached and channels buffering without bound, the get waits forever (mlir-air #1671). An interpreter, air-runner or a backend without air-dependency hangs here; the NPU pipeline runs it only because air-dependency reorders it}}
+        // expected-note@+1 {{hint: move the get after herd @producer}}
         air.channel.get @result[] (%out[] [] []) : (memref<16xi32, 1 : i32>)
         %c1 = arith.constant 1 : index
         // expected-note@+1 {{dispatched after the get in the segment body}}

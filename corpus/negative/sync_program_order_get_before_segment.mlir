@@ -12,8 +12,8 @@ module {
   func.func @copy(%arg0: memref<256xi32>, %arg1: memref<256xi32>) {
     air.launch () in () args(%in=%arg0, %out=%arg1) : memref<256xi32>, memref<256xi32> {
       air.channel.put @In[] (%in[] [] []) : (memref<256xi32>)
-      // expected-error @+2 {{this get on @Out comes before @seg, which holds the put it waits for: read in source order, with herds and segments running to completion when reached and channels buffering without bound, the get waits forever (mlir-air #1671). An interpreter, air-runner or a backend without air-dependency hangs here; the NPU pipeline runs it only because air-dependency reorders it}}
-      // expected-note @+1 {{hint: move the get after @seg}}
+      // expected-error @+2 {{this get on @Out comes before segment @seg, which holds the put it waits for: read in source order, with herds and segments running to completion when reached and channels buffering without bound, the get waits forever (mlir-air #1671). An interpreter, air-runner or a backend without air-dependency hangs here; the NPU pipeline runs it only because air-dependency reorders it}}
+      // expected-note @+1 {{hint: move the get after segment @seg}}
       air.channel.get @Out[] (%out[] [] []) : (memref<256xi32>)
       // expected-note @+1 {{dispatched after the get in the launch body}}
       air.segment @seg {

@@ -74,11 +74,23 @@ FindingCollector::FindingCollector(MLIRContext *ctx, std::vector<Finding> &out,
         f.severity = fromMLIR(diag.getSeverity());
         f.pos = toSourcePos(diag.getLocation());
         f.message = diag.str();
+        if (f.pos.line && f.pos.file == sourceFile)
+          f.sourceLine = sourceLineOf(sourceText, f.pos.line);
         for (Diagnostic &note : diag.getNotes())
           f.notes.push_back({toSourcePos(note.getLocation()), note.str()});
         this->out.push_back(std::move(f));
         return failure(propagate);
       });
+}
+
+std::string aircheck::sourceLineOf(StringRef text, unsigned line) {
+  for (unsigned i = 1; !text.empty(); ++i) {
+    auto [head, rest] = text.split('\n');
+    if (i == line)
+      return head.trim().str();
+    text = rest;
+  }
+  return "";
 }
 
 FindingCollector::~FindingCollector() { ctx->getDiagEngine().eraseHandler(id); }

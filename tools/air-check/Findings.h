@@ -32,6 +32,9 @@ struct Finding {
   SourcePos pos;
   std::string message;
   std::vector<FindingNote> notes;
+  /// The text of the source line at `pos`, trimmed; empty when unknown. For
+  /// SARIF's partialFingerprints, which must survive a shift of lines.
+  std::string sourceLine;
 };
 
 /// A property a checker proved.
@@ -44,7 +47,7 @@ struct Proof {
 /// The outcome of linting one file.
 struct FileResult {
   std::string file;
-  /// "clean", "findings", "parse-error" or "unreadable".
+  /// "clean", "findings", "parse-error", "unreadable" or "internal-error".
   std::string status;
   std::vector<Finding> findings;
   std::vector<Proof> proofs;
@@ -62,13 +65,24 @@ public:
                    bool propagate);
   ~FindingCollector();
   void setRule(llvm::StringRef r) { rule = r.str(); }
+  /// The text of `file`, from which each finding at a line of it records
+  /// that line (Finding::sourceLine).
+  void setSource(llvm::StringRef file, llvm::StringRef text) {
+    sourceFile = file.str();
+    sourceText = text;
+  }
 
 private:
   mlir::MLIRContext *ctx;
   mlir::DiagnosticEngine::HandlerID id;
   std::vector<Finding> &out;
   std::string rule;
+  std::string sourceFile;
+  llvm::StringRef sourceText;
 };
+
+/// Line `line` (1-based) of `text`, without leading and trailing blanks.
+std::string sourceLineOf(llvm::StringRef text, unsigned line);
 
 } // namespace aircheck
 

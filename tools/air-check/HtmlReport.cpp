@@ -148,7 +148,7 @@ void aircheck::writeHtmlReport(llvm::raw_ostream &os, llvm::StringRef file,
   if (anyMessage)
     os << "</ul>\n";
   for (const PlacementResult &p : placements) {
-    os << "<h2>Placement of launch " << escape(hierarchyName(p.launch)) << "</h2>\n";
+    os << "<h2>Placement of " << escape(hierarchyName(p.launch)) << "</h2>\n";
     if (p.kind == PlacementResult::Kind::Placed)
       writeMap(os, p, dev);
     else

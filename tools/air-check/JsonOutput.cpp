@@ -6,7 +6,8 @@
 using namespace aircheck;
 namespace json = llvm::json;
 
-const char *const aircheck::kVersion = "0.1.0";
+// The project version (CMakeLists.txt, project()).
+const char *const aircheck::kVersion = AIRCHECK_VERSION;
 
 static json::Object posObject(const SourcePos &p) {
   return json::Object{{"file", p.file}, {"line", p.line}, {"column", p.column}};

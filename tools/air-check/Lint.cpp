@@ -3,6 +3,8 @@
 
 #include "tools/Registration.h"
 
+#include "tools/air-check/VerifyGuard.h"
+
 #include "analyses/ImplicitHierarchy.h"
 #include "checkers/AIECommon.h"
 #include "dialects/AIR/AIRDialect.h"
@@ -11,6 +13,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -24,36 +27,108 @@ static void printOneLine(const Finding &f) {
   llvm::errs() << ": " << severityName(f.severity) << ": " << f.message << "\n";
 }
 
+void aircheck::maybeCrashForTesting(StringRef stage, StringRef crashIn) {
+  if (crashIn.empty() || crashIn != stage)
+    return;
+  // A real null dereference: the pointer is volatile, so the compiler
+  // cannot see that it is null and turn the store into a trap, and so is
+  // the store, so it cannot drop it either.
+  volatile int *volatile p = nullptr;
+  *p = 42;
+}
+
+/// The outcome of a file that could not be read or holds nothing.
+static LintOutcome inputFailure(StringRef path, StringRef status,
+                                StringRef message, const LintOptions &options) {
+  LintOutcome outcome;
+  outcome.result.file = path.str();
+  outcome.result.status = status.str();
+  Finding f{"input", Severity::Error, {path.str(), 0, 0}, message.str(), {}};
+  if (options.format == OutputFormat::Text || options.verifyDiagnostics)
+    printOneLine(f);
+  outcome.result.findings.push_back(std::move(f));
+  outcome.diagnosticsMatched = false;
+  return outcome;
+}
+
 LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (std::error_code ec = buffer.getError())
+    return inputFailure(path, "unreadable",
+                        "cannot read '" + path.str() + "': " + ec.message(),
+                        options);
+  return lintBuffer(path, std::move(*buffer), options);
+}
+
+LintOutcome aircheck::lintBuffer(StringRef path,
+                                 std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                 const LintOptions &options) {
   LintOutcome outcome;
   FileResult &result = outcome.result;
   result.file = path.str();
   bool text = options.format == OutputFormat::Text;
 
   auto fail = [&](StringRef status, StringRef message) {
-    result.status = status.str();
-    Finding f{"input", Severity::Error, {path.str(), 0, 0}, message.str(), {}};
-    if (text || options.verifyDiagnostics)
-      printOneLine(f);
-    result.findings.push_back(std::move(f));
-    outcome.diagnosticsMatched = false;
-    return outcome;
+    return inputFailure(path, status, message, options);
   };
 
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
-  if (std::error_code ec = buffer.getError())
-    return fail("unreadable", "cannot read '" + path.str() + "': " + ec.message());
-  if ((*buffer)->getBuffer().trim().empty())
+  if (buffer->getBuffer().trim().empty())
     return fail("parse-error", "input is empty; expected an MLIR module");
 
   DialectRegistry registry;
   registerDialects(registry);
-  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  // On the heap: after a crash the context, the module and the analyses may
+  // be half-updated, so they are leaked rather than destroyed.
+  auto ctxOwner = std::make_unique<MLIRContext>(registry,
+                                                MLIRContext::Threading::DISABLED);
+  MLIRContext &ctx = *ctxOwner;
   ctx.printOpOnDiagnostic(false);
   ctx.printStackTraceOnDiagnostic(false);
 
+  // Runs one stage under crash recovery; a crash (a signal, an abort, an
+  // uncaught exception) becomes one internal-error finding naming the stage,
+  // and nothing after it runs on this file.
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<ModuleAnalysisManager> mam;
+  // --crash-in=<stage>[:<file>]: only in files whose path ends with <file>.
+  auto [crashStage, crashFile] = StringRef(options.crashIn).split(':');
+  if (!crashFile.empty() && !path.ends_with(crashFile))
+    crashStage = "";
+  bool crashed = false;
+  auto runStage = [&](StringRef stage, llvm::function_ref<void()> fn) {
+    if (crashed)
+      return false;
+    llvm::CrashRecoveryContext crc;
+    if (crc.RunSafely([&] {
+          maybeCrashForTesting(stage, crashStage);
+          fn();
+        }))
+      return true;
+    crashed = true;
+    (void)ctxOwner.release();
+    (void)module.release();
+    (void)mam.release();
+    Finding f{kInternalErrorRule.str(),
+              Severity::Error,
+              {path.str(), 0, 0},
+              ("internal error: air-check crashed in the '" + stage +
+               "' stage; this file's results are incomplete (please report "
+               "it with this input)")
+                  .str(),
+              {}};
+    if (text || options.verifyDiagnostics)
+      printOneLine(f);
+    result.findings.push_back(std::move(f));
+    result.status = "internal-error";
+    outcome.diagnosticsMatched = false;
+    return false;
+  };
+
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), SMLoc());
+  StringRef sourceText = buffer->getBuffer();
+  // The name locations carry ("<stdin>" for "-").
+  std::string sourceName = buffer->getBufferIdentifier().str();
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), SMLoc());
 
   std::unique_ptr<SourceMgrDiagnosticVerifierHandler> verifier;
   std::unique_ptr<SourceMgrDiagnosticHandler> printer;
@@ -62,14 +137,20 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
 
   // Parse errors are reported one line each; everything else, once parsed,
   // in the clang/MLIR style with the source line and notes.
-  OwningOpRef<ModuleOp> module;
   {
     std::vector<Finding> parseErrors;
     FindingCollector collector(&ctx, parseErrors,
                                /*propagate=*/options.verifyDiagnostics);
     collector.setRule("parse");
+    collector.setSource(sourceName, sourceText);
     ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-    module = parseSourceFile<ModuleOp>(sourceMgr, config);
+    if (!runStage("parse", [&] {
+          module = parseSourceFile<ModuleOp>(sourceMgr, config);
+        })) {
+      result.findings.insert(result.findings.begin(), parseErrors.begin(),
+                             parseErrors.end());
+      return outcome;
+    }
     if (!module) {
       result.status = "parse-error";
       if (text && !options.verifyDiagnostics)
@@ -89,9 +170,15 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
                                                            llvm::errs());
   FindingCollector collector(&ctx, result.findings,
                              /*propagate=*/text || options.verifyDiagnostics);
+  collector.setSource(sourceName, sourceText);
 
   collector.setRule(kStructureRule);
-  bool verified = succeeded(verify(*module));
+  bool verified = false;
+  if (!runStage("verify", [&] {
+        verified = succeeded(checkVerifierPreconditions(*module)) &&
+                   succeeded(verify(*module));
+      }))
+    return outcome;
   if (verified) {
     // A module with an aie.device gets the aie-level checks; the AIR checks
     // run unless the module is only an aie design (no AIR op at all).
@@ -107,10 +194,12 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
       });
     // Analyse bare herds and segments as upstream's pipeline wraps them;
     // hierarchy-nesting reports each wrapper.
-    if (airLevel)
-      wrapBareHierarchy(*module);
-    ModuleAnalysisManager mam(*module, /*passInstrumentor=*/nullptr);
-    CheckContext checkCtx{*module, options.check, mam,
+    if (airLevel &&
+        !runStage("wrap-hierarchy", [&] { wrapBareHierarchy(*module); }))
+      return outcome;
+    mam = std::make_unique<ModuleAnalysisManager>(*module,
+                                                  /*passInstrumentor=*/nullptr);
+    CheckContext checkCtx{*module, options.check, *mam,
                           [&](StringRef rule) {
                             return result.count(Severity::Error, rule);
                           },
@@ -133,15 +222,19 @@ LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
         continue;
       collector.setRule(checker->id());
       rule = checker->id().str();
-      try {
-        checker->run(checkCtx);
-      } catch (const std::exception &e) {
-        // Not a pass: the check could not finish, and says so.
-        module->emitWarning() << "the " << checker->id()
-                              << " check is unknown: it stopped on an internal "
-                                 "error ("
-                              << e.what() << ")";
-      }
+      bool finished = runStage(checker->id(), [&] {
+        try {
+          checker->run(checkCtx);
+        } catch (const std::exception &e) {
+          // Not a pass: the check could not finish, and says so.
+          module->emitWarning()
+              << "the " << checker->id()
+              << " check is unknown: it stopped on an internal error ("
+              << e.what() << ")";
+        }
+      });
+      if (!finished)
+        return outcome;
     }
   }
 

@@ -6,6 +6,7 @@
 #include "tools/air-check/Findings.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace aircheck {
 
@@ -20,6 +21,11 @@ struct LintOptions {
   bool showProofs = false;
   /// Checker ids not to run.
   llvm::StringSet<> disabled;
+  /// For tests of crash recovery: the stage ("parse", "verify",
+  /// "wrap-hierarchy" or a checker id) that dereferences a null pointer,
+  /// optionally followed by `:<file>` to crash only in input paths ending
+  /// with <file>.
+  std::string crashIn;
 };
 
 struct LintOutcome {
@@ -28,9 +34,21 @@ struct LintOutcome {
   bool diagnosticsMatched = true;
 };
 
+/// Dereferences a null pointer when `stage` is `crashIn` (a hidden test
+/// option; see `--crash-in`).
+void maybeCrashForTesting(llvm::StringRef stage, llvm::StringRef crashIn);
+
 /// Parses, verifies and checks one file ("-" for standard input). In text
-/// mode diagnostics are printed to stderr as they are found.
+/// mode diagnostics are printed to stderr as they are found. Each stage
+/// runs under llvm::CrashRecoveryContext (enabled by the caller): a crash
+/// leaves status "internal-error" and one finding of rule "internal-error".
 LintOutcome lintFile(llvm::StringRef path, const LintOptions &options);
+
+/// The same on text already in memory (the fuzzer's entry); `path` names it
+/// in the result, the buffer's identifier in locations.
+LintOutcome lintBuffer(llvm::StringRef path,
+                       std::unique_ptr<llvm::MemoryBuffer> buffer,
+                       const LintOptions &options);
 
 } // namespace aircheck
 

@@ -20,6 +20,11 @@ void writeJson(llvm::raw_ostream &os, llvm::ArrayRef<FileResult> results);
 void writeSarif(llvm::raw_ostream &os, llvm::ArrayRef<FileResult> results,
                 llvm::ArrayRef<RuleInfo> rules);
 
+/// SARIF's partialFingerprints of a finding: a hash of its rule, file,
+/// message without line:column positions, and the text of its source line,
+/// so that it stays the same when lines are added above it.
+std::string findingFingerprint(const Finding &f);
+
 /// `N errors, M warnings` over all files.
 std::string summaryLine(llvm::ArrayRef<FileResult> results);
 

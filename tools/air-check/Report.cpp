@@ -8,6 +8,7 @@
 #include "tools/Registration.h"
 #include "tools/air-check/HtmlReport.h"
 #include "tools/air-check/Output.h"
+#include "tools/air-check/VerifyGuard.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
@@ -78,8 +79,12 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
     return 2;
   }
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  ParserConfig config(&ctx, /*verifyAfterParse=*/false);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
   if (!module)
+    return 2;
+  // As lint: what mlir::verify cannot safely verify is reported first.
+  if (failed(checkVerifierPreconditions(*module)) || failed(verify(*module)))
     return 2;
   wrapBareHierarchy(*module);
 
@@ -203,7 +208,7 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
     for (const PlacementResult &p : placements) {
       SourcePos pos = toSourcePos(p.launch->getLoc());
       if (p.kind == PlacementResult::Kind::Placed)
-        os << "\nplacement of launch " << hierarchyName(p.launch) << ":\n"
+        os << "\nplacement of " << hierarchyName(p.launch) << ":\n"
            << placementMap(p, *dev);
       else
         os << pos.file << ":" << pos.line << ":" << pos.column << ": "

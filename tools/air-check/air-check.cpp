@@ -3,7 +3,7 @@
 //   air-check lint [options] <file.mlir>...
 //
 // Exit codes: 0 clean, 1 findings (any error), 2 usage, unreadable input or
-// parse error.
+// parse error, 3 internal error (air-check crashed on an input).
 //
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/Lint.h"
@@ -12,8 +12,12 @@
 
 #include "analyses/DeviceModel.h"
 #include "solvers/IslSupport.h"
+#include "solvers/Versions.h"
+
+#include "llvm/Config/llvm-config.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,7 +29,8 @@ static cl::OptionCategory lintCat("lint options");
 
 static cl::SubCommand lintCmd(
     "lint", "Check AIR programs: the compute model's structural rules and "
-            "every checker. Exit 0 clean, 1 findings, 2 usage or parse error.");
+            "every checker. Exit 0 clean, 1 findings, 2 usage or parse "
+            "error, 3 internal error.");
 
 static cl::list<std::string> inputs(cl::Positional, cl::desc("<file.mlir>..."),
                                     cl::sub(lintCmd), cl::cat(lintCat));
@@ -83,6 +88,13 @@ static cl::opt<unsigned long> islMaxOperations(
     cl::desc("Bound of isl operations per analysis step (default 20000000; "
              "for tests of the budget)"),
     cl::init(0), cl::Hidden, cl::sub(lintCmd), cl::cat(lintCat));
+
+// Hidden, for tests of crash recovery: dereference a null pointer in a
+// stage ("parse", "verify", "wrap-hierarchy" or a checker id), in every
+// file or, as `<stage>:<file>`, in the inputs whose path ends with <file>.
+static cl::opt<std::string> crashIn(
+    "crash-in", cl::desc("(testing) crash in this stage"), cl::Hidden,
+    cl::value_desc("stage[:file]"), cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<bool> listChecks("list-checks",
                                 cl::desc("List the checks lint runs and exit"),
                                 cl::sub(lintCmd), cl::cat(lintCat));
@@ -110,6 +122,8 @@ EXAMPLES
 EXIT CODES
   0  no findings        1  findings (at least one error)
   2  usage error, unreadable input or a parse error
+  3  internal error: air-check crashed on an input (the other files are
+     still checked)
 
 Run 'air-check lint --help' for the options of lint.
 )";
@@ -120,7 +134,9 @@ static std::vector<RuleInfo> ruleInfos() {
       {"parse", "Input is not valid MLIR"},
       {kStructureRule.str(),
        "Well-formed ops: operand and block-argument shapes, sizes and "
-       "strides, channel declarations and references"}};
+       "strides, channel declarations and references"},
+      {kInternalErrorRule.str(),
+       "air-check itself crashed on the input (a bug in air-check)"}};
   for (const auto &c : allCheckers())
     rules.push_back({c->id().str(), c->summary().str()});
   return rules;
@@ -149,6 +165,7 @@ static int runLint() {
     aircheck::IslContext::setDefaultMaxOperations(islMaxOperations);
   options.check.strict = strict;
   options.check.device = device;
+  options.crashIn = crashIn;
   if (!device.empty())
     if (auto dev = loadDevice(device, deviceDirectory()); !dev) {
       llvm::errs() << "air-check lint: error: " << llvm::toString(dev.takeError())
@@ -166,16 +183,17 @@ static int runLint() {
   }
 
   std::vector<FileResult> results;
-  bool inputError = false, mismatch = false;
+  bool inputError = false, internalError = false, mismatch = false;
   for (const std::string &path : inputs) {
     LintOutcome o = lintFile(path, options);
     inputError |= o.result.status == "parse-error" || o.result.status == "unreadable";
+    internalError |= o.result.status == "internal-error";
     mismatch |= !o.diagnosticsMatched;
     results.push_back(std::move(o.result));
   }
 
   if (verifyDiagnostics)
-    return mismatch ? 1 : 0;
+    return internalError ? 3 : mismatch ? 1 : 0;
 
   if (options.format != OutputFormat::Text) {
     std::error_code ec;
@@ -198,6 +216,8 @@ static int runLint() {
     llvm::errs() << "air-check: " << summaryLine(results) << "\n";
   }
 
+  if (internalError)
+    return 3;
   if (inputError)
     return 2;
   for (const FileResult &r : results)
@@ -208,11 +228,18 @@ static int runLint() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // lint runs each stage of each file under a CrashRecoveryContext, so a
+  // crash on one input is reported and the other inputs are still checked.
+  llvm::CrashRecoveryContext::Enable();
   cl::HideUnrelatedOptions({&lintCat}, cl::SubCommand::getTopLevel());
   cl::HideUnrelatedOptions({&lintCat}, lintCmd);
   cl::HideUnrelatedOptions({&reportCat}, reportCmd);
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
-    os << "air-check " << kVersion << "\n";
+    os << "air-check " << kVersion << "\n"
+       << "  LLVM/MLIR " << LLVM_VERSION_STRING << "\n"
+       << "  isl " << islVersion() << " (static)\n"
+       << "  z3 " << z3Version() << "\n"
+       << "  device models: " << deviceDirectory() << "\n";
   });
   if (!cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs()))
     return 2;

@@ -15,8 +15,8 @@ func.func @two() {
     air.segment @s {
       %a = memref.alloc() : memref<16xi32, 1 : i32>
       %b = memref.alloc() : memref<16xi32, 1 : i32>
-      // expected-error @+2 {{this get on @A comes before @producer, which holds the put it waits for}}
-      // expected-note @+1 {{hint: move the gets after @producer}}
+      // expected-error @+2 {{this get on @A comes before herd @producer, which holds the put it waits for}}
+      // expected-note @+1 {{hint: move the gets after herd @producer}}
       air.channel.get @A[] (%a[] [] []) : (memref<16xi32, 1 : i32>)
       // expected-note @+1 {{this get on @B also waits for a put inside it}}
       air.channel.get @B[] (%b[] [] []) : (memref<16xi32, 1 : i32>)

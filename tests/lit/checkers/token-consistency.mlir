@@ -157,7 +157,7 @@ func.func @f() {
 
 //--- over-device.mlir
 func.func @f() {
-  // expected-error@+1 {{launch the air.launch at 3:3 requires 32 compute tiles for its co-resident segments, but npu1_4col has 16}}
+  // expected-error@+1 {{the air.launch at 3:3 requires 32 compute tiles for its co-resident segments, but npu1_4col has 16}}
   air.launch () in () {
     %tc = air.token.alloc : !air.token
     // expected-error@+2 {{token constraints cannot all hold: concurrency %tc requires @A and @B to overlap; npu1_4col has 16 compute tiles (4 columns x 4 compute rows)}}
@@ -293,7 +293,7 @@ func.func @f() {
 // A segment's instances all run at once (seed 000 2.2): 4 x 4 tiles, and
 // one more for @one, which must overlap it.
 func.func @f() {
-  // expected-error@+1 {{launch the air.launch at 5:3 requires 17 compute tiles for its co-resident segments, but npu1_4col has 16}}
+  // expected-error@+1 {{the air.launch at 5:3 requires 17 compute tiles for its co-resident segments, but npu1_4col has 16}}
   air.launch () in () {
     %tc = air.token.alloc : !air.token
     %c2 = arith.constant 2 : index
@@ -318,7 +318,7 @@ func.func @f() {
 //--- five.mlir
 // Five 2x2 segments that must be live at one instant: 20 tiles on 16.
 func.func @f() {
-  // expected-error@+1 {{launch the air.launch at 4:3 requires 20 compute tiles for its co-resident segments, but npu1_4col has 16}}
+  // expected-error@+1 {{the air.launch at 4:3 requires 20 compute tiles for its co-resident segments, but npu1_4col has 16}}
   air.launch () in () {
     %tc = air.token.alloc : !air.token
     // expected-error@+2 {{token constraints cannot all hold: concurrency %tc requires @a, @b, @c, @d and @e to be live at one instant; npu1_4col has 16 compute tiles (4 columns x 4 compute rows)}}

@@ -1,5 +1,5 @@
 // A cascade between two herds that are not placed: adjacency is unknown.
-// expected-warning@+1 {{the cascade adjacency of channel @cas is unknown: herds @west and @east are not placed; give both x_loc and y_loc}}
+// expected-warning@+1 {{the cascade adjacency of channel @cas is unknown: herd @west and herd @east are not placed; give both x_loc and y_loc}}
 air.channel @cas [] {channel_type = "cascade"}
 func.func @f() {
   air.launch () in () {
