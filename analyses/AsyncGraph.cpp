@@ -10,7 +10,6 @@
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -286,63 +285,108 @@ bool aircheck::transfersMayShareIndex(Operation *a, Operation *b) {
   return true;
 }
 
+/// Walks the body in order, keeping per memref the last synchronous writer
+/// and the synchronous readers since, per channel the synchronous transfers,
+/// the last synchronous air.wait_all and the last launch. Each op gets edges
+/// from the latest ops it depends on only: earlier ones are ordered before
+/// those already (a write after the readers before it, each writer after
+/// the one before), so the order is the same as with an edge per dependent
+/// pair, and the graph stays linear in the body's size.
 void AsyncGraph::orderBody(Block &body) {
   SmallVector<Operation *> items;
   for (Operation &op : body.without_terminator())
     items.push_back(&op);
   llvm::DenseMap<Operation *, unsigned> position;
   std::vector<Footprint> fp;
+  std::vector<bool> timed;
   for (auto [i, op] : llvm::enumerate(items)) {
     position[op] = i;
     fp.push_back(footprintOf(op, body));
-    if (takesTime(op))
+    timed.push_back(takesTime(op));
+    if (timed.back())
       addNode(op);
   }
-  auto intersects = [](const llvm::SmallSetVector<Value, 4> &a,
-                       const llvm::SmallSetVector<Value, 4> &b) {
-    return llvm::any_of(a, [&](Value v) { return b.contains(v); });
-  };
+  llvm::DenseMap<Value, unsigned> lastWriter;
+  llvm::DenseMap<Value, SmallVector<unsigned, 2>> readersSince;
+  llvm::StringMap<SmallVector<std::pair<unsigned, Operation *>, 4>> transfersOf;
+  int lastBarrier = -1, lastLaunch = -1;
   // blocking[j]: the ops that take time that j waits for, through ops that
-  // take none; kept as bit vectors while the body is walked in order.
-  std::vector<llvm::BitVector> blocking(items.size(),
-                                        llvm::BitVector(items.size()));
-  int lastBarrier = -1;
+  // take none.
+  std::vector<SmallVector<unsigned, 2>> blocking(items.size());
   for (unsigned j = 0; j < items.size(); ++j) {
+    const Footprint &b = fp[j];
+    llvm::SmallSetVector<unsigned, 4> data, channel;
+    for (Operation *def : b.uses)
+      if (unsigned i = position.lookup(def); fp[i].sync)
+        data.insert(i);
+    for (Value r : b.reads)
+      if (auto it = lastWriter.find(r); it != lastWriter.end())
+        data.insert(it->second);
+    for (Value r : b.writes) {
+      if (auto it = lastWriter.find(r); it != lastWriter.end())
+        data.insert(it->second);
+      if (auto it = readersSince.find(r); it != readersSince.end())
+        for (unsigned i : it->second)
+          data.insert(i);
+    }
+    if (lastBarrier >= 0)
+      data.insert(lastBarrier);
+    // Launches of one function run one after another, as upstream lowers
+    // them.
+    if (isa<air::LaunchOp>(items[j]) && lastLaunch >= 0)
+      data.insert(lastLaunch);
+    for (Operation *y : b.transfers) {
+      auto &earlier = transfersOf[channelIndex(y).first];
+      for (auto it = earlier.rbegin(); it != earlier.rend(); ++it)
+        if (transfersMayShareIndex(it->second, y)) {
+          channel.insert(it->first);
+          break;
+        }
+    }
+    SmallVector<unsigned, 4> all(data.begin(), data.end());
+    for (unsigned i : channel)
+      if (!data.contains(i))
+        all.push_back(i);
+    llvm::sort(all);
     SmallVector<Operation *, 2> direct;
-    for (unsigned i = 0; i < j; ++i) {
-      const Footprint &a = fp[i], &b = fp[j];
-      bool launches =
-          isa<air::LaunchOp>(items[i]) && isa<air::LaunchOp>(items[j]);
-      if (!a.sync && !launches)
-        continue; // tokens order what follows an asynchronous op
-      // Launches of one function run one after another, as upstream
-      // lowers them.
-      bool data = b.uses.contains(items[i]) || intersects(a.writes, b.reads) ||
-                  intersects(a.writes, b.writes) ||
-                  intersects(a.reads, b.writes) ||
-                  static_cast<int>(i) == lastBarrier || launches;
-      bool channel = false;
-      for (Operation *x : a.transfers)
-        for (Operation *y : b.transfers)
-          channel = channel || transfersMayShareIndex(x, y);
-      if (!data && !channel)
+    for (unsigned i : all) {
+      if (i == j)
         continue;
       direct.push_back(items[i]);
-      addEdge(items[i], items[j], data ? EdgeKind::Data : EdgeKind::ChannelOrder);
-      if (takesTime(items[i]))
-        blocking[j].set(i);
+      addEdge(items[i], items[j],
+              data.contains(i) ? EdgeKind::Data : EdgeKind::ChannelOrder);
+      if (timed[i])
+        blocking[j].push_back(i);
       else
-        blocking[j] |= blocking[i];
+        blocking[j].append(blocking[i].begin(), blocking[i].end());
     }
-    if (fp[j].barrier)
-      lastBarrier = j;
+    llvm::sort(blocking[j]);
+    blocking[j].erase(std::unique(blocking[j].begin(), blocking[j].end()),
+                      blocking[j].end());
     if (!direct.empty())
       preds[items[j]].assign(direct.begin(), direct.end());
-    if (blocking[j].any()) {
+    if (!blocking[j].empty()) {
       auto &out = blockingPreds[items[j]];
-      for (unsigned i : blocking[j].set_bits())
+      for (unsigned i : blocking[j])
         out.push_back(items[i]);
     }
+    // What later ops wait for: only synchronous ops (tokens order what
+    // follows an asynchronous one), and every launch.
+    if (isa<air::LaunchOp>(items[j]))
+      lastLaunch = j;
+    if (!b.sync)
+      continue;
+    for (Value r : b.writes) {
+      lastWriter[r] = j;
+      readersSince[r].clear();
+    }
+    for (Value r : b.reads)
+      if (!b.writes.contains(r))
+        readersSince[r].push_back(j);
+    for (Operation *y : b.transfers)
+      transfersOf[channelIndex(y).first].push_back({j, y});
+    if (b.barrier)
+      lastBarrier = j;
   }
 }
 
