@@ -11,6 +11,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <map>
@@ -417,8 +419,14 @@ static bool inSpace(Value memref, unsigned space) {
   return s && *s == space;
 }
 
+/// The symbol tables of the module whose footprint is being built (set for
+/// the ResourceFootprint constructor's duration): channel lookups are hash
+/// probes, not walks over every channel of the module.
+static thread_local SymbolTableCollection *channelTables = nullptr;
+
 static bool usesDma(Operation *access, FlatSymbolRefAttr chan) {
-  auto c = air::lookupChannel(access, chan);
+  auto c = channelTables ? air::lookupChannel(access, chan, *channelTables)
+                         : air::lookupChannel(access, chan);
   return !c || (c.getKind() != "cascade" && c.getKind() != "mmio");
 }
 
@@ -680,6 +688,10 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, PolyhedralModel 
 
 ResourceFootprint::ResourceFootprint(Operation *module, const AsyncGraph &graph) {
   PolyhedralModel poly(module);
+  SymbolTableCollection tables;
+  SymbolTableCollection *outer = channelTables;
+  channelTables = &tables;
+  auto restore = llvm::make_scope_exit([&] { channelTables = outer; });
   module->walk([&](air::LaunchOp launch) {
     LaunchFootprint lf;
     lf.op = launch;

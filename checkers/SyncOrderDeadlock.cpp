@@ -68,10 +68,11 @@ public:
       if (auto g = dyn_cast<air::ChannelGetOp>(op))
         gets[g.getChanName()].push_back(op);
     });
+    SymbolTableCollection tables;
     auto check = [&](Operation *op, bool isPut, FlatSymbolRefAttr name) {
       if (op->getNumResults() != 0)
         return; // asynchronous: it does not block its scope
-      auto chan = air::lookupChannel(op, name);
+      auto chan = air::lookupChannel(op, name, tables);
       if (!chan || (isPut && chan.getDepthOrDefault() != 1))
         return; // a deeper channel lets a put complete ahead of its get
       const auto &partners = isPut ? gets.lookup(name.getValue())

@@ -84,6 +84,13 @@ ChannelOp aircheck::air::lookupChannel(Operation *access, FlatSymbolRefAttr name
   return SymbolTable::lookupNearestSymbolFrom<ChannelOp>(access, name);
 }
 
+ChannelOp aircheck::air::lookupChannel(Operation *access, FlatSymbolRefAttr name,
+                                       SymbolTableCollection &tables) {
+  if (!name)
+    return {};
+  return tables.lookupNearestSymbolFrom<ChannelOp>(access, name);
+}
+
 
 //===----------------------------------------------------------------------===//
 // Channel ops

@@ -50,6 +50,10 @@ mixedPattern(mlir::DenseI64ArrayAttr statics, mlir::OperandRange values);
 
 /// The channel a put or get names, or null when it is undeclared.
 ChannelOp lookupChannel(mlir::Operation *access, mlir::FlatSymbolRefAttr name);
+/// The same through `tables`, which caches each symbol table it reads: a
+/// lookup costs a hash probe instead of a walk over the module's channels.
+ChannelOp lookupChannel(mlir::Operation *access, mlir::FlatSymbolRefAttr name,
+                        mlir::SymbolTableCollection &tables);
 
 } // namespace aircheck::air
 
