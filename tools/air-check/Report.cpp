@@ -1,6 +1,9 @@
 //===- Report.cpp - `air-check report` -------------------------------------===//
 #include "tools/air-check/Report.h"
 
+#include "checkers/AIECommon.h"
+#include "tools/air-check/AIEReport.h"
+
 #include "analyses/ImplicitHierarchy.h"
 
 #include "analyses/Placement.h"
@@ -60,12 +63,6 @@ static std::string statusName(FitLine::Status s) {
 
 int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
                         llvm::raw_ostream &os) {
-  auto dev = loadDevice(options.device, deviceDirectory());
-  if (!dev) {
-    llvm::errs() << "air-check report: error: " << llvm::toString(dev.takeError())
-                 << "\n";
-    return 2;
-  }
   DialectRegistry registry;
   registerDialects(registry);
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
@@ -86,6 +83,20 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   // As lint: what mlir::verify cannot safely verify is reported first.
   if (failed(checkVerifierPreconditions(*module)) || failed(verify(*module)))
     return 2;
+  // An aie.device module: per tile, against each device's own model.
+  if (aiecheck::hasAIE(*module))
+    return writeAIEReport(*module, path, options.format, os);
+  if (options.device.empty()) {
+    llvm::errs() << "air-check report: error: give a file and --device "
+                    "(see --list-devices)\n";
+    return 2;
+  }
+  auto dev = loadDevice(options.device, deviceDirectory());
+  if (!dev) {
+    llvm::errs() << "air-check report: error: " << llvm::toString(dev.takeError())
+                 << "\n";
+    return 2;
+  }
   wrapBareHierarchy(*module);
 
   AsyncGraph graph(*module);
