@@ -4,7 +4,9 @@
 // the lock semaphores and the stream flows.
 //
 // * A core runs the lock operations of its body in order, `scf.for` loops
-//   with constant bounds unrolled, and finishes at `aie.end`.
+//   with constant bounds unrolled, and finishes at `aie.end`; an outermost
+//   loop of more than kMaxStates trips (mlir-aie's forever loop) repeats
+//   forever.
 // * A BD chain runs, block by block, its lock operations and its BD (one
 //   transfer step); it repeats from the block its last `next_bd` leads to,
 //   or finishes after `repeat_count + 1` passes.
@@ -200,9 +202,26 @@ private:
                            "constants");
           return false;
         }
+        int64_t trips = *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
+        if (trips > (int64_t)kMaxStates && top && !foreverFrom) {
+          // mlir-aie's "forever" loop (to 2^32 - 1): run as a loop forever.
+          // Every state the forever loop reaches, it reaches within
+          // kMaxStates trips, so only what happens after the loop's end is
+          // missed; the ops after it are not modelled.
+          foreverFrom = out.size();
+          top = false;
+          bool ok = coreBlock(*loop.getBody(), out);
+          top = true;
+          return ok;
+        }
+        bool wasTop = top;
+        top = false;
         for (int64_t i = *lb; i < *ub; i += *st)
-          if (!coreBlock(*loop.getBody(), out))
+          if (!coreBlock(*loop.getBody(), out)) {
+            top = wasTop;
             return false;
+          }
+        top = wasTop;
         continue;
       }
       if (op.getNumRegions() && holdsUseLock(&op)) {
@@ -216,7 +235,14 @@ private:
     return true;
   }
 
+  // Whether coreBlock is at the top level of a core body, and where the
+  // core's forever loop starts (its steps repeat from there).
+  bool top = true;
+  std::optional<size_t> foreverFrom;
+
   void addCore(aie::CoreOp core) {
+    top = true;
+    foreverFrom.reset();
     Proc p;
     p.name = "the core of " + tileName(core);
     p.op = core;
@@ -232,6 +258,12 @@ private:
     }
     if (!coreBlock(body.front(), p.steps))
       return;
+    if (foreverFrom) {
+      if (*foreverFrom == p.steps.size())
+        p.steps.clear(); // a forever loop without lock operations
+      else
+        p.loopTo = *foreverFrom;
+    }
     m.procs.push_back(std::move(p));
   }
 
@@ -510,13 +542,21 @@ private:
           }
       }
     }
-    std::optional<size_t> bad;
-    for (size_t i = 0; i < s.states.size() && !bad; ++i)
+    // Report the first state (breadth first: the shortest run) where a core
+    // is stuck, preferring one where nothing can move any more (every
+    // blocked process shows what it waits for).
+    std::optional<size_t> bad, badTerminal;
+    for (size_t i = 0; i < s.states.size() && !badTerminal; ++i)
       for (size_t c = 0; c < n; ++c)
         if (m.procs[c].isCore && !good[c].test(i)) {
-          bad = i;
+          if (!bad)
+            bad = i;
+          if (s.terminal[i])
+            badTerminal = i;
           break;
         }
+    if (badTerminal)
+      bad = badTerminal;
     if (bad) {
       report(m, s, good, *bad);
       return;
@@ -534,8 +574,8 @@ private:
                    std::to_string(n - cores) +
                    " BD chain(s) over their locks and flows (" +
                    std::to_string(s.states.size()) +
-                   " states), every core reaches aie.end (stream ends no BD "
-                   "chain drives taken as always ready)");
+                   " states), every core reaches aie.end or keeps running "
+                   "(stream ends no BD chain drives taken as always ready)");
   }
 
   std::string waitText(const Model &m, const State &st, const Proc &p,

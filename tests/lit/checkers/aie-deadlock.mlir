@@ -4,7 +4,8 @@
 // RUN: air-check lint --verify-diagnostics %s
 // RUN: not air-check lint --show-proofs %s 2>&1 | FileCheck %s
 // CHECK: proven: deadlock freedom of the array: in every interleaving of 1 core(s) and 1 BD chain(s) over their locks and flows ({{[0-9]+}} states), every core reaches aie.end{{.*}}[aie-deadlock]
-// CHECK: air-check: 1 file, 2 errors, 2 warnings
+// CHECK: proven: deadlock freedom of the array: in every interleaving of 1 core(s) and 2 BD chain(s) over their locks and flows ({{[0-9]+}} states), every core reaches aie.end or keeps running
+// CHECK: air-check: 1 file, 3 errors, 2 warnings
 
 module {
   // Two cores, each acquiring the other's lock before releasing its own:
@@ -149,6 +150,90 @@ module {
     }
     %core = aie.core(%t) {
       aie.use_lock(%acc, AcquireGreaterEqual, 1)
+      aie.end
+    }
+    aie.flow(%shim, DMA : 0, %t, DMA : 0)
+    aie.shim_dma_allocation @in(%shim, MM2S, 0)
+  }
+
+  // mlir-aie's forever loop (2^32 - 1 trips) runs as a loop forever: a core
+  // that takes a full buffer from the S2MM chain and gives the MM2S chain
+  // one, forever, is proven.
+  aie.device(npu1_1col) @forever {
+    %shim = aie.tile(0, 0)
+    %t = aie.tile(0, 2)
+    %a = aie.buffer(%t) : memref<64xi32>
+    %b = aie.buffer(%t) : memref<64xi32>
+    %in_free = aie.lock(%t, 0) {init = 1 : i32}
+    %in_full = aie.lock(%t, 1) {init = 0 : i32}
+    %out_free = aie.lock(%t, 2) {init = 1 : i32}
+    %out_full = aie.lock(%t, 3) {init = 0 : i32}
+    %mem = aie.mem(%t) {
+      %0 = aie.dma_start(S2MM, 0, ^in, ^next)
+    ^in:
+      aie.use_lock(%in_free, AcquireGreaterEqual, 1)
+      aie.dma_bd(%a : memref<64xi32>, 0, 64)
+      aie.use_lock(%in_full, Release, 1)
+      aie.next_bd ^in
+    ^next:
+      %1 = aie.dma_start(MM2S, 0, ^out, ^end)
+    ^out:
+      aie.use_lock(%out_full, AcquireGreaterEqual, 1)
+      aie.dma_bd(%b : memref<64xi32>, 0, 64)
+      aie.use_lock(%out_free, Release, 1)
+      aie.next_bd ^out
+    ^end:
+      aie.end
+    }
+    %core = aie.core(%t) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %cmax = arith.constant 4294967295 : index
+      scf.for %i = %c0 to %cmax step %c1 {
+        aie.use_lock(%in_full, AcquireGreaterEqual, 1)
+        aie.use_lock(%out_free, AcquireGreaterEqual, 1)
+        aie.use_lock(%in_free, Release, 1)
+        aie.use_lock(%out_full, Release, 1)
+      }
+      aie.end
+    }
+    aie.flow(%shim, DMA : 0, %t, DMA : 0)
+    aie.flow(%t, DMA : 0, %shim, DMA : 0)
+    aie.shim_dma_allocation @in(%shim, MM2S, 0)
+    aie.shim_dma_allocation @out(%shim, S2MM, 0)
+  }
+
+  // The same forever loop taking two full buffers per trip from a chain
+  // that can fill only one before the core gives it back: deadlock in the
+  // first trip.
+  aie.device(npu1_1col) @forever_deadlock {
+    %shim = aie.tile(0, 0)
+    %t = aie.tile(0, 2)
+    %a = aie.buffer(%t) : memref<64xi32>
+    %in_free = aie.lock(%t, 0) {init = 1 : i32, sym_name = "in_free"}
+    %in_full = aie.lock(%t, 1) {init = 0 : i32, sym_name = "in_full"}
+    %mem = aie.mem(%t) {
+      %0 = aie.dma_start(S2MM, 0, ^in, ^end)
+    ^in:
+      // expected-note@+1 {{the S2MM 0 chain of tile (0, 2) waits to acquire 1 from lock "in_free" (value 0)}}
+      aie.use_lock(%in_free, AcquireGreaterEqual, 1)
+      aie.dma_bd(%a : memref<64xi32>, 0, 64)
+      // expected-note@+1 {{lock "in_full" is released here, by the S2MM 0 chain of tile (0, 2), which is blocked}}
+      aie.use_lock(%in_full, Release, 1)
+      aie.next_bd ^in
+    ^end:
+      aie.end
+    }
+    %core = aie.core(%t) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %cmax = arith.constant 4294967295 : index
+      scf.for %i = %c0 to %cmax step %c1 {
+        // expected-error@+1 {{deadlock: the core of tile (0, 2) waits to acquire 2 from lock "in_full" (value 1) and can never go on}}
+        aie.use_lock(%in_full, AcquireGreaterEqual, 2)
+        // expected-note@+1 {{lock "in_free" is released here, by the core of tile (0, 2), which is blocked}}
+        aie.use_lock(%in_free, Release, 2)
+      }
       aie.end
     }
     aie.flow(%shim, DMA : 0, %t, DMA : 0)
