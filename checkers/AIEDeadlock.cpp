@@ -40,9 +40,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringMap.h"
 
-#include <deque>
 #include <set>
 #include <unordered_map>
 
