@@ -89,6 +89,7 @@ std::unique_ptr<Checker> createAIEBDs();
 std::unique_ptr<Checker> createAIEDMAChannels();
 std::unique_ptr<Checker> createAIEFlows();
 std::unique_ptr<Checker> createAIELockProtocol();
+std::unique_ptr<Checker> createAIEDeadlock();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

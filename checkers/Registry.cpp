@@ -28,6 +28,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createAIEDMAChannels());
     v.push_back(createAIEFlows());
     v.push_back(createAIELockProtocol());
+    v.push_back(createAIEDeadlock());
     return v;
   }();
   return checkers;

@@ -82,8 +82,18 @@ TileOp aircheck::aie::getTileOf(Value tile) {
 }
 
 int64_t aircheck::aie::elementBytes(MemRefType type) {
-  unsigned bits = type.getElementTypeBitWidth();
-  return std::max<int64_t>(1, (bits + 7) / 8);
+  // getElementTypeBitWidth asserts on element types without a bit width
+  // (index, vectors); index takes MLIR's default data layout (64 bits).
+  mlir::Type elem = type.getElementType();
+  int64_t count = 1;
+  if (auto vec = llvm::dyn_cast<mlir::VectorType>(elem)) {
+    count = vec.getNumElements();
+    elem = vec.getElementType();
+  }
+  int64_t bits = elem.isIndex() ? 64
+                 : elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth()
+                                       : 8;
+  return std::max<int64_t>(1, count * ((bits + 7) / 8));
 }
 
 std::optional<int64_t> aircheck::aie::memrefBytes(MemRefType type) {

@@ -1,6 +1,10 @@
 //===- Report.cpp - `air-check report` -------------------------------------===//
 #include "tools/air-check/Report.h"
 
+#include "checkers/AIECommon.h"
+#include "dialects/AIR/AIRDialect.h"
+#include "tools/air-check/AIEReport.h"
+
 #include "analyses/ImplicitHierarchy.h"
 
 #include "analyses/Placement.h"
@@ -60,12 +64,6 @@ static std::string statusName(FitLine::Status s) {
 
 int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
                         llvm::raw_ostream &os) {
-  auto dev = loadDevice(options.device, deviceDirectory());
-  if (!dev) {
-    llvm::errs() << "air-check report: error: " << llvm::toString(dev.takeError())
-                 << "\n";
-    return 2;
-  }
   DialectRegistry registry;
   registerDialects(registry);
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
@@ -86,6 +84,31 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   // As lint: what mlir::verify cannot safely verify is reported first.
   if (failed(checkVerifierPreconditions(*module)) || failed(verify(*module)))
     return 2;
+  // An aie.device module: per tile, against each device's own model. A
+  // module with AIR ops as well gets the AIR report when --device is given.
+  if (aiecheck::hasAIE(*module)) {
+    bool airOps = false;
+    module->walk([&](Operation *op) {
+      if (isa<air::AIRDialect>(op->getDialect())) {
+        airOps = true;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (!airOps || options.device.empty())
+      return writeAIEReport(*module, path, options.format, os);
+  }
+  if (options.device.empty()) {
+    llvm::errs() << "air-check report: error: give a file and --device "
+                    "(see --list-devices)\n";
+    return 2;
+  }
+  auto dev = loadDevice(options.device, deviceDirectory());
+  if (!dev) {
+    llvm::errs() << "air-check report: error: " << llvm::toString(dev.takeError())
+                 << "\n";
+    return 2;
+  }
   wrapBareHierarchy(*module);
 
   AsyncGraph graph(*module);

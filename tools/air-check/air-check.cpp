@@ -38,11 +38,12 @@ static cl::list<std::string> inputs(cl::Positional, cl::desc("<file.mlir>..."),
 static cl::OptionCategory reportCat("report options");
 static cl::SubCommand reportCmd(
     "report", "What each launch, segment and herd holds (tiles, L1, L2) "
-              "against a device. Exit 0 fits, 1 over capacity or unknown, 2 "
-              "usage or parse error.");
+              "against a device; on an aie.device module, per tile (memory, "
+              "locks, BDs, DMA channels) against its own device. Exit 0 "
+              "fits, 1 over capacity or unknown, 2 usage or parse error.");
 static cl::opt<std::string> reportInput(cl::Positional, cl::desc("<file.mlir>"),
                                         cl::sub(reportCmd), cl::cat(reportCat));
-static cl::opt<std::string> reportDevice("device", cl::desc("The target device (see --list-devices)"),
+static cl::opt<std::string> reportDevice("device", cl::desc("The target device (see --list-devices); not read for an aie.device module"),
                                          cl::value_desc("name"), cl::sub(reportCmd),
                                          cl::cat(reportCat));
 static cl::opt<bool> listDevicesFlag("list-devices", cl::desc("List the known devices and exit"),
@@ -111,6 +112,7 @@ it never passes silently.
 USAGE
   air-check lint [options] <file.mlir>...
   air-check report --device=<name> [--format=text|json|html] <file.mlir>
+  air-check report [--format=text|json] <aie-device-file.mlir>
   air-check report --list-devices
 
 EXAMPLES
@@ -250,7 +252,8 @@ int main(int argc, char **argv) {
       listDeviceModels(llvm::outs());
       return 0;
     }
-    if (reportInput.empty() || reportDevice.empty()) {
+    // An aie module needs no --device (runReport says so otherwise).
+    if (reportInput.empty()) {
       llvm::errs() << "air-check report: error: give a file and --device "
                       "(see --list-devices)\n";
       return 2;

@@ -1,0 +1,656 @@
+//===- AIEDeadlock.cpp - the array's cores and BD chains never deadlock ----===//
+//
+// Issue 10: the cores and the BD chains of an aie.device are processes over
+// the lock semaphores and the stream flows.
+//
+// * A core runs the lock operations of its body in order, `scf.for` loops
+//   with constant bounds unrolled, and finishes at `aie.end`; an outermost
+//   loop of more than kMaxStates trips (mlir-aie's forever loop) repeats
+//   forever.
+// * A BD chain runs, block by block, its lock operations and its BD (one
+//   transfer step); it repeats from the block its last `next_bd` leads to,
+//   or finishes after `repeat_count + 1` passes.
+// * AIE2 locks: `AcquireGreaterEqual, v` (and `Acquire, v`) waits until the
+//   value is >= v and takes v; `Release, v` adds v. AIE1 (binary) locks:
+//   `Acquire, v` waits until the value is v; `Release, v` sets it to v.
+// * A transfer is a handshake along the flows: an MM2S BD completes together
+//   with the current BD of every S2MM chain its flow feeds, when all of them
+//   are at a transfer step. A stream end that no BD chain of the device
+//   drives (the host through a runtime task, a core's stream port, a channel
+//   without a flow) is taken as always ready.
+//
+// Every interleaving is explored (explicit states, a budget of
+// kMaxStates). A core that, from some reachable state, can never move again
+// before its aie.end is a deadlock: one error at the acquire it waits on,
+// with a note at every other blocked process and at every release of the
+// locks they wait for. BD chains left waiting after every core finished
+// are a normal end (they wait for data that no longer comes). Anything the
+// model does not cover is `unknown` with the reason (a warning).
+//
+// An acquire that nothing can ever satisfy is aie-lock-protocol's finding,
+// a lock value out of range aie-locks': this check does not run on a module
+// where either rule reported an error.
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/AIECommon.h"
+#include "checkers/Checker.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <set>
+#include <unordered_map>
+
+using namespace aircheck;
+using namespace aircheck::aiecheck;
+using namespace mlir;
+
+namespace {
+
+constexpr size_t kMaxStates = 200000;
+constexpr size_t kMaxCoreSteps = 4096;
+
+struct Step {
+  enum Kind { Acquire, AcquireEqual, Release, ReleaseSet, Transfer } kind;
+  Operation *op;
+  int lock = -1;
+  int64_t value = 0;
+};
+
+struct Proc {
+  std::string name;
+  Operation *op;
+  bool isCore = false;
+  std::vector<Step> steps;
+  int loopTo = -1; // the step a chain repeats from; -1: it finishes
+  // Transfers: MM2S chains fire with these S2MM chains; an S2MM chain fed by
+  // a modelled MM2S chain only moves with it (fedBy).
+  std::vector<int> peers;
+  int fedBy = -1;
+};
+
+struct LockInfo {
+  aie::LockOp op;
+  std::string name;
+  int64_t init = 0, max = 63;
+};
+
+struct Model {
+  std::vector<Proc> procs;
+  std::vector<LockInfo> locks;
+  bool aie1 = false;
+  std::string unknown; // why the model cannot be built
+  Operation *unknownAt = nullptr;
+};
+
+std::optional<int64_t> constIndex(Value v) {
+  if (auto c = v.getDefiningOp<arith::ConstantOp>())
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return i.getInt();
+  return std::nullopt;
+}
+
+bool holdsUseLock(Operation *op) {
+  bool found = false;
+  op->walk([&](aie::UseLockOp) { found = true; });
+  return found;
+}
+
+class Builder {
+public:
+  Builder(Device &d, Model &m) : d(d), m(m) {}
+
+  void build() {
+    m.aie1 = d.model->arch == "AIE1";
+    for (Operation &op : d.op.getBodyBlock())
+      if (auto lock = dyn_cast<aie::LockOp>(op)) {
+        LockInfo li;
+        li.op = lock;
+        li.init = lock.getInit().value_or(0);
+        auto c = tileOfOp(lock);
+        li.max = c ? d.lockMax(d.kindOf(*c)) : 63;
+        std::string where = c ? describe(*c, d.kindOf(*c)) : "a tile";
+        if (auto s = lock.getSymName())
+          li.name = "lock \"" + s->str() + "\"";
+        else if (auto id = lock.getLockID())
+          li.name = "lock " + std::to_string(*id) + " of " + where;
+        else
+          li.name = "a lock of " + where;
+        lockIndex[lock] = m.locks.size();
+        m.locks.push_back(li);
+      }
+    // A use_lock outside a core or a DMA program (a runtime task, a
+    // function) is not modelled.
+    d.op.walk([&](aie::UseLockOp use) {
+      if (!use->getParentOfType<aie::CoreOp>() &&
+          !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(
+              use->getParentOp()))
+        setUnknown(use, "a lock operation outside a core and the DMA "
+                        "programs (a runtime task or a function) is not "
+                        "modelled");
+    });
+    for (Operation &op : d.op.getBodyBlock()) {
+      if (auto core = dyn_cast<aie::CoreOp>(op))
+        addCore(core);
+      else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
+        addChains(&op);
+    }
+    linkFlows();
+  }
+
+private:
+  Device &d;
+  Model &m;
+  llvm::DenseMap<Operation *, int> lockIndex;
+  std::map<std::tuple<Coord, int, int64_t>, int> chainAt; // (tile, dir, ch)
+
+  void setUnknown(Operation *at, const std::string &why) {
+    if (m.unknown.empty()) {
+      m.unknown = why;
+      m.unknownAt = at;
+    }
+  }
+
+  std::string tileName(Operation *op) {
+    auto c = tileOfOp(op);
+    return c ? describe(*c, d.kindOf(*c)) : "an unknown tile";
+  }
+
+  bool lockStep(aie::UseLockOp use, std::vector<Step> &out) {
+    Operation *def = use.getLock().getDefiningOp();
+    auto it = def ? lockIndex.find(def) : lockIndex.end();
+    if (it == lockIndex.end()) {
+      setUnknown(use, "a lock operation whose lock is not an aie.lock of "
+                      "the device");
+      return false;
+    }
+    Step s{Step::Acquire, use, it->second, use.getValueOrDefault()};
+    if (!use.isAcquire())
+      s.kind = m.aie1 ? Step::ReleaseSet : Step::Release;
+    else if (m.aie1 && use.getAction() == aie::LockAction::Acquire)
+      s.kind = Step::AcquireEqual;
+    out.push_back(s);
+    return true;
+  }
+
+  bool coreBlock(Block &block, std::vector<Step> &out) {
+    for (Operation &op : block) {
+      if (out.size() > kMaxCoreSteps) {
+        setUnknown(op.getParentOfType<aie::CoreOp>(),
+                   "the core runs more than " + std::to_string(kMaxCoreSteps) +
+                       " lock operations (its loops unrolled)");
+        return false;
+      }
+      if (auto use = dyn_cast<aie::UseLockOp>(op)) {
+        if (!lockStep(use, out))
+          return false;
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        if (!holdsUseLock(loop))
+          continue;
+        auto lb = constIndex(loop.getLowerBound()),
+             ub = constIndex(loop.getUpperBound()),
+             st = constIndex(loop.getStep());
+        if (!lb || !ub || !st || *st <= 0) {
+          setUnknown(loop, "a loop with lock operations whose bounds are not "
+                           "constants");
+          return false;
+        }
+        int64_t trips = *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
+        if (trips > (int64_t)kMaxStates && top && !foreverFrom) {
+          // mlir-aie's "forever" loop (to 2^32 - 1): run as a loop forever.
+          // Every state the forever loop reaches, it reaches within
+          // kMaxStates trips, so only what happens after the loop's end is
+          // missed; the ops after it are not modelled.
+          foreverFrom = out.size();
+          top = false;
+          bool ok = coreBlock(*loop.getBody(), out);
+          top = true;
+          return ok;
+        }
+        bool wasTop = top;
+        top = false;
+        for (int64_t i = *lb; i < *ub; i += *st)
+          if (!coreBlock(*loop.getBody(), out)) {
+            top = wasTop;
+            return false;
+          }
+        top = wasTop;
+        continue;
+      }
+      if (op.getNumRegions() && holdsUseLock(&op)) {
+        setUnknown(&op, "lock operations under '" +
+                            op.getName().getStringRef().str() +
+                            "' (only scf.for with constant bounds is "
+                            "modelled in a core)");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Whether coreBlock is at the top level of a core body, and where the
+  // core's forever loop starts (its steps repeat from there).
+  bool top = true;
+  std::optional<size_t> foreverFrom;
+
+  void addCore(aie::CoreOp core) {
+    top = true;
+    foreverFrom.reset();
+    Proc p;
+    p.name = "the core of " + tileName(core);
+    p.op = core;
+    p.isCore = true;
+    Region &body = core.getBody();
+    if (body.empty())
+      return;
+    if (!body.hasOneBlock()) {
+      if (holdsUseLock(core))
+        setUnknown(core, "a core body of several blocks (unstructured "
+                         "control flow) is not modelled");
+      return;
+    }
+    if (!coreBlock(body.front(), p.steps))
+      return;
+    if (foreverFrom) {
+      if (*foreverFrom == p.steps.size())
+        p.steps.clear(); // a forever loop without lock operations
+      else
+        p.loopTo = *foreverFrom;
+    }
+    m.procs.push_back(std::move(p));
+  }
+
+  void addChains(Operation *program) {
+    auto coord = tileOfOp(program);
+    if (!coord)
+      return;
+    for (Block &block : program->getRegion(0)) {
+      auto start = dyn_cast_or_null<aie::DMAStartOp>(block.getTerminator());
+      if (!start)
+        continue;
+      Proc p;
+      p.op = start;
+      p.name = "the " + dirName(start.getChannelDir()) + " " +
+               std::to_string(start.getChannelIndex()) + " chain of " +
+               describe(*coord, d.kindOf(*coord));
+      llvm::DenseMap<Block *, int> firstStep;
+      Block *b = start.getDest();
+      while (b && !firstStep.count(b)) {
+        firstStep[b] = p.steps.size();
+        for (Operation &op : *b) {
+          if (auto use = dyn_cast<aie::UseLockOp>(op)) {
+            if (!lockStep(use, p.steps))
+              return;
+          } else if (isa<aie::DMABDOp>(op)) {
+            p.steps.push_back(Step{Step::Transfer, &op});
+          }
+        }
+        auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
+        b = next ? next.getDest() : nullptr;
+      }
+      if (b)
+        p.loopTo = firstStep[b];
+      else if (auto r = start.getRepeatCount(); r && *r > 0) {
+        std::vector<Step> once = p.steps;
+        for (int64_t i = 0; i < *r; ++i)
+          p.steps.insert(p.steps.end(), once.begin(), once.end());
+      }
+      if (p.steps.empty())
+        continue;
+      chainAt[{*coord, (int)start.getChannelDir(),
+               (int64_t)start.getChannelIndex()}] = m.procs.size();
+      m.procs.push_back(std::move(p));
+    }
+  }
+
+  void linkFlows() {
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto flow = dyn_cast<aie::FlowOp>(op);
+      if (!flow || flow.getSourceBundle() != aie::WireBundle::DMA ||
+          flow.getDestBundle() != aie::WireBundle::DMA)
+        continue;
+      aie::TileOp st = aie::getTileOf(flow.getSource()),
+                  dt = aie::getTileOf(flow.getDest());
+      if (!st || !dt)
+        continue;
+      auto src = chainAt.find({coordOf(st), (int)aie::DMAChannelDir::MM2S,
+                               (int64_t)flow.getSourceChannel()});
+      auto dst = chainAt.find({coordOf(dt), (int)aie::DMAChannelDir::S2MM,
+                               (int64_t)flow.getDestChannel()});
+      if (src == chainAt.end() || dst == chainAt.end())
+        continue;
+      m.procs[src->second].peers.push_back(dst->second);
+      m.procs[dst->second].fedBy = src->second;
+    }
+  }
+};
+
+// The explicit-state search.
+using State = std::vector<int32_t>; // pcs (size = #procs; -1 finished), locks
+
+struct StateHash {
+  size_t operator()(const State &s) const {
+    size_t h = 1469598103934665603ull;
+    for (int32_t v : s)
+      h = (h ^ (uint32_t)v) * 1099511628211ull;
+    return h;
+  }
+};
+
+class Search {
+public:
+  explicit Search(const Model &m) : m(m), n(m.procs.size()) {}
+
+  std::vector<State> states;
+  std::vector<std::vector<uint32_t>> preds;
+  std::vector<bool> terminal;
+  std::string unknown;
+  Operation *unknownAt = nullptr;
+
+  void run() {
+    State init(n + m.locks.size());
+    for (size_t i = 0; i < n; ++i)
+      init[i] = m.procs[i].steps.empty() ? -1 : 0;
+    for (size_t l = 0; l < m.locks.size(); ++l)
+      init[n + l] = m.locks[l].init;
+    add(init, -1);
+    for (size_t i = 0; i < states.size(); ++i) {
+      if (states.size() > kMaxStates) {
+        unknown = "more than " + std::to_string(kMaxStates) +
+                  " states of the array to explore";
+        return;
+      }
+      expand(i);
+    }
+  }
+
+  /// Can process i take a step in state s (alone, or a transfer with its
+  /// peers)? Value overflow is reported by expand.
+  bool enabled(const State &s, size_t i) const {
+    int pc = s[i];
+    if (pc < 0)
+      return false;
+    const Step &st = m.procs[i].steps[pc];
+    switch (st.kind) {
+    case Step::Acquire:
+      return s[n + st.lock] >= st.value;
+    case Step::AcquireEqual:
+      return s[n + st.lock] == st.value;
+    case Step::Release:
+    case Step::ReleaseSet:
+      return true;
+    case Step::Transfer:
+      if (m.procs[i].fedBy >= 0)
+        return false; // moves with its source
+      for (int p : m.procs[i].peers) {
+        int ppc = s[p];
+        if (ppc < 0 || m.procs[p].steps[ppc].kind != Step::Transfer)
+          return false;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /// Can process i ever move from state s on (it is a transfer's peer)?
+  bool movesIn(const State &s, size_t i) const {
+    if (s[i] < 0)
+      return false;
+    if (m.procs[i].fedBy >= 0 &&
+        m.procs[i].steps[s[i]].kind == Step::Transfer)
+      return enabled(s, m.procs[i].fedBy);
+    return enabled(s, i);
+  }
+
+private:
+  const Model &m;
+  size_t n;
+  std::unordered_map<State, uint32_t, StateHash> index;
+
+  void add(const State &s, int64_t from) {
+    auto [it, fresh] = index.try_emplace(s, states.size());
+    if (fresh) {
+      states.push_back(s);
+      preds.emplace_back();
+      terminal.push_back(false);
+    }
+    if (from >= 0 && it->second != (uint32_t)from)
+      preds[it->second].push_back(from);
+  }
+
+  void advance(State &s, size_t i) const {
+    const Proc &p = m.procs[i];
+    int pc = s[i] + 1;
+    if (pc >= (int)p.steps.size())
+      pc = p.loopTo;
+    s[i] = pc;
+  }
+
+  void expand(size_t idx) {
+    bool any = false;
+    for (size_t i = 0; i < n; ++i) {
+      const State &cur = states[idx];
+      if (!enabled(cur, i))
+        continue;
+      any = true;
+      State next = cur;
+      const Step &st = m.procs[i].steps[cur[i]];
+      switch (st.kind) {
+      case Step::Acquire:
+        next[n + st.lock] -= st.value;
+        break;
+      case Step::AcquireEqual:
+        break;
+      case Step::Release:
+        next[n + st.lock] += st.value;
+        if (next[n + st.lock] > m.locks[st.lock].max) {
+          if (unknown.empty()) {
+            unknown = m.locks[st.lock].name + " may exceed its maximum " +
+                      std::to_string(m.locks[st.lock].max) +
+                      " (a process releases more than the others acquire)";
+            unknownAt = st.op;
+          }
+          continue;
+        }
+        break;
+      case Step::ReleaseSet:
+        next[n + st.lock] = st.value;
+        break;
+      case Step::Transfer:
+        for (int p : m.procs[i].peers)
+          advance(next, p);
+        break;
+      }
+      advance(next, i);
+      add(next, idx);
+    }
+    terminal[idx] = !any;
+  }
+};
+
+class AIEDeadlock : public Checker {
+public:
+  llvm::StringRef id() const override { return "aie-deadlock"; }
+  llvm::StringRef summary() const override {
+    return "aie: the cores and BD chains, over their locks and flows, "
+           "never deadlock (every interleaving explored)";
+  }
+  CheckLevel level() const override { return CheckLevel::AIE; }
+
+  void run(CheckContext &ctx) override {
+    // An acquire nothing releases is aie-lock-protocol's finding; a lock
+    // value out of range is aie-locks'.
+    if (ctx.errorsOf("aie-lock-protocol") || ctx.errorsOf("aie-locks"))
+      return;
+    for (Device &d : collectDevices(ctx.module))
+      if (d.model)
+        check(ctx, d);
+  }
+
+private:
+  void check(CheckContext &ctx, Device &d) {
+    Model m;
+    Builder(d, m).build();
+    size_t cores =
+        llvm::count_if(m.procs, [](const Proc &p) { return p.isCore; });
+    if (!cores && m.unknown.empty())
+      return; // nothing a deadlock could stop
+    if (!m.unknown.empty()) {
+      auto diag = emitWarning(d.op.getLoc())
+                  << "deadlock freedom of the array is unknown: " << m.unknown;
+      diag.attachNote(m.unknownAt->getLoc()) << "here";
+      return;
+    }
+    Search s(m);
+    s.run();
+    size_t n = m.procs.size();
+    bool complete = s.unknown.empty();
+
+    // A core is stuck in a state when it has not finished and no state
+    // reachable from there lets it move.
+    std::vector<llvm::BitVector> good(n);
+    for (size_t c = 0; c < n; ++c) {
+      if (!m.procs[c].isCore)
+        continue;
+      good[c].resize(s.states.size());
+      std::vector<uint32_t> work;
+      for (size_t i = 0; i < s.states.size(); ++i)
+        if (s.states[i][c] < 0 || s.enabled(s.states[i], c)) {
+          good[c].set(i);
+          work.push_back(i);
+        }
+      if (!complete) // unexplored successors may lead anywhere
+        for (size_t i = 0; i < s.states.size(); ++i)
+          if (!s.terminal[i] && !good[c].test(i)) {
+            good[c].set(i);
+            work.push_back(i);
+          }
+      while (!work.empty()) {
+        uint32_t i = work.back();
+        work.pop_back();
+        for (uint32_t p : s.preds[i])
+          if (!good[c].test(p)) {
+            good[c].set(p);
+            work.push_back(p);
+          }
+      }
+    }
+    // Report the first state (breadth first: the shortest run) where a core
+    // is stuck, preferring one where nothing can move any more (every
+    // blocked process shows what it waits for).
+    std::optional<size_t> bad, badTerminal;
+    for (size_t i = 0; i < s.states.size() && !badTerminal; ++i)
+      for (size_t c = 0; c < n; ++c)
+        if (m.procs[c].isCore && !good[c].test(i)) {
+          if (!bad)
+            bad = i;
+          if (s.terminal[i])
+            badTerminal = i;
+          break;
+        }
+    if (badTerminal)
+      bad = badTerminal;
+    if (bad) {
+      report(m, s, good, *bad);
+      return;
+    }
+    if (!complete) {
+      auto diag = emitWarning(d.op.getLoc())
+                  << "deadlock freedom of the array is unknown: " << s.unknown;
+      if (s.unknownAt)
+        diag.attachNote(s.unknownAt->getLoc()) << "here";
+      return;
+    }
+    ctx.proved(d.op.getLoc(),
+               "deadlock freedom of the array: in every interleaving of " +
+                   std::to_string(cores) + " core(s) and " +
+                   std::to_string(n - cores) +
+                   " BD chain(s) over their locks and flows (" +
+                   std::to_string(s.states.size()) +
+                   " states), every core reaches aie.end or keeps running "
+                   "(stream ends no BD chain drives taken as always ready)");
+  }
+
+  std::string waitText(const Model &m, const State &st, const Proc &p,
+                       size_t n) {
+    const Step &step = p.steps[st[&p - &m.procs[0]]];
+    if (step.kind == Step::Transfer) {
+      std::string who;
+      if (p.fedBy >= 0)
+        who = m.procs[p.fedBy].name;
+      else
+        for (int q : p.peers)
+          who += (who.empty() ? "" : ", ") + m.procs[q].name;
+      return "waits for its stream peer (" + who + ") at this BD";
+    }
+    const LockInfo &l = m.locks[step.lock];
+    return std::string("waits to acquire ") + std::to_string(step.value) +
+           (step.kind == Step::AcquireEqual ? " (equal)" : "") + " from " +
+           l.name + " (value " + std::to_string(st[n + step.lock]) + ")";
+  }
+
+  void report(const Model &m, const Search &s,
+              const std::vector<llvm::BitVector> &good, size_t bad) {
+    size_t n = m.procs.size();
+    const State &st = s.states[bad];
+    std::vector<size_t> stuck, blocked;
+    for (size_t i = 0; i < n; ++i) {
+      if (m.procs[i].isCore && !good[i].test(bad))
+        stuck.push_back(i);
+      else if (!m.procs[i].isCore && st[i] >= 0 && !s.movesIn(st, i))
+        blocked.push_back(i);
+    }
+    const Proc &first = m.procs[stuck.front()];
+    Operation *at = first.steps[st[stuck.front()]].op;
+    auto diag = at->emitError()
+                << "deadlock: " << first.name << " "
+                << waitText(m, st, first, n) << " and can never go on";
+    std::set<int> awaited;
+    auto releaserState = [&](size_t i) -> std::string {
+      if (st[i] < 0)
+        return ", which has finished";
+      if (llvm::is_contained(stuck, i) || llvm::is_contained(blocked, i))
+        return ", which is blocked";
+      return "";
+    };
+    auto noteWait = [&](size_t i) {
+      const Step &step = m.procs[i].steps[st[i]];
+      if (step.kind != Step::Transfer)
+        awaited.insert(step.lock);
+    };
+    noteWait(stuck.front());
+    for (size_t k = 1; k < stuck.size(); ++k) {
+      const Proc &p = m.procs[stuck[k]];
+      diag.attachNote(p.steps[st[stuck[k]]].op->getLoc())
+          << p.name << " " << waitText(m, st, p, n) << ", also forever";
+      noteWait(stuck[k]);
+    }
+    for (size_t i : blocked) {
+      const Proc &p = m.procs[i];
+      diag.attachNote(p.steps[st[i]].op->getLoc())
+          << p.name << " " << waitText(m, st, p, n);
+      noteWait(i);
+    }
+    for (int l : awaited)
+      for (size_t i = 0; i < n; ++i) {
+        llvm::SmallPtrSet<Operation *, 4> seen;
+        for (const Step &step : m.procs[i].steps)
+          if (step.lock == l &&
+              (step.kind == Step::Release || step.kind == Step::ReleaseSet) &&
+              seen.insert(step.op).second)
+            diag.attachNote(step.op->getLoc())
+                << m.locks[l].name << " is released here, by "
+                << m.procs[i].name << releaserState(i);
+      }
+  }
+};
+} // namespace
+
+std::unique_ptr<Checker> aircheck::createAIEDeadlock() {
+  return std::make_unique<AIEDeadlock>();
+}

@@ -1,0 +1,174 @@
+//===- AIEReport.cpp - `air-check report` on an aie.device module ----------===//
+//
+// Per tile of each aie.device: the bytes of its buffers (and its core's
+// stack) against its memory, its locks, its BDs and its DMA channels in use
+// in each direction, each against the device model of the device's name
+// (analyses/devices/<name>.json, as the aie-level lint checks read it).
+//
+//===----------------------------------------------------------------------===//
+#include "tools/air-check/AIEReport.h"
+
+#include "checkers/AIECommon.h"
+#include "tools/air-check/Output.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <set>
+
+using namespace aircheck;
+using namespace aircheck::aiecheck;
+using namespace mlir;
+namespace json = llvm::json;
+
+namespace {
+struct TileUse {
+  int64_t buffers = 0, bufferBytes = 0, stack = 0;
+  int64_t locks = 0, bds = 0;
+  std::set<std::pair<int, int64_t>> channels; // (dir, index)
+  int64_t channelsIn() const {
+    return llvm::count_if(channels, [](auto &c) { return c.first == 0; });
+  }
+  int64_t channelsOut() const {
+    return llvm::count_if(channels, [](auto &c) { return c.first == 1; });
+  }
+};
+
+struct Row {
+  std::string resource;
+  int64_t used, capacity; // capacity < 0: no model
+  bool over() const { return capacity >= 0 && used > capacity; }
+};
+} // namespace
+
+int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
+                             OutputFormat format, llvm::raw_ostream &os) {
+  if (format == OutputFormat::Html) {
+    llvm::errs() << "air-check report: error: --format=html is not available "
+                    "for aie modules yet; use text or json\n";
+    return 2;
+  }
+  unsigned over = 0, unknownDevices = 0;
+  json::Array devices;
+  std::string text;
+  llvm::raw_string_ostream ts(text);
+  for (Device &d : collectDevices(module)) {
+    std::map<Coord, TileUse> tiles;
+    for (Operation &op : d.op.getBodyBlock()) {
+      if (auto t = dyn_cast<aie::TileOp>(op)) {
+        tiles[coordOf(t)];
+        continue;
+      }
+      std::optional<Coord> c = tileOfOp(&op);
+      if (!c)
+        continue;
+      TileUse &u = tiles[*c];
+      if (auto b = dyn_cast<aie::BufferOp>(op)) {
+        ++u.buffers;
+        u.bufferBytes += aie::memrefBytes(b.getType()).value_or(0);
+      } else if (auto core = dyn_cast<aie::CoreOp>(op)) {
+        u.stack = core.getStackSize();
+      } else if (isa<aie::LockOp>(op)) {
+        ++u.locks;
+      } else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op)) {
+        op.walk([&](aie::DMABDOp) { ++u.bds; });
+        op.walk([&](aie::DMAStartOp s) {
+          u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
+        });
+      } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
+        u.channels.insert({(int)a.getChannelDir(), a.getChannelIndex()});
+      }
+    }
+    std::string devName = aie::stringifyAIEDevice(d.op.getDevice()).str();
+    std::string sym;
+    if (auto s = d.op->getAttrOfType<StringAttr>("sym_name"))
+      sym = s.getValue().str();
+    ts << "device " << devName << (sym.empty() ? "" : " @" + sym);
+    if (!d.model) {
+      ++unknownDevices;
+      ts << ": no device model (" << d.noModel << "); figures without "
+         << "capacities\n";
+    } else {
+      ts << " (" << d.model->arch << ", " << d.columns() << " columns)\n";
+    }
+    json::Array jtiles;
+    for (auto &[c, u] : tiles) {
+      TileKind kind = d.model ? d.kindOf(c) : TileKind::Outside;
+      auto cap = [&](int64_t v) { return d.model ? v : -1; };
+      int64_t mem = !d.model                       ? -1
+                    : kind == TileKind::Compute    ? d.model->l1Bytes
+                    : kind == TileKind::MemTile    ? d.model->memtileBytes
+                                                   : 0;
+      std::vector<Row> rows = {
+          {"memory bytes", u.bufferBytes + (kind == TileKind::Compute ? u.stack : 0),
+           mem},
+          {"locks", u.locks, cap(d.model ? d.lockLimit(kind) : 0)},
+          {"BDs", u.bds, cap(d.model ? d.bdLimit(kind) : 0)},
+          {"S2MM channels", u.channelsIn(),
+           cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::S2MM) : 0)},
+          {"MM2S channels", u.channelsOut(),
+           cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::MM2S) : 0)},
+      };
+      std::string where = d.model ? describe(c, kind)
+                                  : "tile (" + std::to_string(c.first) + ", " +
+                                        std::to_string(c.second) + ")";
+      ts << "  " << where << "\n";
+      json::Array jrows;
+      for (const Row &r : rows) {
+        // A shim tile has no data memory: no row unless it holds buffers.
+        if (r.resource == "memory bytes" && r.capacity == 0 && !u.buffers)
+          continue;
+        over += r.over();
+        ts << llvm::formatv("    {0,-14} {1,8}", r.resource, r.used);
+        if (r.capacity >= 0) {
+          ts << " / " << r.capacity;
+          if (r.capacity > 0)
+            ts << llvm::formatv(" ({0:F1}%)", 100.0 * r.used / r.capacity);
+          if (r.over())
+            ts << "  OVER";
+        }
+        if (r.resource == "memory bytes")
+          ts << "  [" << u.buffers << " buffer(s)"
+             << (kind == TileKind::Compute && u.stack
+                     ? ", stack " + std::to_string(u.stack)
+                     : std::string())
+             << "]";
+        ts << "\n";
+        json::Object o{{"resource", r.resource}, {"used", r.used},
+                       {"status", r.capacity < 0 ? "unknown"
+                                  : r.over()     ? "over"
+                                                 : "fits"}};
+        o["capacity"] = r.capacity >= 0 ? json::Value(r.capacity)
+                                        : json::Value(nullptr);
+        jrows.push_back(std::move(o));
+      }
+      jtiles.push_back(json::Object{
+          {"col", c.first},
+          {"row", c.second},
+          {"kind", d.model ? kindName(kind) : "unknown"},
+          {"buffers", u.buffers},
+          {"buffer_bytes", u.bufferBytes},
+          {"stack_bytes", kind == TileKind::Compute ? u.stack : 0},
+          {"resources", std::move(jrows)}});
+    }
+    json::Object jd{{"device", devName}, {"tiles", std::move(jtiles)}};
+    jd["name"] = sym.empty() ? json::Value(nullptr) : json::Value(sym);
+    jd["arch"] = d.model ? json::Value(d.model->arch) : json::Value(nullptr);
+    devices.push_back(std::move(jd));
+  }
+  std::string verdict = over ? "over capacity" : unknownDevices ? "unknown" : "fits";
+  if (format == OutputFormat::Json) {
+    json::Value doc = json::Object{{"tool", "air-check"},
+                                   {"version", kVersion},
+                                   {"file", path},
+                                   {"level", "aie"},
+                                   {"devices", std::move(devices)},
+                                   {"verdict", verdict}};
+    os << llvm::formatv("{0:2}", doc) << "\n";
+  } else {
+    os << "air-check report: " << path << " (aie level, per tile)\n"
+       << ts.str() << "verdict: " << verdict << "\n";
+  }
+  return over || unknownDevices ? 1 : 0;
+}
