@@ -9,12 +9,25 @@
 // holds for `Acquire, v` when the lock starts at another value and no
 // process releases it with v.
 //
-// Not yet: the per-iteration balance of looping chains and the cycle of
-// waits between processes (the deadlock analysis; docs/aie.md).
+// Part 2 (AIE2): the per-round balance. Over one round of each process that
+// repeats forever (a BD chain whose last next_bd leads back: the blocks of
+// the cycle; a core: the body of its outermost forever loop, nested
+// constant loops multiplied out), the acquires and releases of a lock by
+// all such processes must be equal in total, or the lock's value drifts
+// (grows past its maximum, or drains until the acquires starve). A lock is
+// checked only when every use of it lies in such a round or runs once
+// before one (a chain's blocks before its cycle, a core's ops before its
+// forever loop), its per-round counts are constants, and the rounds both
+// acquire and release it.
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/AIECommon.h"
 #include "checkers/Checker.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace aircheck;
 using namespace aircheck::aiecheck;
@@ -72,7 +85,179 @@ public:
         ctx.proved(d.op.getLoc(),
                    "every lock acquire can be satisfied by the lock's init "
                    "or a release (aie lock protocol, part 1)");
+      if (!aie1)
+        checkBalance(ctx, d);
     }
+  }
+
+  // Part 2: per-round balance of the processes that repeat forever.
+  struct Rounds {
+    llvm::DenseMap<Operation *, int64_t> perRound; // use_lock -> times/round
+    llvm::DenseSet<Operation *> once;              // runs once before a round
+    llvm::DenseSet<Operation *> variable;          // count not constant
+  };
+
+  static std::optional<int64_t> constIndex(Value v) {
+    if (auto c = v.getDefiningOp<arith::ConstantOp>())
+      if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+        return i.getInt();
+    return std::nullopt;
+  }
+
+  static std::optional<int64_t> trips(scf::ForOp loop) {
+    auto lb = constIndex(loop.getLowerBound()),
+         ub = constIndex(loop.getUpperBound()),
+         st = constIndex(loop.getStep());
+    if (!lb || !ub || !st || *st <= 0)
+      return std::nullopt;
+    return *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
+  }
+
+  // mlir-aie's forever loop: the aie-deadlock threshold.
+  static constexpr int64_t kForever = 200000;
+
+  static void countBlock(Block &block, int64_t times, Rounds &r) {
+    for (Operation &op : block) {
+      if (isa<aie::UseLockOp>(op)) {
+        r.perRound[&op] += times;
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        auto n = trips(loop);
+        if (n && *n <= kForever && (times == 0 || *n <= (INT64_MAX / 4) / times)) {
+          countBlock(*loop.getBody(), times * *n, r);
+          continue;
+        }
+      }
+      op.walk([&](aie::UseLockOp use) { r.variable.insert(use); });
+    }
+  }
+
+  static void collectRounds(Device &d, Rounds &r) {
+    for (Operation &op : d.op.getBodyBlock()) {
+      if (auto core = dyn_cast<aie::CoreOp>(op)) {
+        Region &body = core.getBody();
+        if (body.empty() || !body.hasOneBlock())
+          continue;
+        for (Operation &inner : body.front()) {
+          auto loop = dyn_cast<scf::ForOp>(inner);
+          auto n = loop ? trips(loop) : std::nullopt;
+          if (!n || *n <= kForever)
+            continue;
+          // Ops before the forever loop run once; those after never do.
+          for (Operation *p = loop->getPrevNode(); p; p = p->getPrevNode())
+            p->walk([&](aie::UseLockOp use) { r.once.insert(use); });
+          for (Operation *p = loop->getNextNode(); p; p = p->getNextNode())
+            p->walk([&](aie::UseLockOp use) { r.once.insert(use); });
+          countBlock(*loop.getBody(), 1, r);
+          break;
+        }
+        continue;
+      }
+      if (!isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
+        continue;
+      for (Block &block : op.getRegion(0)) {
+        auto start = dyn_cast_or_null<aie::DMAStartOp>(block.getTerminator());
+        if (!start)
+          continue;
+        SmallVector<Block *> order;
+        llvm::DenseSet<Block *> seen;
+        Block *b = start.getDest();
+        while (b && seen.insert(b).second) {
+          order.push_back(b);
+          auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
+          b = next ? next.getDest() : nullptr;
+        }
+        if (!b)
+          continue; // the chain ends: no rounds
+        bool inCycle = false;
+        for (Block *c : order) {
+          inCycle |= c == b;
+          for (Operation &o : *c)
+            if (isa<aie::UseLockOp>(o)) {
+              if (inCycle)
+                r.perRound[&o] += 1;
+              else
+                r.once.insert(&o);
+            }
+        }
+      }
+    }
+  }
+
+  void checkBalance(CheckContext &ctx, Device &d) {
+    Rounds r;
+    collectRounds(d, r);
+    unsigned checked = 0, drifting = 0;
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto lock = dyn_cast<aie::LockOp>(op);
+      if (!lock)
+        continue;
+      SmallVector<std::pair<aie::UseLockOp, int64_t>> uses;
+      bool skip = false;
+      int64_t acquired = 0, released = 0;
+      for (Operation *user : lock->getUsers()) {
+        auto use = dyn_cast<aie::UseLockOp>(user);
+        if (!use)
+          continue;
+        if (r.variable.count(use)) {
+          skip = true;
+          break;
+        }
+        auto it = r.perRound.find(use);
+        if (it == r.perRound.end()) {
+          if (r.once.count(use))
+            continue;
+          skip = true; // a process that does not repeat forever
+          break;
+        }
+        if (it->second == 0)
+          continue;
+        int64_t amount = use.getValueOrDefault() * it->second;
+        (use.isAcquire() ? acquired : released) += amount;
+        uses.push_back({use, it->second});
+      }
+      // One-sided locks (only acquired or only released in the rounds) are
+      // fragments or synchronised from elsewhere: not judged here.
+      if (skip || uses.empty() || !acquired || !released)
+        continue;
+      ++checked;
+      if (acquired == released)
+        continue;
+      ++drifting;
+      std::string name = lock.getSymName()
+                             ? "lock \"" + lock.getSymName()->str() + "\""
+                             : "this lock";
+      auto c = tileOfOp(lock);
+      int64_t max = c ? d.lockMax(d.kindOf(*c)) : 63;
+      auto diag = lock.emitError()
+                  << name << " drifts: per round, the processes that repeat "
+                  << "forever acquire " << acquired << " and release "
+                  << released << " in total ("
+                  << (released > acquired
+                          ? "its value grows without bound, past its "
+                            "maximum " + std::to_string(max)
+                          : std::string("its value drains until the "
+                                        "acquires starve"))
+                  << ")";
+      for (auto [use, times] : uses) {
+        auto &note = diag.attachNote(use.getLoc());
+        note << (use.isAcquire() ? "acquires " : "releases ")
+             << use.getValueOrDefault();
+        if (times != 1)
+          note << " x " << times;
+        note << " per round of this " << processName(use);
+      }
+      diag.attachNote(lock.getLoc())
+          << "hint: make every round release, over all processes, what the "
+             "rounds acquire (e.g. one release of the other side's lock per "
+             "acquire)";
+    }
+    if (checked && !drifting)
+      ctx.proved(d.op.getLoc(),
+                 "the locks used by processes that repeat forever balance: "
+                 "per round, as much is released as acquired (aie lock "
+                 "protocol, part 2)");
   }
 
   static std::string processName(Operation *op) {

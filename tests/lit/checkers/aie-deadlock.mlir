@@ -205,7 +205,8 @@ module {
 
   // The same forever loop taking two full buffers per trip from a chain
   // that can fill only one before the core gives it back: deadlock in the
-  // first trip.
+  // first trip. (Two BDs per round of the chain, so that the rounds balance
+  // for aie-lock-protocol's part 2.)
   aie.device(npu1_1col) @forever_deadlock {
     %shim = aie.tile(0, 0)
     %t = aie.tile(0, 2)
@@ -215,6 +216,12 @@ module {
     %mem = aie.mem(%t) {
       %0 = aie.dma_start(S2MM, 0, ^in, ^end)
     ^in:
+      aie.use_lock(%in_free, AcquireGreaterEqual, 1)
+      aie.dma_bd(%a : memref<64xi32>, 0, 64)
+      // expected-note@+1 {{lock "in_full" is released here, by the S2MM 0 chain of tile (0, 2), which is blocked}}
+      aie.use_lock(%in_full, Release, 1)
+      aie.next_bd ^in2
+    ^in2:
       // expected-note@+1 {{the S2MM 0 chain of tile (0, 2) waits to acquire 1 from lock "in_free" (value 0)}}
       aie.use_lock(%in_free, AcquireGreaterEqual, 1)
       aie.dma_bd(%a : memref<64xi32>, 0, 64)
