@@ -44,11 +44,20 @@ struct Row {
 
 int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
                              OutputFormat format, llvm::raw_ostream &os) {
-  if (format == OutputFormat::Html) {
-    llvm::errs() << "air-check report: error: --format=html is not available "
-                    "for aie modules yet; use text or json\n";
-    return 2;
-  }
+  auto esc = [](llvm::StringRef in) {
+    std::string out;
+    for (char ch : in)
+      switch (ch) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += ch;
+      }
+    return out;
+  };
+  std::string html;
+  llvm::raw_string_ostream hs(html);
   unsigned over = 0, unknownDevices = 0;
   json::Array devices;
   std::string text;
@@ -93,6 +102,13 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
       ts << " (" << d.model->arch << ", " << d.columns() << " columns)\n";
     }
     json::Array jtiles;
+    // HTML: one cell per tile, the top row first (as the array is drawn).
+    int maxCol = 0, maxRow = 0;
+    for (auto &[c, u] : tiles) {
+      maxCol = std::max(maxCol, (int)c.first);
+      maxRow = std::max(maxRow, (int)c.second);
+    }
+    std::map<Coord, std::string> cells;
     for (auto &[c, u] : tiles) {
       TileKind kind = d.model ? d.kindOf(c) : TileKind::Outside;
       auto cap = [&](int64_t v) { return d.model ? v : -1; };
@@ -115,11 +131,21 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
                                         std::to_string(c.second) + ")";
       ts << "  " << where << "\n";
       json::Array jrows;
+      std::string cell;
+      llvm::raw_string_ostream cs(cell);
+      bool cellOver = false;
       for (const Row &r : rows) {
         // A shim tile has no data memory: no row unless it holds buffers.
         if (r.resource == "memory bytes" && r.capacity == 0 && !u.buffers)
           continue;
         over += r.over();
+        cellOver |= r.over();
+        cs << "<div>" << r.resource << ": " << r.used;
+        if (r.capacity >= 0)
+          cs << " / " << r.capacity;
+        if (r.over())
+          cs << " <b>OVER</b>";
+        cs << "</div>";
         ts << llvm::formatv("    {0,-14} {1,8}", r.resource, r.used);
         if (r.capacity >= 0) {
           ts << " / " << r.capacity;
@@ -143,6 +169,12 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
                                         : json::Value(nullptr);
         jrows.push_back(std::move(o));
       }
+      cells[c] = std::string("<td class=\"tile ") +
+                 (d.model ? kindName(kind) : "unknown") +
+                 (cellOver ? " over" : "") + "\"><div class=\"name\">" +
+                 esc(where) + "</div><div class=\"kind\">" +
+                 (d.model ? kindName(kind) : std::string("unknown")) +
+                 "</div>" + cell + "</td>";
       jtiles.push_back(json::Object{
           {"col", c.first},
           {"row", c.second},
@@ -152,13 +184,40 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
           {"stack_bytes", kind == TileKind::Compute ? u.stack : 0},
           {"resources", std::move(jrows)}});
     }
+    hs << "<h2>device " << esc(devName) << (sym.empty() ? "" : " @" + esc(sym))
+       << "</h2>\n<table class=\"tilemap\">\n";
+    for (int row = maxRow; row >= 0; --row) {
+      hs << "<tr><th>row " << row << "</th>";
+      for (int col = 0; col <= maxCol; ++col) {
+        auto it = cells.find({col, row});
+        hs << (it == cells.end() ? std::string("<td class=\"empty\"></td>")
+                                 : it->second);
+      }
+      hs << "</tr>\n";
+    }
+    hs << "<tr><th></th>";
+    for (int col = 0; col <= maxCol; ++col)
+      hs << "<th>col " << col << "</th>";
+    hs << "</tr>\n</table>\n";
     json::Object jd{{"device", devName}, {"tiles", std::move(jtiles)}};
     jd["name"] = sym.empty() ? json::Value(nullptr) : json::Value(sym);
     jd["arch"] = d.model ? json::Value(d.model->arch) : json::Value(nullptr);
     devices.push_back(std::move(jd));
   }
   std::string verdict = over ? "over capacity" : unknownDevices ? "unknown" : "fits";
-  if (format == OutputFormat::Json) {
+  if (format == OutputFormat::Html) {
+    os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
+       << "air-check report: " << esc(path) << "</title><style>"
+       << "table.tilemap{border-collapse:collapse}"
+       << "td.tile{border:1px solid #888;padding:4px;vertical-align:top;"
+       << "font:12px monospace}td.compute{background:#eef}"
+       << "td.memory{background:#efe}td.shim{background:#fee}"
+       << "td.over{outline:3px solid #c00}.name{font-weight:bold}"
+       << "</style></head><body>\n<h1>air-check report: " << esc(path)
+       << " (aie level, per tile)</h1>\n"
+       << hs.str() << "<p class=\"verdict\">verdict: " << verdict
+       << "</p>\n</body></html>\n";
+  } else if (format == OutputFormat::Json) {
     json::Value doc = json::Object{{"tool", "air-check"},
                                    {"version", kVersion},
                                    {"file", path},
