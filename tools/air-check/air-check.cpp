@@ -112,7 +112,7 @@ it never passes silently.
 USAGE
   air-check lint [options] <file.mlir>...
   air-check report --device=<name> [--format=text|json|html] <file.mlir>
-  air-check report [--format=text|json] <aie-device-file.mlir>
+  air-check report [--format=text|json|html] <aie-device-file.mlir>
   air-check report --list-devices
 
 EXAMPLES
