@@ -218,8 +218,17 @@ public:
         uses.push_back({use, it->second});
       }
       // One-sided locks (only acquired or only released in the rounds) are
-      // fragments or synchronised from elsewhere: not judged here.
+      // fragments or synchronised from elsewhere: not judged here. Nor are
+      // locks several processes share: their rounds need not run equally
+      // often (a chain may run twice per trip of the core it feeds, held
+      // back by another lock), so only a lock one core both acquires and
+      // releases drifts for certain.
       if (skip || uses.empty() || !acquired || !released)
+        continue;
+      Operation *core = uses.front().first->getParentOfType<aie::CoreOp>();
+      if (!core || llvm::any_of(uses, [&](auto &u) {
+            return u.first->template getParentOfType<aie::CoreOp>() != core;
+          }))
         continue;
       ++checked;
       if (acquired == released)

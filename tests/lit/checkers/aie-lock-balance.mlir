@@ -3,9 +3,12 @@
 // lock is released as much as it is acquired (docs/aie.md).
 // RUN: air-check lint --verify-diagnostics %s
 // RUN: not air-check lint --show-proofs %s 2>&1 | FileCheck %s
-// CHECK: proven: the locks used by processes that repeat forever balance
+// The ping-pong's locks are shared by a chain and a core: not judged, and no
+// other finding.
+// CHECK: air-check: 1 file, 1 error, 0 warnings
 module {
-  // A ping-pong whose chain and core both repeat forever: balanced.
+  // A ping-pong whose chain and core both repeat forever: balanced (and its
+  // locks, shared by two processes, are not judged).
   aie.device(npu1_1col) @balanced {
     %shim = aie.tile(0, 0)
     %t = aie.tile(0, 2)
@@ -45,26 +48,14 @@ module {
     aie.shim_dma_allocation @in(%shim, MM2S, 0)
   }
 
-  // The producer chain releases twice per round what the core acquires.
+  // A core that releases twice per round what it acquires of one lock: its
+  // value grows without bound. (Locks several processes share are not
+  // judged: their rounds need not run equally often.)
   aie.device(npu1_1col) @drift {
-    %shim = aie.tile(0, 0)
     %t = aie.tile(0, 2)
-    %a = aie.buffer(%t) : memref<64xi32>
-    %free = aie.lock(%t, 0) {init = 1 : i32, sym_name = "free"}
     // expected-error@+2 {{lock "full" drifts: per round, the processes that repeat forever acquire 1 and release 2 in total (its value grows without bound, past its maximum 63)}}
     // expected-note@+1 {{hint: make every round release}}
-    %full = aie.lock(%t, 1) {init = 0 : i32, sym_name = "full"}
-    %mem = aie.mem(%t) {
-      %0 = aie.dma_start(S2MM, 0, ^in, ^end)
-    ^in:
-      aie.use_lock(%free, AcquireGreaterEqual, 1)
-      aie.dma_bd(%a : memref<64xi32>, 0, 64)
-      // expected-note@+1 {{releases 2 per round of this DMA program}}
-      aie.use_lock(%full, Release, 2)
-      aie.next_bd ^in
-    ^end:
-      aie.end
-    }
+    %full = aie.lock(%t, 1) {init = 1 : i32, sym_name = "full"}
     %core = aie.core(%t) {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -72,12 +63,11 @@ module {
       scf.for %i = %c0 to %cmax step %c1 {
         // expected-note@+1 {{acquires 1 per round of this core}}
         aie.use_lock(%full, AcquireGreaterEqual, 1)
-        aie.use_lock(%free, Release, 1)
+        // expected-note@+1 {{releases 2 per round of this core}}
+        aie.use_lock(%full, Release, 2)
       }
       aie.end
     }
-    aie.flow(%shim, DMA : 0, %t, DMA : 0)
-    aie.shim_dma_allocation @in(%shim, MM2S, 0)
   }
 
   // A per-round count that is not constant (a loop bound read from memory):
