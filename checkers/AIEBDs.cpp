@@ -25,7 +25,7 @@ using namespace aircheck::aiecheck;
 using namespace mlir;
 
 namespace {
-class AIEBDs : public Checker {
+class AIEBDs : public DeviceChecker {
 public:
   llvm::StringRef id() const override { return "aie-bds"; }
   llvm::StringRef summary() const override {
@@ -33,15 +33,8 @@ public:
            "ranges, BD dimensions, 4-byte alignment, bounds, and that a DMA "
            "touches only buffers and locks it can reach";
   }
-  CheckLevel level() const override { return CheckLevel::AIE; }
 
-  void run(CheckContext &ctx) override {
-    for (Device &d : collectDevices(ctx.module))
-      if (d.model)
-        check(d);
-  }
-
-  void check(Device &d) {
+  void check(Device &d) override {
     for (Operation *program : dmaPrograms(d.op))
       checkProgram(d, program);
     // Runtime-sequence tasks: per-BD rules on the tile the task runs on.

@@ -10,6 +10,7 @@
 #define AIRCHECK_CHECKERS_AIECOMMON_H
 
 #include "analyses/DeviceModel.h"
+#include "checkers/Checker.h"
 #include "dialects/AIE/AIEDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -43,6 +44,20 @@ struct Device {
 
 /// Every aie.device of the module, each with its device model loaded.
 std::vector<Device> collectDevices(mlir::ModuleOp module);
+
+/// An aie-level check that looks at each device with a model on its own.
+class DeviceChecker : public Checker {
+public:
+  CheckLevel level() const override { return CheckLevel::AIE; }
+  void run(CheckContext &ctx) override {
+    for (Device &d : collectDevices(ctx.module))
+      if (d.model)
+        check(d);
+  }
+
+protected:
+  virtual void check(Device &d) = 0;
+};
 
 bool hasAIE(mlir::ModuleOp module);
 

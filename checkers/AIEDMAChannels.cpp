@@ -16,19 +16,12 @@ using namespace aircheck::aiecheck;
 using namespace mlir;
 
 namespace {
-class AIEDMAChannels : public Checker {
+class AIEDMAChannels : public DeviceChecker {
 public:
   llvm::StringRef id() const override { return "aie-dma-channels"; }
   llvm::StringRef summary() const override {
     return "aie: DMA channel numbers exist on their tile, each channel "
            "started by one dma_start";
-  }
-  CheckLevel level() const override { return CheckLevel::AIE; }
-
-  void run(CheckContext &ctx) override {
-    for (Device &d : collectDevices(ctx.module))
-      if (d.model)
-        check(d);
   }
 
   bool inRange(Device &d, Operation *op, Coord c, aie::DMAChannelDir dir,
@@ -48,7 +41,7 @@ public:
     return false;
   }
 
-  void check(Device &d) {
+  void check(Device &d) override {
     using Key = std::tuple<Coord, aie::DMAChannelDir, int64_t>;
     std::map<Key, Operation *> started;
     for (Operation *program : dmaPrograms(d.op)) {

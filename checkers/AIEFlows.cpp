@@ -23,19 +23,12 @@ using namespace mlir;
 namespace {
 using Port = std::tuple<Coord, aie::WireBundle, int64_t>;
 
-class AIEFlows : public Checker {
+class AIEFlows : public DeviceChecker {
 public:
   llvm::StringRef id() const override { return "aie-flows"; }
   llvm::StringRef summary() const override {
     return "aie: flow ports exist on their tiles, each destination port has "
            "one source, DMA channels and flows connect";
-  }
-  CheckLevel level() const override { return CheckLevel::AIE; }
-
-  void run(CheckContext &ctx) override {
-    for (Device &d : collectDevices(ctx.module))
-      if (d.model)
-        check(d);
   }
 
   bool portExists(Device &d, aie::FlowOp flow, Coord c, aie::WireBundle bundle,
@@ -68,7 +61,7 @@ public:
     return false;
   }
 
-  void check(Device &d) {
+  void check(Device &d) override {
     std::map<Port, aie::FlowOp> dests;
     std::set<Port> sources, sinks;
     llvm::SmallPtrSet<Operation *, 4> bad;

@@ -14,22 +14,15 @@ using namespace aircheck::aiecheck;
 using namespace mlir;
 
 namespace {
-class AIELocks : public Checker {
+class AIELocks : public DeviceChecker {
 public:
   llvm::StringRef id() const override { return "aie-locks"; }
   llvm::StringRef summary() const override {
     return "aie: lock count and ids within each tile's locks, no id twice, "
            "init and use_lock values within the lock's range";
   }
-  CheckLevel level() const override { return CheckLevel::AIE; }
 
-  void run(CheckContext &ctx) override {
-    for (Device &d : collectDevices(ctx.module))
-      if (d.model)
-        check(d);
-  }
-
-  void check(Device &d) {
+  void check(Device &d) override {
     std::map<Coord, SmallVector<aie::LockOp>> tiles;
     for (Operation &op : d.op.getBodyBlock())
       if (auto lock = dyn_cast<aie::LockOp>(op))

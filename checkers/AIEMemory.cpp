@@ -22,22 +22,15 @@ struct TileMemory {
   aie::CoreOp core;
 };
 
-class AIEMemory : public Checker {
+class AIEMemory : public DeviceChecker {
 public:
   llvm::StringRef id() const override { return "aie-memory"; }
   llvm::StringRef summary() const override {
     return "aie: each tile's buffers (and its core's stack) fit its data "
            "memory; explicit addresses stay in range and do not overlap";
   }
-  CheckLevel level() const override { return CheckLevel::AIE; }
 
-  void run(CheckContext &ctx) override {
-    for (Device &d : collectDevices(ctx.module))
-      if (d.model)
-        check(d);
-  }
-
-  void check(Device &d) {
+  void check(Device &d) override {
     std::map<Coord, TileMemory> tiles;
     for (Operation &op : d.op.getBodyBlock()) {
       std::optional<Coord> c = tileOfOp(&op);
