@@ -96,7 +96,8 @@ bool AsyncGraph::orderedByDependences(Block *body) {
       owner);
 }
 
-bool AsyncGraph::takesTime(Operation *op) {
+/// An AIR op (other than air.token.alloc) or an op holding one.
+static bool holdsAirWork(Operation *op) {
   auto isAirWork = [](Operation *o) {
     return isa_and_nonnull<air::AIRDialect>(o->getDialect()) &&
            !isa<air::TokenAllocOp>(o) && !o->hasTrait<OpTrait::IsTerminator>();
@@ -298,13 +299,13 @@ void AsyncGraph::orderBody(Block &body) {
     items.push_back(&op);
   llvm::DenseMap<Operation *, unsigned> position;
   std::vector<Footprint> fp;
-  std::vector<bool> timed;
   for (auto [i, op] : llvm::enumerate(items)) {
     position[op] = i;
     fp.push_back(footprintOf(op, body));
-    timed.push_back(takesTime(op));
-    if (timed.back())
+    if (holdsAirWork(op)) {
+      timedItems.insert(op);
       addNode(op);
+    }
   }
   llvm::DenseMap<Value, unsigned> lastWriter;
   llvm::DenseMap<Value, SmallVector<unsigned, 2>> readersSince;
@@ -355,7 +356,7 @@ void AsyncGraph::orderBody(Block &body) {
       direct.push_back(items[i]);
       addEdge(items[i], items[j],
               data.contains(i) ? EdgeKind::Data : EdgeKind::ChannelOrder);
-      if (timed[i])
+      if (takesTime(items[i]))
         blocking[j].push_back(i);
       else
         blocking[j].append(blocking[i].begin(), blocking[i].end());

@@ -38,6 +38,7 @@
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
@@ -93,9 +94,10 @@ public:
   /// math, allocations, compute), down to ops that do: what the executor
   /// waits for before it starts `op`.
   llvm::ArrayRef<mlir::Operation *> blockingWaitsFor(mlir::Operation *op) const;
-  /// Whether an op directly in a body takes time in the skeleton: an AIR op
-  /// (other than air.token.alloc) or an op holding one.
-  static bool takesTime(mlir::Operation *op);
+  /// Whether an op directly in a function, launch or segment body takes
+  /// time in the skeleton: an AIR op (other than air.token.alloc) or an op
+  /// holding one. Decided once, when the body is ordered.
+  bool takesTime(mlir::Operation *op) const { return timedItems.contains(op); }
 
   /// One line per edge: "dependency: air.herd@3:5 -> air.wait_all@9:7".
   void print(llvm::raw_ostream &os) const;
@@ -119,6 +121,7 @@ private:
       concurrency;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *, 2>>
       preds, blockingPreds;
+  llvm::DenseSet<mlir::Operation *> timedItems;
 };
 
 /// Whether two channel transfers may name the same channel index: the same

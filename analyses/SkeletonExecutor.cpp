@@ -874,7 +874,7 @@ LogicalResult Executor::exec(Process &p, Operation &op) {
     return execTerminator(p, op);
   itemOp = nullptr;
   itemDeps.clear();
-  if (isBodyItem(p, op) && AsyncGraph::takesTime(&op)) {
+  if (isBodyItem(p, op) && graph.takesTime(&op)) {
     itemOp = &op;
     for (Operation *w : graph.blockingWaitsFor(&op))
       if (auto it = p.itemTokens.find(w); it != p.itemTokens.end())
