@@ -22,6 +22,7 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace aircheck;
 using namespace mlir;
@@ -41,8 +42,9 @@ public:
   }
 
   void run(CheckContext &ctx) override {
-    SmallVector<Operation *> puts;
-    ctx.module.walk([&](air::ChannelPutOp p) { puts.push_back(p); });
+    llvm::StringMap<SmallVector<Operation *>> puts; // by channel
+    ctx.module.walk(
+        [&](air::ChannelPutOp p) { puts[p.getChanName()].push_back(p); });
     ctx.module.walk([&](Operation *op) {
       if (isa<air::LaunchOp, air::SegmentOp, FunctionOpInterface>(op) &&
           op->getNumRegions() == 1 && !op->getRegion(0).empty())
@@ -65,7 +67,8 @@ private:
     return found;
   }
 
-  void checkBody(Block &body, ArrayRef<Operation *> puts) {
+  void checkBody(Block &body,
+                 const llvm::StringMap<SmallVector<Operation *>> &puts) {
     llvm::MapVector<Operation *, Waiting> byProducer;
     body.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<air::HierarchyOpInterface>(op))
@@ -73,10 +76,13 @@ private:
       auto get = dyn_cast<air::ChannelGetOp>(op);
       if (!get || op->getNumResults() != 0)
         return WalkResult::advance(); // asynchronous: its tokens order it
+      auto same = puts.find(get.getChanName());
+      if (same == puts.end())
+        return WalkResult::advance(); // channel-pairing reports it
       Operation *item = body.findAncestorOpInBlock(*op);
       Operation *producer = nullptr;
       SmallVector<Operation *, 2> matched;
-      for (Operation *p : puts) {
+      for (Operation *p : same->second) {
         if (!transfersMayShareIndex(p, op))
           continue;
         Operation *pItem = body.findAncestorOpInBlock(*p);
