@@ -6,6 +6,7 @@
 // parse error, 3 internal error (air-check crashed on an input).
 //
 //===----------------------------------------------------------------------===//
+#include "tools/air-check/Compile.h"
 #include "tools/air-check/Lint.h"
 #include "tools/air-check/Output.h"
 #include "tools/air-check/Report.h"
@@ -100,6 +101,27 @@ static cl::opt<bool> listChecks("list-checks",
                                 cl::desc("List the checks lint runs and exit"),
                                 cl::sub(lintCmd), cl::cat(lintCat));
 
+static cl::OptionCategory compileCat("compile options");
+static cl::SubCommand compileCmd(
+    "compile", "Verified compilation: lower a program to the target only if "
+               "every check passed, and check the lowered program again. "
+               "Exit 0 written, 1 refused, 2 usage or parse error, 3 "
+               "internal error (no output is written unless 0).");
+static cl::opt<std::string> compileInput(cl::Positional, cl::desc("<file.mlir>"),
+                                         cl::sub(compileCmd), cl::cat(compileCat));
+static cl::opt<std::string> compileTarget(
+    "target", cl::desc("The device to compile for (see 'air-check report --list-devices')"),
+    cl::value_desc("name"), cl::sub(compileCmd), cl::cat(compileCat));
+static cl::opt<std::string> compileEmit(
+    "emit",
+    cl::desc("What to write: for an AIE device aie (default) or air (the "
+             "checked input, normalised); for a GPU gpu, llvm, isa (default) "
+             "or bin"),
+    cl::value_desc("level"), cl::sub(compileCmd), cl::cat(compileCat));
+static cl::opt<std::string> compileOutput(
+    "o", cl::desc("The output file (default: stdout)"), cl::value_desc("file"),
+    cl::init("-"), cl::sub(compileCmd), cl::cat(compileCat));
+
 static const char *const overview = R"(air-check: static analysis and verification for MLIR AIR programs
 
 air-check finds the errors that otherwise surface as hangs on hardware or deep
@@ -114,12 +136,14 @@ USAGE
   air-check report --device=<name> [--format=text|json|html] <file.mlir>
   air-check report [--format=text|json|html] <aie-device-file.mlir>
   air-check report --list-devices
+  air-check compile --target=<name> [--emit=<level>] [-o <out>] <file.mlir>
 
 EXAMPLES
   air-check lint prog.mlir                    compiler-style diagnostics
   air-check lint --format=sarif -o out.sarif *.mlir
   air-check lint --list-checks
   air-check report --device=npu1_4col --format=html prog.mlir > report.html
+  air-check compile --target=npu1_4col prog.mlir -o prog.aie.mlir
 
 EXIT CODES
   0  no findings        1  findings (at least one error)
@@ -236,6 +260,7 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions({&lintCat}, cl::SubCommand::getTopLevel());
   cl::HideUnrelatedOptions({&lintCat}, lintCmd);
   cl::HideUnrelatedOptions({&reportCat}, reportCmd);
+  cl::HideUnrelatedOptions({&compileCat}, compileCmd);
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "air-check " << kVersion << "\n"
        << "  LLVM/MLIR " << LLVM_VERSION_STRING << "\n"
@@ -259,6 +284,14 @@ int main(int argc, char **argv) {
       return 2;
     }
     return runReport(reportInput, {reportDevice, reportFormat}, llvm::outs());
+  }
+  if (compileCmd) {
+    if (compileInput.empty() || compileTarget.empty()) {
+      llvm::errs() << "air-check compile: error: give a file and --target "
+                      "(see 'air-check report --list-devices')\n";
+      return 2;
+    }
+    return runCompile(compileInput, {compileTarget, compileEmit, compileOutput});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;

@@ -1,0 +1,15 @@
+//===- CompileAIE.cpp - the AIE back end of `air-check compile` -----------===//
+#include "tools/air-check/Compile.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+using namespace aircheck;
+using namespace mlir;
+
+CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device,
+                                    llvm::StringRef emit,
+                                    llvm::StringRef inputName) {
+  module.emitError() << "[" << kCompileUnsupportedRule
+                     << "] the AIE back end is not built yet";
+  return {CompileResult::Status::Refused, ""};
+}
