@@ -730,6 +730,9 @@ void Executor::start(Task &t) {
   for (unsigned d : t.deps)
     preds.push_back(tokenEvent(d));
   t.startEvent = newEvent(preds);
+  if (options.observer &&
+      (t.kind == Task::Kind::Put || t.kind == Task::Kind::Get))
+    options.observer->started(t.id);
   switch (t.kind) {
   case Task::Kind::Put:
     for (unsigned f : t.fifos) {
@@ -1073,6 +1076,14 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
   for (const Point &d : destinations)
     (*t)->fifos.push_back(fifoFor(chan, d, p));
   (*t)->volume = transferVolume(p, op, isPut);
+  if (options.observer)
+    options.observer->reached((*t)->id, op, destinations,
+                              [&](Value v) -> std::optional<int64_t> {
+                                Val x = lookup(p, v);
+                                if (x.kind != Val::Kind::Int)
+                                  return std::nullopt;
+                                return x.num;
+                              });
   dispatch(p, **t, op->getResults());
   return success();
 }

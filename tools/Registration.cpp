@@ -4,6 +4,7 @@
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/Passes.h"
 #include "dialects/AIE/AIEDialect.h"
+#include "lowerings/AIRToAIE/AIRToAIE.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -41,4 +42,5 @@ void aircheck::registerPasses() {
   registerAnalysisPasses();
   registerRunSkeletonPass();
   registerWrapHierarchyPass();
+  registerAIRToAIEPasses();
 }

@@ -1,0 +1,330 @@
+//===- CoreBodies.cpp - a herd tile's body as an aie.core -----------------===//
+#include "lowerings/AIRToAIE/CoreBodies.h"
+
+#include "lowerings/AIRToAIE/ChannelAccess.h"
+#include "lowerings/AIRToAIE/Refusal.h"
+
+#include "dialects/AIE/AIEDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+static bool isToken(Value v) { return isa<air::AsyncTokenType>(v.getType()); }
+
+/// scf.for without its token iteration arguments.
+static void dropTokenIterArgs(scf::ForOp f, Value dummy) {
+  SmallVector<unsigned> tokens;
+  SmallVector<Value> inits;
+  for (auto [i, v] : llvm::enumerate(f.getInitArgs())) {
+    if (isToken(v))
+      tokens.push_back(i);
+    else
+      inits.push_back(v);
+  }
+  if (tokens.empty())
+    return;
+  OpBuilder b(f);
+  auto nf = scf::ForOp::create(b, f.getLoc(), f.getLowerBound(),
+                               f.getUpperBound(), f.getStep(), inits);
+  nf.getRegion().takeBody(f.getRegion());
+  Block *body = nf.getBody();
+  Operation *yield = body->getTerminator();
+  for (unsigned k : llvm::reverse(tokens)) {
+    body->getArgument(k + 1).replaceAllUsesWith(dummy);
+    body->eraseArgument(k + 1);
+    yield->eraseOperand(k);
+  }
+  unsigned j = 0;
+  for (OpResult r : f.getResults())
+    r.replaceAllUsesWith(isToken(r) ? dummy : nf.getResult(j++));
+  f.erase();
+}
+
+/// scf.if without its token results.
+static void dropTokenResults(scf::IfOp i, Value dummy) {
+  SmallVector<unsigned> tokens;
+  SmallVector<Type> kept;
+  for (auto [k, r] : llvm::enumerate(i.getResults())) {
+    if (isToken(r))
+      tokens.push_back(k);
+    else
+      kept.push_back(r.getType());
+  }
+  if (tokens.empty())
+    return;
+  OpBuilder b(i);
+  bool hasElse = !i.getElseRegion().empty();
+  auto ni = scf::IfOp::create(b, i.getLoc(), kept, i.getCondition(), hasElse);
+  ni.getThenRegion().takeBody(i.getThenRegion());
+  if (hasElse)
+    ni.getElseRegion().takeBody(i.getElseRegion());
+  for (Region *r : {&ni.getThenRegion(), &ni.getElseRegion()})
+    if (!r->empty())
+      for (unsigned k : llvm::reverse(tokens))
+        r->front().getTerminator()->eraseOperand(k);
+  unsigned j = 0;
+  for (OpResult r : i.getResults())
+    r.replaceAllUsesWith(isToken(r) ? dummy : ni.getResult(j++));
+  i.erase();
+}
+
+static bool isView(Operation *op) {
+  return isa<ViewLikeOpInterface, memref::CastOp, memref::CollapseShapeOp,
+             memref::ExpandShapeOp, memref::ReinterpretCastOp>(op);
+}
+
+LogicalResult aircheck::npu::buildCoreBody(
+    Block &body, air::HerdOp herd, ArrayRef<int64_t> ids,
+    const std::function<Value(Operation *)> &bufferFor,
+    const std::function<LockPair(Value)> &locksOf) {
+  MLIRContext *ctx = herd.getContext();
+  auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
+  Location loc = herd.getLoc();
+  OpBuilder b = OpBuilder::atBlockEnd(&body);
+  IRMapping map;
+  for (auto [arg, id] : llvm::zip(h.getIds(), ids))
+    map.map(arg, arith::ConstantIndexOp::create(b, loc, id).getResult());
+  for (auto [arg, size] : llvm::zip(h.getSizeArgs(), h.getSizeOperands())) {
+    std::optional<int64_t> c = getConstantIntValue(size);
+    if (!c)
+      return refuse(herd) << "the herd's size is not a constant";
+    map.map(arg, arith::ConstantIndexOp::create(b, loc, *c).getResult());
+  }
+  for (auto [k, arg, operand] :
+       llvm::enumerate(h.getKernelArguments(), h.getKernelOperands())) {
+    if (arg.use_empty())
+      continue;
+    Operation *def = operand.getDefiningOp();
+    if (def && def->hasTrait<OpTrait::ConstantLike>()) {
+      map.map(arg, b.clone(*def)->getResult(0));
+      continue;
+    }
+    auto diag = refuse(herd) << "herd argument #" << k
+                             << " is used in the body; a core reaches only "
+                                "its own L1 buffers and constants (pass data "
+                                "through channels)";
+    diag.attachNote((*arg.getUsers().begin())->getLoc()) << "used here";
+    return failure();
+  }
+  Value dummy =
+      air::WaitAllOp::create(b, loc, air::AsyncTokenType::get(ctx), ValueRange{})
+          .getAsyncToken();
+  for (Operation &op : h.getBodyBlock().without_terminator())
+    b.clone(op, map);
+
+  // L1 allocs are the tile's buffers.
+  bool ok = true;
+  h.getBodyBlock().walk([&](memref::AllocOp alloc) {
+    Value cloned = map.lookupOrNull(alloc.getResult());
+    if (!cloned)
+      return;
+    cloned.replaceAllUsesWith(bufferFor(alloc));
+    cloned.getDefiningOp()->erase();
+  });
+
+  // air.execute: its ops, in place.
+  SmallVector<air::ExecuteOp> executes;
+  body.walk([&](air::ExecuteOp e) { executes.push_back(e); });
+  for (air::ExecuteOp e : executes) {
+    Block &inner = e.getBody();
+    Operation *term = inner.getTerminator();
+    for (auto [k, r] : llvm::enumerate(e->getResults()))
+      r.replaceAllUsesWith(k == 0 ? dummy : term->getOperand(k - 1));
+    term->erase();
+    e->getBlock()->getOperations().splice(Block::iterator(e),
+                                          inner.getOperations());
+    e->erase();
+  }
+
+  // Buffers live as long as the design: no deallocs.
+  SmallVector<Operation *> dead;
+  body.walk([&](memref::DeallocOp d) {
+    if (d.getMemref().getDefiningOp<aie::BufferOp>())
+      dead.push_back(d);
+  });
+  for (Operation *d : dead)
+    d->erase();
+
+  // Tokens order nothing here: loops and branches lose them.
+  SmallVector<Operation *> structured;
+  body.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (isa<scf::ForOp, scf::IfOp>(op))
+      structured.push_back(op);
+    else if (isa<scf::ParallelOp, scf::ForallOp>(op) ||
+             (isa<affine::AffineForOp>(op) &&
+              llvm::any_of(op->getResults(), isToken))) {
+      refuse(op) << "'" << op->getName()
+                 << "' in a herd body is not lowered to a core";
+      ok = false;
+    }
+  });
+  if (!ok)
+    return failure();
+  for (Operation *op : structured) {
+    if (auto f = dyn_cast<scf::ForOp>(op))
+      dropTokenIterArgs(f, dummy);
+    else
+      dropTokenResults(cast<scf::IfOp>(op), dummy);
+  }
+
+  // Channel ops: the core's half of each lock pair.
+  llvm::MapVector<Value, SmallVector<Operation *>> transfersOf;
+  body.walk([&](Operation *op) {
+    if (auto a = ChannelAccess::of(op))
+      transfersOf[a->memref].push_back(op);
+  });
+  auto useLock = [&](OpBuilder &at, Value lock, aie::LockAction action) {
+    aie::UseLockOp::create(at, loc, lock,
+                           aie::LockActionAttr::get(ctx, action),
+                           at.getI32IntegerAttr(1));
+  };
+  for (auto &[buf, xs] : transfersOf) {
+    if (!buf.getDefiningOp<aie::BufferOp>()) {
+      refuse(xs.front()) << "transfers a memref that is not an L1 buffer of "
+                            "its own tile";
+      return failure();
+    }
+    LockPair lp = locksOf(buf);
+    if (!lp.producer) {
+      refuse(xs.front()) << "a transfer the verified run never reached: no "
+                            "BD serves it";
+      return failure();
+    }
+    Block *blk = xs.front()->getBlock();
+    bool isPut = ChannelAccess::of(xs.front())->isPut;
+    bool relay = static_cast<bool>(lp.ready);
+    for (auto [k, x] : llvm::enumerate(xs))
+      if (x->getBlock() != blk ||
+          (relay ? ChannelAccess::of(x)->isPut != (k % 2 == 1)
+                 : ChannelAccess::of(x)->isPut != isPut)) {
+        auto diag = refuse(x) << "the transfers on one core buffer must be "
+                                 "in one block, and all in one direction "
+                                 "or a get and a put in turn";
+        diag.attachNote(xs.front()->getLoc()) << "the first one";
+        return failure();
+      }
+    DenseMap<Operation *, unsigned> pos;
+    unsigned n = 0;
+    for (Operation &o : *blk)
+      pos[&o] = n++;
+    // The buffer's uses, through views, by their op in `blk`.
+    SmallVector<std::pair<Operation *, Operation *>> uses; // (use, ancestor)
+    SmallVector<Value> work{buf};
+    llvm::SmallPtrSet<Operation *, 8> transfers(xs.begin(), xs.end());
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (Operation *u : v.getUsers()) {
+        if (transfers.contains(u))
+          continue;
+        if (isView(u))
+          for (Value r : u->getResults())
+            work.push_back(r);
+        Operation *a = blk->findAncestorOpInBlock(*u);
+        if (!a) {
+          auto diag = refuse(u)
+                      << "uses a buffer a DMA fills or drains outside the "
+                         "block of its transfers; the lock protocol cannot "
+                         "keep the DMA from racing with it";
+          diag.attachNote(xs.front()->getLoc()) << "the transfer";
+          return failure();
+        }
+        uses.push_back({u, a});
+      }
+    }
+    SmallVector<bool> covered(uses.size(), false);
+    for (auto [k, x] : llvm::enumerate(xs)) {
+      unsigned at = pos[x];
+      if (relay) {
+        // get k/2 .. put k/2: the buffer is the core's in between.
+        if (k % 2 == 1) {
+          for (auto [i, u] : llvm::enumerate(uses))
+            if (pos[u.second] > pos[xs[k - 1]] && pos[u.second] < at)
+              covered[i] = true;
+          OpBuilder atX(x);
+          useLock(atX, lp.ready, aie::LockAction::Release);
+        } else {
+          OpBuilder atX(x);
+          useLock(atX, lp.consumer, aie::LockAction::AcquireGreaterEqual);
+        }
+        continue;
+      }
+      if (!isPut) {
+        unsigned next = k + 1 < xs.size() ? pos[xs[k + 1]] : n;
+        Operation *last = x;
+        for (auto [i, u] : llvm::enumerate(uses))
+          if (pos[u.second] > at && pos[u.second] < next) {
+            covered[i] = true;
+            if (pos[u.second] > pos[last])
+              last = u.second;
+          }
+        OpBuilder before(x);
+        useLock(before, lp.consumer, aie::LockAction::AcquireGreaterEqual);
+        OpBuilder after(ctx);
+        after.setInsertionPointAfter(last);
+        useLock(after, lp.producer, aie::LockAction::Release);
+      } else {
+        int64_t prev = k > 0 ? static_cast<int64_t>(pos[xs[k - 1]]) : -1;
+        Operation *first = x;
+        for (auto [i, u] : llvm::enumerate(uses))
+          if (static_cast<int64_t>(pos[u.second]) > prev && pos[u.second] < at) {
+            covered[i] = true;
+            if (pos[u.second] < pos[first])
+              first = u.second;
+          }
+        OpBuilder before(first);
+        useLock(before, lp.producer, aie::LockAction::AcquireGreaterEqual);
+        OpBuilder atX(x);
+        useLock(atX, lp.consumer, aie::LockAction::Release);
+      }
+    }
+    for (auto [i, u] : llvm::enumerate(uses))
+      if (!covered[i]) {
+        auto diag = refuse(u.first)
+                    << "uses a buffer a DMA "
+                    << (isPut ? "drains after its last put" : "fills before its first get")
+                    << " in this block; the DMA could race with it";
+        diag.attachNote(xs.front()->getLoc()) << "the transfer";
+        return failure();
+      }
+    for (Operation *x : xs) {
+      for (Value r : x->getResults())
+        r.replaceAllUsesWith(dummy);
+      x->erase();
+    }
+  }
+
+  // What is left of the tokens.
+  SmallVector<Operation *> waits;
+  body.walk([&](air::WaitAllOp w) {
+    if (w.getAsyncToken() != dummy)
+      waits.push_back(w);
+  });
+  for (Operation *w : waits) {
+    for (Value r : w->getResults())
+      r.replaceAllUsesWith(dummy);
+    w->erase();
+  }
+  Operation *left = nullptr;
+  body.walk([&](Operation *op) {
+    if (op != dummy.getDefiningOp() && isa<air::AIRDialect>(op->getDialect()) &&
+        !left)
+      left = op;
+  });
+  if (left)
+    return refuse(left) << "'" << left->getName()
+                        << "' in a herd body is not lowered to a core";
+  if (!dummy.use_empty())
+    return refuse(herd) << "a token is still used after the herd body's "
+                           "tokens were dropped";
+  dummy.getDefiningOp()->erase();
+  return success();
+}

@@ -1,0 +1,31 @@
+//===- SupportedSubset.h - what the NPU lowering lowers ----------*- C++ -*-===//
+//
+// One function with one launch of one instance, holding one segment of one
+// instance, holding herds of constant size; data moves through dma_stream
+// channels only; launch and segment bodies only move data (they have no
+// core to compute on). Everything else is refused by name at the op, never
+// dropped (docs/compile.md, "What it lowers").
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_LOWERINGS_AIRTOAIE_SUPPORTEDSUBSET_H
+#define AIRCHECK_LOWERINGS_AIRTOAIE_SUPPORTEDSUBSET_H
+
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace aircheck::npu {
+
+struct Design {
+  mlir::func::FuncOp func;
+  air::LaunchOp launch;
+  air::SegmentOp segment;
+  llvm::SmallVector<air::HerdOp> herds;
+};
+
+mlir::FailureOr<Design> findSupportedDesign(mlir::ModuleOp module);
+
+} // namespace aircheck::npu
+
+#endif

@@ -1,0 +1,310 @@
+//===- TransferPlan.cpp - every channel transfer, in the verified order ---===//
+#include "lowerings/AIRToAIE/TransferPlan.h"
+
+#include "lowerings/AIRToAIE/ChannelAccess.h"
+#include "lowerings/AIRToAIE/Refusal.h"
+
+#include "analyses/AsyncGraph.h"
+#include "analyses/SkeletonExecutor.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+#include <tuple>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+static std::string tuple(ArrayRef<int64_t> v) {
+  return "[" + llvm::join(llvm::map_range(v, [](int64_t x) { return std::to_string(x); }), ", ") + "]";
+}
+
+std::string Endpoint::label() const {
+  air::ChannelOp c = channel;
+  std::string s = (isPut ? "the puts on @" : "the gets on @") +
+                  c.getSymName().str() + tuple(index);
+  return s;
+}
+
+Value aircheck::npu::rootMemref(Value v) {
+  for (unsigned guard = 0; guard < 64; ++guard) {
+    if (auto r = dyn_cast<OpResult>(v)) {
+      if (auto e = dyn_cast<air::ExecuteOp>(r.getOwner())) {
+        if (r.getResultNumber() == 0)
+          return v;
+        auto term = e.getBody().getTerminator();
+        v = term->getOperand(r.getResultNumber() - 1);
+        continue;
+      }
+      return v;
+    }
+    auto arg = cast<BlockArgument>(v);
+    auto h = dyn_cast<air::HierarchyOpInterface>(arg.getOwner()->getParentOp());
+    if (!h)
+      return v;
+    unsigned n = 2 * h.getNumDims();
+    if (arg.getArgNumber() < n)
+      return v;
+    v = h.getKernelOperands()[arg.getArgNumber() - n];
+  }
+  return v;
+}
+
+namespace {
+/// Collects what the run does.
+class Recorder : public TransferObserver {
+public:
+  struct Reached {
+    Operation *op;
+    SmallVector<SmallVector<int64_t, 4>, 1> destinations;
+    SmallVector<int64_t, 4> offsets, sizes, strides;
+    Operation *herd = nullptr;
+    SmallVector<int64_t, 2> ids;
+    bool concrete = true;
+    uint64_t order = ~0ull;
+  };
+  std::map<unsigned, Reached> reached_;
+  uint64_t starts = 0;
+
+  void reached(unsigned id, Operation *op,
+               ArrayRef<SmallVector<int64_t, 4>> destinations,
+               function_ref<std::optional<int64_t>(Value)> valueOf) override {
+    Reached r;
+    r.op = op;
+    r.destinations.assign(destinations.begin(), destinations.end());
+    ChannelAccess access = *ChannelAccess::of(op);
+    auto eval = [&](ArrayRef<OpFoldResult> in, SmallVector<int64_t, 4> &out) {
+      for (OpFoldResult f : in) {
+        if (auto a = dyn_cast<Attribute>(f)) {
+          out.push_back(cast<IntegerAttr>(a).getInt());
+          continue;
+        }
+        std::optional<int64_t> x = valueOf(cast<Value>(f));
+        if (!x) {
+          r.concrete = false;
+          out.push_back(0);
+        } else {
+          out.push_back(*x);
+        }
+      }
+    };
+    eval(access.offsets, r.offsets);
+    eval(access.sizes, r.sizes);
+    eval(access.strides, r.strides);
+    if (auto herd = op->getParentOfType<air::HerdOp>()) {
+      r.herd = herd;
+      for (BlockArgument id :
+           cast<air::HierarchyOpInterface>(herd.getOperation()).getIds()) {
+        std::optional<int64_t> x = valueOf(id);
+        r.ids.push_back(x ? *x : -1);
+      }
+    }
+    reached_[id] = std::move(r);
+  }
+  void started(unsigned id) override { reached_[id].order = starts++; }
+};
+} // namespace
+
+static Level levelOf(MemRefType t) {
+  auto space = dyn_cast_or_null<IntegerAttr>(t.getMemorySpace());
+  int64_t s = space ? space.getInt() : 0;
+  return s == 2 ? Level::L1 : s == 1 ? Level::L2 : Level::L3;
+}
+
+FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
+                                                     const AsyncGraph &graph) {
+  TransferPlan plan;
+  plan.func = func;
+  Recorder rec;
+  SkeletonOptions options;
+  options.launchMode = LaunchMode::Serial;
+  options.observer = &rec;
+  ModuleOp module = func->getParentOfType<ModuleOp>();
+  SkeletonResult run = runSkeleton(module, options, graph);
+  if (run.verdict != SkeletonResult::Verdict::Completed) {
+    refuse(func) << "the run the lowering follows did not complete ("
+                 << (run.reason.empty() ? "deadlock or step limit" : run.reason)
+                 << ")";
+    return failure();
+  }
+
+  bool ok = true;
+  // Buffers, by what they are.
+  std::map<std::tuple<Operation *, Operation *, SmallVector<int64_t, 2>>, unsigned>
+      l1;
+  std::map<Operation *, unsigned> l2;
+  std::map<unsigned, unsigned> l3;
+  auto bufferOf = [&](const Recorder::Reached &r, Value memref)
+      -> std::optional<unsigned> {
+    Value root = rootMemref(memref);
+    auto type = dyn_cast<MemRefType>(root.getType());
+    if (!type || !type.hasStaticShape()) {
+      refuse(r.op) << "the memref it transfers has no static shape";
+      return std::nullopt;
+    }
+    Level level = levelOf(type);
+    if (level == Level::L3) {
+      auto arg = dyn_cast<BlockArgument>(root);
+      if (!arg || arg.getOwner()->getParentOp() != func.getOperation()) {
+        refuse(r.op) << "an L3 memref that is not an argument of @"
+                     << func.getSymName()
+                     << " (the runtime sequence can only name those)";
+        return std::nullopt;
+      }
+      auto [it, fresh] = l3.try_emplace(arg.getArgNumber(), plan.buffers.size());
+      if (fresh) {
+        BufferRef b{Level::L3};
+        b.argIndex = arg.getArgNumber();
+        b.type = type;
+        b.name = "arg" + std::to_string(b.argIndex);
+        plan.buffers.push_back(b);
+      }
+      return it->second;
+    }
+    auto alloc = root.getDefiningOp<memref::AllocOp>();
+    if (!alloc) {
+      refuse(r.op) << "the " << (level == Level::L1 ? "L1" : "L2")
+                   << " memref it transfers is not a memref.alloc (a view or "
+                      "a block argument is not lowered)";
+      return std::nullopt;
+    }
+    if (level == Level::L2) {
+      if (!alloc->getParentOfType<air::SegmentOp>() ||
+          alloc->getParentOfType<air::HerdOp>()) {
+        refuse(alloc) << "an L2 alloc outside a segment body is not lowered";
+        return std::nullopt;
+      }
+      auto [it, fresh] = l2.try_emplace(alloc, plan.buffers.size());
+      if (fresh) {
+        BufferRef b{Level::L2};
+        b.alloc = alloc;
+        b.type = type;
+        plan.buffers.push_back(b);
+      }
+      return it->second;
+    }
+    auto herd = alloc->getParentOfType<air::HerdOp>();
+    if (!herd || herd != r.herd) {
+      refuse(r.op) << "an L1 buffer is transferred outside the herd that "
+                      "allocates it (the lowering gives each core its own L1)";
+      return std::nullopt;
+    }
+    auto key = std::make_tuple(alloc.getOperation(), herd.getOperation(), r.ids);
+    auto [it, fresh] = l1.try_emplace(key, plan.buffers.size());
+    if (fresh) {
+      BufferRef b{Level::L1};
+      b.alloc = alloc;
+      b.herd = herd;
+      b.ids = r.ids;
+      b.type = type;
+      plan.buffers.push_back(b);
+    }
+    return it->second;
+  };
+
+  // Endpoints, by (put?, channel, index, place).
+  using Key = std::tuple<bool, std::string, SmallVector<int64_t, 4>, Level,
+                         Operation *, SmallVector<int64_t, 2>>;
+  std::map<Key, unsigned> endpointOf;
+  // FIFO (channel, destination index) -> its put endpoints and get endpoints.
+  std::map<std::pair<std::string, SmallVector<int64_t, 4>>,
+           std::pair<SmallVector<unsigned, 1>, SmallVector<unsigned, 1>>>
+      fifos;
+
+  std::vector<const Recorder::Reached *> inOrder;
+  for (auto &[id, r] : rec.reached_)
+    inOrder.push_back(&r);
+  llvm::stable_sort(inOrder, [](auto *a, auto *b) { return a->order < b->order; });
+  SymbolTableCollection symbols;
+  for (const Recorder::Reached *r : inOrder) {
+    if (r->order == ~0ull)
+      continue; // reached, never started: the run completed, so none
+    if (!r->concrete) {
+      refuse(r->op) << "an offset, size or stride is not a constant in the run";
+      ok = false;
+      continue;
+    }
+    ChannelAccess access = *ChannelAccess::of(r->op);
+    bool isPut = access.isPut;
+    auto chan =
+        symbols.lookupNearestSymbolFrom<air::ChannelOp>(r->op, access.name);
+    std::optional<unsigned> buf = bufferOf(*r, access.memref);
+    if (!buf) {
+      ok = false;
+      continue;
+    }
+    Level level = plan.buffers[*buf].level;
+    SmallVector<int64_t, 4> index;
+    if (isPut) {
+      index = r->destinations.size() == 1 ? r->destinations.front()
+                                          : SmallVector<int64_t, 4>{};
+      if (r->destinations.size() != 1) {
+        // A broadcast: key the endpoint by its first destination's source.
+        index = r->destinations.front();
+        index.push_back(-1); // marks a broadcast source
+      }
+    } else {
+      index = r->destinations.front();
+    }
+    Key key{isPut, chan.getSymName().str(), index, level,
+            level == Level::L1 ? r->herd : nullptr,
+            level == Level::L1 ? r->ids : SmallVector<int64_t, 2>{}};
+    auto [it, fresh] = endpointOf.try_emplace(key, plan.endpoints.size());
+    if (fresh) {
+      Endpoint e;
+      e.isPut = isPut;
+      e.level = level;
+      e.channel = chan;
+      e.index = index;
+      if (isPut && r->destinations.size() != 1)
+        e.index.pop_back();
+      if (level == Level::L1) {
+        e.herd = r->herd;
+        e.ids = r->ids;
+      }
+      plan.endpoints.push_back(e);
+      for (const auto &d : r->destinations) {
+        auto &f = fifos[{chan.getSymName().str(), d}];
+        (isPut ? f.first : f.second).push_back(it->second);
+      }
+    }
+    plan.endpoints[it->second].accesses.push_back(
+        Access{*buf, r->offsets, r->sizes, r->strides, r->op, r->order});
+  }
+  if (!ok)
+    return failure();
+
+  // Each FIFO: one place puts, one place gets.
+  for (auto &[fifo, sides] : fifos) {
+    auto &[puts, gets] = sides;
+    llvm::sort(puts);
+    puts.erase(std::unique(puts.begin(), puts.end()), puts.end());
+    llvm::sort(gets);
+    gets.erase(std::unique(gets.begin(), gets.end()), gets.end());
+    if (puts.size() != 1 || gets.size() != 1) {
+      const Endpoint &any = plan.endpoints[puts.empty() ? gets.front() : puts.front()];
+      auto diag = refuse(any.channel)
+                  << "@" << fifo.first << tuple(fifo.second) << " is "
+                  << (puts.size() != 1 ? "fed" : "drained") << " from "
+                  << (puts.size() != 1 ? puts.size() : gets.size())
+                  << " places; the lowering gives each channel index one "
+                     "DMA stream with one producer and one consumer (merging "
+                     "streams needs packet switching, which it does not do)";
+      for (unsigned e : puts.size() != 1 ? puts : gets)
+        diag.attachNote(plan.endpoints[e].accesses.front().op->getLoc())
+            << "one of them";
+      ok = false;
+      continue;
+    }
+    plan.endpoints[puts.front()].peers.push_back(gets.front());
+    plan.endpoints[gets.front()].peers.push_back(puts.front());
+  }
+  if (!ok)
+    return failure();
+  for (BufferRef &b : plan.buffers)
+    if (b.level != Level::L3)
+      b.name = "buf" + std::to_string(&b - plan.buffers.data());
+  return plan;
+}
