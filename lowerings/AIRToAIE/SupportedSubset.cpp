@@ -43,7 +43,8 @@ static bool movesOnly(Operation *op) {
     return true;
   return isa<memref::AllocOp, memref::DeallocOp, affine::AffineApplyOp,
              affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp,
-             scf::YieldOp, scf::IndexSwitchOp, affine::AffineYieldOp,
+             scf::YieldOp, scf::IndexSwitchOp, scf::ParallelOp, scf::ReduceOp,
+             scf::ReduceReturnOp, affine::AffineIfOp, affine::AffineYieldOp,
              func::ReturnOp>(op);
 }
 

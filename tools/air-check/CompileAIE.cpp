@@ -49,18 +49,26 @@ CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device
   std::string name = (inputName + " (lowered)").str();
   LintOutcome again =
       lintBuffer(name, llvm::MemoryBuffer::getMemBufferCopy(text, name), options);
-  unsigned bad = 0;
+  // An error there is a bug of the lowering; an unknown (a warning) means
+  // the design could not be proven, and verified compilation refuses it.
+  unsigned bad = 0, errors = 0;
   for (const Finding &f : again.result.findings) {
     if (f.severity != Severity::Error && f.severity != Severity::Warning)
       continue;
     ++bad;
+    errors += f.severity == Severity::Error;
     llvm::errs() << f.pos.file << ":" << f.pos.line << ":" << f.pos.column
-                 << ": " << severityName(f.severity) << ": [" << kLoweringBugRule
-                 << "] " << f.message << " [" << f.rule << "]\n";
+                 << ": " << severityName(f.severity) << ": ["
+                 << (f.severity == Severity::Error ? kLoweringBugRule
+                                                   : kCompileUnsupportedRule)
+                 << "] the lowered design: " << f.message << " [" << f.rule
+                 << "]\n";
     for (const FindingNote &n : f.notes)
       llvm::errs() << n.pos.file << ":" << n.pos.line << ":" << n.pos.column
                    << ": note: " << n.message << "\n";
   }
+  if (bad && !errors && again.result.status == "findings")
+    return {CompileResult::Status::Refused, ""};
   if (bad || again.result.status != "clean") {
     if (!bad)
       llvm::errs() << name << ": error: [" << kLoweringBugRule
