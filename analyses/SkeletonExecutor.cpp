@@ -731,7 +731,8 @@ void Executor::start(Task &t) {
     preds.push_back(tokenEvent(d));
   t.startEvent = newEvent(preds);
   if (options.observer &&
-      (t.kind == Task::Kind::Put || t.kind == Task::Kind::Get))
+      (t.kind == Task::Kind::Put || t.kind == Task::Kind::Get ||
+       (t.kind == Task::Kind::Join && isa<air::DmaMemcpyNdOp>(t.op))))
     options.observer->started(t.id);
   switch (t.kind) {
   case Task::Kind::Put:
@@ -1122,6 +1123,14 @@ LogicalResult Executor::execJoin(Process &p, air::AsyncOpInterface op) {
       newTask(Task::Kind::Join, op, p, op.getAsyncDependencies());
   if (failed(t))
     return failure();
+  if (options.observer && isa<air::DmaMemcpyNdOp>(op.getOperation()))
+    options.observer->reached((*t)->id, op, {},
+                              [&](Value v) -> std::optional<int64_t> {
+                                Val x = lookup(p, v);
+                                if (x.kind != Val::Kind::Int)
+                                  return std::nullopt;
+                                return x.num;
+                              });
   dispatch(p, **t, op->getResults());
   return success();
 }

@@ -56,9 +56,10 @@ enum class LaunchMode { Serial, Parallel };
 class TransferObserver {
 public:
   virtual ~TransferObserver() = default;
-  /// A process reached a put or get; `id` names this transfer from now on.
-  /// `destinations` are the FIFO indices it addresses (one per destination
-  /// of a broadcast put); `valueOf` evaluates a value in the environment of
+  /// A process reached a put, a get or a dma_memcpy_nd; `id` names this
+  /// transfer from now on. `destinations` are the FIFO indices a put or get
+  /// addresses (one per destination of a broadcast put; none for a
+  /// dma_memcpy_nd); `valueOf` evaluates a value in the environment of
   /// the process at the op (nullopt when it is not concrete), and only
   /// during this call.
   virtual void reached(

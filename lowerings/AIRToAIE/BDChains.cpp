@@ -30,8 +30,7 @@ static Operation *allocOrFunc(const TransferPlan &plan, const BufferRef &b) {
 FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
   Chains out;
   out.chains.resize(plan.endpoints.size());
-  out.producerInit.assign(plan.buffers.size(), 0);
-  out.relay.assign(plan.buffers.size(), false);
+  out.locks.resize(plan.buffers.size());
   for (auto [i, e] : llvm::enumerate(plan.endpoints))
     for (const Access &a : e.accesses)
       out.chains[i].push_back(BD{a});
@@ -57,6 +56,10 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
     std::set<unsigned> endpoints;
     for (const Touch &t : ts)
       endpoints.insert(t.endpoint);
+    auto set = [&](const Touch &t, int acq, int rel) {
+      out.chains[t.endpoint][t.position].acquireLock = acq;
+      out.chains[t.endpoint][t.position].releaseLock = rel;
+    };
 
     if (buf.level == Level::L1) {
       // A relay: gets and puts of one core in turn, starting with a get.
@@ -64,12 +67,9 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
       for (size_t k = 0; relay && k < ts.size(); ++k)
         relay = ts[k].write == (k % 2 == 0);
       if (relay) {
-        for (const Touch &t : ts) {
-          out.chains[t.endpoint][t.position].acquire = 1;
-          out.chains[t.endpoint][t.position].release = 1;
-        }
-        out.producerInit[b] = 1;
-        out.relay[b] = true;
+        out.locks[b] = {{1, 0, 0}, {"prod_lock", "cons_lock", "ready_lock"}};
+        for (const Touch &t : ts)
+          t.write ? set(t, kProducer, kConsumer) : set(t, kReady, kProducer);
         continue;
       }
       if (endpoints.size() != 1) {
@@ -84,18 +84,17 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
         ok = false;
         continue;
       }
-      for (const Touch &t : ts) {
-        out.chains[t.endpoint][t.position].acquire = 1;
-        out.chains[t.endpoint][t.position].release = 1;
-      }
-      out.producerInit[b] = 1;
+      out.locks[b] = {{1, 0}, {"prod_lock", "cons_lock"}};
+      for (const Touch &t : ts)
+        t.write ? set(t, kProducer, kConsumer) : set(t, kConsumer, kProducer);
       continue;
     }
 
-    // L2: rounds of writes by one endpoint, then reads.
+    // L2: rounds of writes, then reads; the streams of a round take turns
+    // on a ring of locks, in the order of the first round.
     size_t i = 0;
-    std::optional<unsigned> writer;
-    std::optional<size_t> readers;
+    std::vector<unsigned> ring; // endpoints, in turn order
+    bool first = true;
     while (i < ts.size() && ok) {
       size_t w0 = i;
       while (i < ts.size() && ts[i].write)
@@ -117,47 +116,47 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
         ok = false;
         break;
       }
-      std::map<unsigned, std::pair<unsigned, unsigned>> readRange; // first, last
-      for (size_t k = w0; k < r0; ++k) {
-        if (writer && *writer != ts[k].endpoint) {
-          auto diag = refuse(allocOrFunc(plan, buf))
-                      << "an L2 buffer written by more than one channel "
-                         "stream (the lowering gives it one writer)";
-          diag.attachNote(plan.endpoints[*writer].accesses.front().op->getLoc())
-              << plan.endpoints[*writer].label();
-          diag.attachNote(plan.endpoints[ts[k].endpoint].accesses.front().op->getLoc())
-              << plan.endpoints[ts[k].endpoint].label();
-          ok = false;
-          break;
-        }
-        writer = ts[k].endpoint;
-      }
-      if (!ok)
-        break;
-      for (size_t k = r0; k < i; ++k) {
+      // Each stream's first and last BD in the round, streams in the order
+      // they first appear (writers, then readers).
+      std::vector<unsigned> order;
+      std::map<unsigned, std::pair<unsigned, unsigned>> range;
+      for (size_t k = w0; k < i; ++k) {
         auto [it, fresh] =
-            readRange.try_emplace(ts[k].endpoint, ts[k].position, ts[k].position);
-        if (!fresh)
+            range.try_emplace(ts[k].endpoint, ts[k].position, ts[k].position);
+        if (fresh)
+          order.push_back(ts[k].endpoint);
+        else
           it->second.second = ts[k].position;
       }
-      size_t r = readRange.size();
-      if (readers && *readers != r) {
-        refuse(allocOrFunc(plan, buf))
-            << "an L2 buffer read by " << *readers << " and then by " << r
-            << " streams in a round; the lock protocol needs the same "
-               "readers every round";
+      if (first) {
+        ring = order;
+        first = false;
+      } else if (std::set<unsigned>(ring.begin(), ring.end()) !=
+                 std::set<unsigned>(order.begin(), order.end())) {
+        auto diag = refuse(allocOrFunc(plan, buf))
+                    << "an L2 buffer whose writer or reader streams change "
+                       "from one round to the next; its lock ring serves the "
+                       "same streams every round";
+        diag.attachNote(plan.endpoints[order.front()].accesses.front().op->getLoc())
+            << "a stream of a later round: " << plan.endpoints[order.front()].label();
         ok = false;
         break;
       }
-      readers = r;
-      out.chains[ts[w0].endpoint][ts[w0].position].acquire = r;
-      out.chains[ts[r0 - 1].endpoint][ts[r0 - 1].position].release = r;
-      for (auto &[e, range] : readRange) {
-        out.chains[e][range.first].acquire = 1;
-        out.chains[e][range.second].release = 1;
+      size_t n = ring.size();
+      for (size_t k = 0; k < n; ++k) {
+        auto [firstBD, lastBD] = range[ring[k]];
+        out.chains[ring[k]][firstBD].acquireLock = k;
+        out.chains[ring[k]][lastBD].releaseLock = (k + 1) % n;
       }
     }
-    out.producerInit[b] = readers.value_or(1);
+    if (!ok)
+      break;
+    BufferLocks &l = out.locks[b];
+    for (size_t k = 0; k < ring.size(); ++k) {
+      l.init.push_back(k == 0 ? 1 : 0);
+      l.role.push_back(ring.size() == 2 ? (k == 0 ? "prod_lock" : "cons_lock")
+                                        : "turn" + std::to_string(k) + "_lock");
+    }
   }
   if (!ok)
     return failure();

@@ -1,19 +1,22 @@
 //===- BDChains.h - each endpoint's BD chain and its lock actions -*- C++ -*-===//
 //
-// Every buffer a DMA touches gets a lock pair: a producer lock counting the
-// free slots (init: the readers per round) and a consumer lock counting the
-// full ones (init 0). An S2MM BD acquires the producer lock and releases the
-// consumer lock; an MM2S BD the reverse; a core does the complement.
+// Every buffer a DMA touches gets locks (AIE2 counting semaphores). A BD
+// acquires at most one lock and releases at most one, so:
 //
-//  * L1 (a core buffer): one endpoint per buffer (or one get and one put
-//    endpoint of the same core in turn: a relay, see Chains::relay); each BD acquires 1 and
-//    releases 1; the core acquires at its get (or before its writes for a
-//    put) and releases after its last use (or at its put).
+//  * L1 (a core buffer), one stream: a producer lock counting the free
+//    slot (init 1) and a consumer lock counting the full one (init 0). An
+//    S2MM BD acquires the producer lock and releases the consumer lock, an
+//    MM2S BD the reverse; the core does the complement (CoreBodies.h).
+//  * L1 relay (received into and sent from in turn by one core): a third,
+//    `ready` lock: S2MM producer -> consumer, core consumer -> ready, MM2S
+//    ready -> producer.
 //  * L2 (a memory-tile buffer): the transfers on it, in the run's order,
-//    form rounds: the writes of one endpoint, then the reads of r endpoints.
-//    The first write BD of a round acquires r free slots and the last
-//    releases r full ones; each reader's first BD of the round acquires one
-//    full slot and its last releases one free slot.
+//    form rounds of writes, then reads. The streams of a round take turns:
+//    a ring of locks, one per stream, the first with init 1; a stream's
+//    first BD of the round acquires its lock and its last releases the
+//    next stream's. With one writer and one reader this is the usual
+//    producer/consumer pair; a scatter or gather through one buffer has its
+//    readers (writers) take turns, in the order of the run's first round.
 //  * L3: the runtime sequence drives the shim; no locks.
 //
 // A chain is the endpoint's sequence of BDs made cyclic at its shortest
@@ -29,26 +32,28 @@ namespace aircheck::npu {
 
 struct BD {
   Access access;
-  /// On the buffer's lock pair: S2MM acquires the producer lock and
-  /// releases the consumer lock, MM2S the reverse; 0 for none.
-  int64_t acquire = 0, release = 0;
+  /// Indices into the buffer's locks (Chains::locks); -1 for none.
+  int acquireLock = -1, releaseLock = -1;
   bool operator==(const BD &o) const {
-    return access == o.access && acquire == o.acquire && release == o.release;
+    return access == o.access && acquireLock == o.acquireLock &&
+           releaseLock == o.releaseLock;
   }
 };
+
+/// The locks of one buffer: initial values and roles (for names).
+struct BufferLocks {
+  std::vector<int64_t> init;
+  std::vector<std::string> role;
+};
+
+/// For L1 buffers, the lock indices the core uses.
+enum : int { kProducer = 0, kConsumer = 1, kReady = 2 };
 
 struct Chains {
   /// Per endpoint: its cyclic chain (L1, L2), or every transfer (L3).
   std::vector<std::vector<BD>> chains;
-  /// Per buffer: the producer lock's initial value (0: no locks).
-  std::vector<int64_t> producerInit;
-  /// Per buffer: an L1 buffer a core receives into, works on in place and
-  /// sends from (get, put, get, put, ...). It gets a third lock: the S2MM
-  /// BD acquires the producer lock and releases the consumer lock, the core
-  /// acquires the consumer lock at the get and releases the `ready` lock at
-  /// the put, and the MM2S BD acquires `ready` and releases the producer
-  /// lock.
-  std::vector<bool> relay;
+  /// Per buffer: its locks (none for L3 and untouched buffers).
+  std::vector<BufferLocks> locks;
 };
 
 /// Annotates every endpoint's accesses with lock actions and folds each

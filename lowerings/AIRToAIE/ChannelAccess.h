@@ -25,6 +25,24 @@ struct ChannelAccess {
                            g.getMixedStrides()};
     return std::nullopt;
   }
+
+  /// The sides of a transfer: a put or get is one; an air.dma_memcpy_nd
+  /// is two, its source read as a put and its destination written as a get
+  /// (`name` is null for those).
+  static llvm::SmallVector<ChannelAccess, 2> sidesOf(mlir::Operation *op) {
+    if (auto one = of(op))
+      return {*one};
+    llvm::SmallVector<ChannelAccess, 2> sides;
+    if (auto m = llvm::dyn_cast<air::DmaMemcpyNdOp>(op)) {
+      sides.push_back(ChannelAccess{op, true, {}, m.getSrc(),
+                                    m.getMixedSrcOffsets(), m.getMixedSrcSizes(),
+                                    m.getMixedSrcStrides()});
+      sides.push_back(ChannelAccess{op, false, {}, m.getDst(),
+                                    m.getMixedDstOffsets(), m.getMixedDstSizes(),
+                                    m.getMixedDstStrides()});
+    }
+    return sides;
+  }
 };
 
 } // namespace aircheck::npu

@@ -91,6 +91,7 @@ LogicalResult aircheck::npu::buildCoreBody(
   Location loc = herd.getLoc();
   OpBuilder b = OpBuilder::atBlockEnd(&body);
   IRMapping map;
+  SmallVector<Operation *> standIns;
   for (auto [arg, id] : llvm::zip(h.getIds(), ids))
     map.map(arg, arith::ConstantIndexOp::create(b, loc, id).getResult());
   for (auto [arg, size] : llvm::zip(h.getSizeArgs(), h.getSizeOperands())) {
@@ -106,6 +107,17 @@ LogicalResult aircheck::npu::buildCoreBody(
     Operation *def = operand.getDefiningOp();
     if (def && def->hasTrait<OpTrait::ConstantLike>()) {
       map.map(arg, b.clone(*def)->getResult(0));
+      continue;
+    }
+    // The far side of the tile's dma_memcpy_nds: a DMA on another tile
+    // reads or writes it, the core never does. A stand-in until the copies
+    // become lock operations.
+    if (llvm::all_of(arg.getUsers(),
+                     [](Operation *u) { return isa<air::DmaMemcpyNdOp>(u); })) {
+      auto standIn = UnrealizedConversionCastOp::create(b, loc, arg.getType(),
+                                                        ValueRange{});
+      standIns.push_back(standIn);
+      map.map(arg, standIn.getResult(0));
       continue;
     }
     auto diag = refuse(herd) << "herd argument #" << k
@@ -177,11 +189,30 @@ LogicalResult aircheck::npu::buildCoreBody(
   }
 
   // Channel ops: the core's half of each lock pair.
+  // The L1 side of each transfer: a put or get, or the side of a
+  // dma_memcpy_nd that is one of the tile's buffers.
   llvm::MapVector<Value, SmallVector<Operation *>> transfersOf;
+  DenseMap<Operation *, bool> putOf;
   body.walk([&](Operation *op) {
-    if (auto a = ChannelAccess::of(op))
-      transfersOf[a->memref].push_back(op);
+    SmallVector<ChannelAccess, 2> sides = ChannelAccess::sidesOf(op);
+    if (sides.empty())
+      return;
+    if (sides.size() == 2) {
+      bool src = static_cast<bool>(sides[0].memref.getDefiningOp<aie::BufferOp>());
+      bool dst = static_cast<bool>(sides[1].memref.getDefiningOp<aie::BufferOp>());
+      if (src == dst) {
+        refuse(op) << "a dma_memcpy_nd in a herd must have exactly one side "
+                      "in the tile's L1";
+        ok = false;
+        return;
+      }
+      sides.erase(sides.begin() + (src ? 1 : 0));
+    }
+    transfersOf[sides[0].memref].push_back(op);
+    putOf[op] = sides[0].isPut;
   });
+  if (!ok)
+    return failure();
   auto useLock = [&](OpBuilder &at, Value lock, aie::LockAction action) {
     aie::UseLockOp::create(at, loc, lock,
                            aie::LockActionAttr::get(ctx, action),
@@ -200,12 +231,11 @@ LogicalResult aircheck::npu::buildCoreBody(
       return failure();
     }
     Block *blk = xs.front()->getBlock();
-    bool isPut = ChannelAccess::of(xs.front())->isPut;
+    bool isPut = putOf[xs.front()];
     bool relay = static_cast<bool>(lp.ready);
     for (auto [k, x] : llvm::enumerate(xs))
       if (x->getBlock() != blk ||
-          (relay ? ChannelAccess::of(x)->isPut != (k % 2 == 1)
-                 : ChannelAccess::of(x)->isPut != isPut)) {
+          (relay ? putOf[x] != (k % 2 == 1) : putOf[x] != isPut)) {
         auto diag = refuse(x) << "the transfers on one core buffer must be "
                                  "in one block, and all in one direction "
                                  "or a get and a put in turn";
@@ -300,6 +330,13 @@ LogicalResult aircheck::npu::buildCoreBody(
         r.replaceAllUsesWith(dummy);
       x->erase();
     }
+  }
+
+  for (Operation *standIn : standIns) {
+    if (!standIn->use_empty())
+      return refuse(herd) << "a herd argument is still used after the "
+                             "transfers became lock operations";
+    standIn->erase();
   }
 
   // What is left of the tokens.

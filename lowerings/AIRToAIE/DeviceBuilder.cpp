@@ -98,7 +98,8 @@ private:
   OpBuilder *b = nullptr;
   std::map<Tile, Value> tiles;
   std::map<Tile, int> nextLock;
-  std::vector<LockPair> locks;           // per plan buffer
+  std::vector<LockPair> locks;           // per plan buffer (L1: the core's)
+  std::vector<std::vector<Value>> lockValues; // per plan buffer
   std::vector<Value> bufferValues;       // per plan buffer (L1, L2)
   std::map<std::pair<Operation *, Tile>, Value> l1Buffers; // alloc, tile
   unsigned bufferCount = 0;
@@ -150,6 +151,31 @@ bool DesignBuilder::place() {
       refuse(h) << "the placement gave this herd no tiles";
       return false;
     }
+  // Herds that never run at once may share tiles in the placement; a tile
+  // has one core program, and the lowering does not merge two herds' bodies.
+  std::map<Tile, air::HerdOp> owner;
+  for (air::HerdOp h : design.herds) {
+    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
+    SmallVector<int64_t, 2> sizes;
+    for (Value v : hi.getSizeOperands())
+      sizes.push_back(*getConstantIntValue(v));
+    Tile o = herdOrigin[h];
+    for (int64_t x = 0; x < (sizes.size() > 0 ? sizes[0] : 1); ++x)
+      for (int64_t y = 0; y < (sizes.size() > 1 ? sizes[1] : 1); ++y) {
+        Tile t{o.col + x, o.row + y};
+        auto [it, fresh] = owner.try_emplace(t, h);
+        if (!fresh) {
+          auto diag = refuse(h)
+                      << "shares tile (" << t.col << ", " << t.row
+                      << ") with another herd: the placement lets herds that "
+                         "never run at once share tiles, and the lowering "
+                         "gives each tile one core program (it does not merge "
+                         "two herds' bodies)";
+          diag.attachNote(it->second.getLoc()) << "the other herd";
+          return false;
+        }
+      }
+  }
   for (size_t r = 0; r < dev.rowKinds.size(); ++r)
     if (dev.rowKinds[r] == "memtile" && memtileRow < 0)
       memtileRow = r;
@@ -314,30 +340,30 @@ Value DesignBuilder::buffer(Operation *alloc, Tile t, MemRefType type) {
 
 void DesignBuilder::makeLocks() {
   locks.assign(plan.buffers.size(), LockPair{});
+  lockValues.assign(plan.buffers.size(), {});
   bufferValues.assign(plan.buffers.size(), Value());
   for (auto [i, buf] : llvm::enumerate(plan.buffers)) {
     if (buf.level == Level::L3)
       continue;
     bufferValues[i] = buffer(buf.alloc, buf.tile, buf.type);
-    if (!chains.producerInit[i])
-      continue;
-    auto lock = [&](int64_t init, StringRef role) {
+    const BufferLocks &bl = chains.locks[i];
+    std::string name =
+        cast<aie::BufferOp>(bufferValues[i].getDefiningOp()).getSymName()->str();
+    for (auto [init, role] : llvm::zip(bl.init, bl.role)) {
       int id = nextLock[buf.tile]++;
-      return aie::LockOp::create(
-                 *b, buf.alloc->getLoc(), b->getIndexType(), tile(buf.tile),
-                 b->getI32IntegerAttr(id),
-                 b->getI32IntegerAttr(init),
-                 b->getStringAttr(
-                     cast<aie::BufferOp>(bufferValues[i].getDefiningOp())
-                         .getSymName()
-                         ->str() +
-                     "_" + role.str()))
-          .getResult();
-    };
-    locks[i].producer = lock(chains.producerInit[i], "prod_lock");
-    locks[i].consumer = lock(0, "cons_lock");
-    if (chains.relay[i])
-      locks[i].ready = lock(0, "ready_lock");
+      lockValues[i].push_back(
+          aie::LockOp::create(*b, buf.alloc->getLoc(), b->getIndexType(),
+                              tile(buf.tile), b->getI32IntegerAttr(id),
+                              b->getI32IntegerAttr(init),
+                              b->getStringAttr(name + "_" + role))
+              .getResult());
+    }
+    if (buf.level == Level::L1 && lockValues[i].size() >= 2) {
+      locks[i].producer = lockValues[i][kProducer];
+      locks[i].consumer = lockValues[i][kConsumer];
+      if (lockValues[i].size() > 2)
+        locks[i].ready = lockValues[i][kReady];
+    }
   }
 }
 
@@ -375,15 +401,13 @@ bool DesignBuilder::dmaPrograms() {
       for (auto [j, bd] : llvm::enumerate(chain)) {
         b->setInsertionPointToEnd(bdBlocks[j]);
         Location bloc = bd.access.op->getLoc();
-        const LockPair &lp = locks[bd.access.buffer];
-        Value acq = e.isPut ? (lp.ready ? lp.ready : lp.consumer) : lp.producer;
-        Value rel = e.isPut ? lp.producer : lp.consumer;
-        if (bd.acquire)
+        const std::vector<Value> &bl = lockValues[bd.access.buffer];
+        if (bd.acquireLock >= 0)
           aie::UseLockOp::create(
-              *b, bloc, acq,
+              *b, bloc, bl[bd.acquireLock],
               aie::LockActionAttr::get(b->getContext(),
                                        aie::LockAction::AcquireGreaterEqual),
-              b->getI32IntegerAttr(bd.acquire));
+              b->getI32IntegerAttr(1));
         const BufferRef &buf = plan.buffers[bd.access.buffer];
         Pattern p = patternOf(bd.access, buf.type);
         int64_t maxDims = t.row == memtileRow ? dev.memtileBdDims : dev.computeBdDims;
@@ -403,11 +427,11 @@ bool DesignBuilder::dmaPrograms() {
             p.sizes.empty() ? DenseI32ArrayAttr() : i32s(p.sizes),
             p.sizes.empty() ? DenseI32ArrayAttr() : i32s(p.strides),
             DenseI32ArrayAttr(), DenseI32ArrayAttr(), IntegerAttr());
-        if (bd.release)
+        if (bd.releaseLock >= 0)
           aie::UseLockOp::create(
-              *b, bloc, rel,
+              *b, bloc, bl[bd.releaseLock],
               aie::LockActionAttr::get(b->getContext(), aie::LockAction::Release),
-              b->getI32IntegerAttr(bd.release));
+              b->getI32IntegerAttr(1));
         aie::NextBDOp::create(*b, bloc, bdBlocks[(j + 1) % chain.size()]);
       }
       b->setInsertionPointToEnd(starts[k]);
@@ -471,7 +495,7 @@ void DesignBuilder::flows() {
       continue;
     for (unsigned peer : e.peers) {
       const Endpoint &g = plan.endpoints[peer];
-      aie::FlowOp::create(*b, e.channel->getLoc(), tile(e.tile),
+      aie::FlowOp::create(*b, e.decl->getLoc(), tile(e.tile),
                           aie::WireBundle::DMA, e.dmaChannel, tile(g.tile),
                           aie::WireBundle::DMA, g.dmaChannel);
     }
@@ -479,13 +503,9 @@ void DesignBuilder::flows() {
 }
 
 std::string symbolFor(const Endpoint &e) {
-  air::ChannelOp chan = e.channel;
-  std::string s = "air_" + chan.getSymName().str();
   // A channel of one index is named alone, as upstream names it.
-  int64_t n = 1;
-  for (int64_t d : chan.getShape())
-    n *= d;
-  if (n > 1)
+  std::string s = "air_" + e.name;
+  if (e.bundleSize > 1)
     for (int64_t i : e.index)
       s += "_" + std::to_string(i);
   return s;
@@ -499,7 +519,7 @@ void DesignBuilder::shimAndSequence(Block &device) {
       continue;
     symbol[i] = symbolFor(e);
     aie::ShimDMAAllocationOp::create(
-        *b, e.channel->getLoc(), b->getStringAttr(symbol[i]), tile(e.tile),
+        *b, e.decl->getLoc(), b->getStringAttr(symbol[i]), tile(e.tile),
         e.isPut ? aie::DMAChannelDir::MM2S : aie::DMAChannelDir::S2MM,
         e.dmaChannel);
   }

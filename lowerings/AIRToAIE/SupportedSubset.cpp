@@ -80,13 +80,6 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       }
       return;
     }
-    if (isa<air::DmaMemcpyNdOp>(op)) {
-      refuse(op) << "'air.dma_memcpy_nd' is not lowered; express the "
-                    "transfer as a channel put and get (upstream's "
-                    "air-dma-to-channel does this)";
-      ok = false;
-      return;
-    }
     if (auto l = dyn_cast<air::LaunchOp>(op)) {
       if (d.launch) {
         auto diag = refuse(op) << "a second launch; the lowering builds one "

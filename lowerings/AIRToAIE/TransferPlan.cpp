@@ -22,9 +22,11 @@ static std::string tuple(ArrayRef<int64_t> v) {
 }
 
 std::string Endpoint::label() const {
-  air::ChannelOp c = channel;
-  std::string s = (isPut ? "the puts on @" : "the gets on @") +
-                  c.getSymName().str() + tuple(index);
+  if (!channel)
+    return (isPut ? "the source side of " : "the destination side of ") +
+           name + tuple(index);
+  std::string s = (isPut ? "the puts on @" : "the gets on @") + name +
+                  tuple(index);
   return s;
 }
 
@@ -56,10 +58,14 @@ namespace {
 /// Collects what the run does.
 class Recorder : public TransferObserver {
 public:
+  struct Pattern {
+    SmallVector<int64_t, 4> offsets, sizes, strides;
+  };
   struct Reached {
     Operation *op;
     SmallVector<SmallVector<int64_t, 4>, 1> destinations;
-    SmallVector<int64_t, 4> offsets, sizes, strides;
+    /// Per side (ChannelAccess::sidesOf).
+    SmallVector<Pattern, 2> sides;
     Operation *herd = nullptr;
     SmallVector<int64_t, 2> ids;
     bool concrete = true;
@@ -74,7 +80,6 @@ public:
     Reached r;
     r.op = op;
     r.destinations.assign(destinations.begin(), destinations.end());
-    ChannelAccess access = *ChannelAccess::of(op);
     auto eval = [&](ArrayRef<OpFoldResult> in, SmallVector<int64_t, 4> &out) {
       for (OpFoldResult f : in) {
         if (auto a = dyn_cast<Attribute>(f)) {
@@ -90,9 +95,13 @@ public:
         }
       }
     };
-    eval(access.offsets, r.offsets);
-    eval(access.sizes, r.sizes);
-    eval(access.strides, r.strides);
+    for (const ChannelAccess &side : ChannelAccess::sidesOf(op)) {
+      Pattern p;
+      eval(side.offsets, p.offsets);
+      eval(side.sizes, p.sizes);
+      eval(side.strides, p.strides);
+      r.sides.push_back(std::move(p));
+    }
     if (auto herd = op->getParentOfType<air::HerdOp>()) {
       r.herd = herd;
       for (BlockArgument id :
@@ -218,6 +227,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     inOrder.push_back(&r);
   llvm::stable_sort(inOrder, [](auto *a, auto *b) { return a->order < b->order; });
   SymbolTableCollection symbols;
+  llvm::DenseMap<Operation *, unsigned> memcpyIds;
   for (const Recorder::Reached *r : inOrder) {
     if (r->order == ~0ull)
       continue; // reached, never started: the run completed, so none
@@ -226,52 +236,74 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       ok = false;
       continue;
     }
-    ChannelAccess access = *ChannelAccess::of(r->op);
-    bool isPut = access.isPut;
-    auto chan =
-        symbols.lookupNearestSymbolFrom<air::ChannelOp>(r->op, access.name);
-    std::optional<unsigned> buf = bufferOf(*r, access.memref);
-    if (!buf) {
-      ok = false;
-      continue;
-    }
-    Level level = plan.buffers[*buf].level;
-    SmallVector<int64_t, 4> index;
-    if (isPut) {
-      index = r->destinations.size() == 1 ? r->destinations.front()
-                                          : SmallVector<int64_t, 4>{};
-      if (r->destinations.size() != 1) {
-        // A broadcast: key the endpoint by its first destination's source.
+    SmallVector<ChannelAccess, 2> sides = ChannelAccess::sidesOf(r->op);
+    bool memcpy = isa<air::DmaMemcpyNdOp>(r->op);
+    for (auto [k, access] : llvm::enumerate(sides)) {
+      bool isPut = access.isPut;
+      air::ChannelOp chan;
+      std::string name;
+      int64_t bundle = 1;
+      SmallVector<int64_t, 4> index;
+      if (memcpy) {
+        // One FIFO of its own per dma_memcpy_nd and issuing instance.
+        auto [it, fresh] = memcpyIds.try_emplace(r->op, memcpyIds.size());
+        name = "memcpy" + std::to_string(it->second);
+        index.assign(r->ids.begin(), r->ids.end());
+      } else {
+        chan = symbols.lookupNearestSymbolFrom<air::ChannelOp>(r->op,
+                                                                access.name);
+        name = chan.getSymName().str();
+        for (int64_t d : chan.getShape())
+          bundle *= d;
         index = r->destinations.front();
-        index.push_back(-1); // marks a broadcast source
+        if (isPut && r->destinations.size() != 1)
+          index.push_back(-1); // a broadcast source, keyed by its first FIFO
       }
-    } else {
-      index = r->destinations.front();
+      std::optional<unsigned> buf = bufferOf(*r, access.memref);
+      if (!buf) {
+        ok = false;
+        continue;
+      }
+      Level level = plan.buffers[*buf].level;
+      if (memcpy && level == Level::L1 && !r->herd) {
+        refuse(r->op) << "an L1 side outside a herd";
+        ok = false;
+        continue;
+      }
+      Key key{isPut, name, index, level,
+              level == Level::L1 ? r->herd : nullptr,
+              level == Level::L1 ? r->ids : SmallVector<int64_t, 2>{}};
+      auto [it, fresh] = endpointOf.try_emplace(key, plan.endpoints.size());
+      if (fresh) {
+        Endpoint e;
+        e.isPut = isPut;
+        e.level = level;
+        e.channel = chan;
+        e.decl = memcpy ? r->op : chan.getOperation();
+        e.name = name;
+        e.bundleSize = memcpy && !r->ids.empty() ? 2 : bundle;
+        e.index = index;
+        if (!memcpy && isPut && r->destinations.size() != 1)
+          e.index.pop_back();
+        if (level == Level::L1) {
+          e.herd = r->herd;
+          e.ids = r->ids;
+        }
+        plan.endpoints.push_back(e);
+        if (memcpy) {
+          auto &f = fifos[{name, index}];
+          (isPut ? f.first : f.second).push_back(it->second);
+        } else {
+          for (const auto &d : r->destinations) {
+            auto &f = fifos[{name, d}];
+            (isPut ? f.first : f.second).push_back(it->second);
+          }
+        }
+      }
+      const Recorder::Pattern &pat = r->sides[k];
+      plan.endpoints[it->second].accesses.push_back(Access{
+          *buf, pat.offsets, pat.sizes, pat.strides, r->op, r->order});
     }
-    Key key{isPut, chan.getSymName().str(), index, level,
-            level == Level::L1 ? r->herd : nullptr,
-            level == Level::L1 ? r->ids : SmallVector<int64_t, 2>{}};
-    auto [it, fresh] = endpointOf.try_emplace(key, plan.endpoints.size());
-    if (fresh) {
-      Endpoint e;
-      e.isPut = isPut;
-      e.level = level;
-      e.channel = chan;
-      e.index = index;
-      if (isPut && r->destinations.size() != 1)
-        e.index.pop_back();
-      if (level == Level::L1) {
-        e.herd = r->herd;
-        e.ids = r->ids;
-      }
-      plan.endpoints.push_back(e);
-      for (const auto &d : r->destinations) {
-        auto &f = fifos[{chan.getSymName().str(), d}];
-        (isPut ? f.first : f.second).push_back(it->second);
-      }
-    }
-    plan.endpoints[it->second].accesses.push_back(
-        Access{*buf, r->offsets, r->sizes, r->strides, r->op, r->order});
   }
   if (!ok)
     return failure();
@@ -285,7 +317,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     gets.erase(std::unique(gets.begin(), gets.end()), gets.end());
     if (puts.size() != 1 || gets.size() != 1) {
       const Endpoint &any = plan.endpoints[puts.empty() ? gets.front() : puts.front()];
-      auto diag = refuse(any.channel)
+      auto diag = refuse(any.decl)
                   << "@" << fifo.first << tuple(fifo.second) << " is "
                   << (puts.size() != 1 ? "fed" : "drained") << " from "
                   << (puts.size() != 1 ? puts.size() : gets.size())

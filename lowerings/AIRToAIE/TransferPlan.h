@@ -70,7 +70,15 @@ struct Access {
 struct Endpoint {
   bool isPut;
   Level level;
+  /// The channel, or null for a side of an air.dma_memcpy_nd (which is a
+  /// FIFO of its own per issuing instance).
   air::ChannelOp channel;
+  /// The channel declaration or the dma_memcpy_nd: where to report.
+  mlir::Operation *decl = nullptr;
+  /// The channel's name, or memcpy<N>.
+  std::string name;
+  /// How many indices the bundle has (1: named without an index).
+  int64_t bundleSize = 1;
   /// The source index of a put, the FIFO index of a get.
   llvm::SmallVector<int64_t, 4> index;
   /// L1: the herd and tile ids of the core.

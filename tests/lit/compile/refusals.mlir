@@ -3,13 +3,13 @@
 // after the checks).
 // RUN: air-opt --air-wrap-hierarchy --air-to-aie-verified=device=npu1_4col %s -split-input-file -verify-diagnostics
 
-air.channel @c [1, 1]
-func.func @memcpy(%a: memref<64xi32>) {
+func.func @memcpy_in_l1() {
   %c1 = arith.constant 1 : index
-  air.herd @h tile (%tx, %ty) in (%sx=%c1, %sy=%c1) args(%x=%a) : memref<64xi32> {
-    %l1 = memref.alloc() : memref<64xi32, 2 : i32>
-    // expected-error @+1 {{[compile-unsupported] 'air.dma_memcpy_nd' is not lowered; express the transfer as a channel put and get}}
-    air.dma_memcpy_nd (%l1[] [] [], %x[] [] []) : (memref<64xi32, 2 : i32>, memref<64xi32>)
+  air.herd @h tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
+    %a = memref.alloc() : memref<64xi32, 2 : i32>
+    %b = memref.alloc() : memref<64xi32, 2 : i32>
+    // expected-error @+1 {{[compile-unsupported] a dma_memcpy_nd in a herd must have exactly one side in the tile's L1}}
+    air.dma_memcpy_nd (%a[] [] [], %b[] [] []) : (memref<64xi32, 2 : i32>, memref<64xi32, 2 : i32>)
   }
   return
 }
