@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -249,10 +250,15 @@ bool DesignBuilder::assignTiles() {
       for (auto [i, buf] : llvm::enumerate(plan.buffers))
         if (buf.level == Level::L2 && find(i) == g)
           at = buf.alloc;
-      refuse(at) << "does not fit: no memory tile in the segment's columns "
+      refuse(at) << "does not fit: this L2 buffer (with the buffers its "
+                    "streams share) needs "
+                 << n << " bytes, " << mm2s[g] << " MM2S and " << s2mm[g]
+                 << " S2MM channels of one memory tile, and none in the "
+                    "segment's columns "
                  << segmentCol << "-" << segmentCol + segmentWidth - 1
-                 << " has " << n << " bytes and the DMA channels left for "
-                 << "this L2 buffer";
+                 << " has that much left (" << dev.memtileBytes << " bytes, "
+                 << dev.memtileDmaMM2S << " + " << dev.memtileDmaS2MM
+                 << " channels each)";
       return false;
     }
   }
@@ -480,7 +486,8 @@ bool DesignBuilder::cores() {
               return locks[i];
           return LockPair{};
         };
-        if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf)))
+        if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf,
+                                 design.launchInstances)))
           return false;
         OpBuilder end = OpBuilder::atBlockEnd(body);
         aie::EndOp::create(end, h.getLoc());
@@ -617,8 +624,11 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
     return nullptr;
 
   MLIRContext *ctx = air.getContext();
+  // What the design is built of, whether or not the input used it.
   ctx->getOrLoadDialect<aie::AIEDialect>();
   ctx->getOrLoadDialect<aiex::AIEXDialect>();
+  ctx->getOrLoadDialect<arith::ArithDialect>();
+  ctx->getOrLoadDialect<scf::SCFDialect>();
   OpBuilder builder(ctx);
   b = &builder;
   OwningOpRef<ModuleOp> out = ModuleOp::create(air.getLoc());

@@ -90,12 +90,12 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       }
       d.launch = l;
       std::optional<int64_t> n = instances(l);
-      if (!n || *n != 1) {
-        refuse(op) << "a launch iteration space of "
-                   << (n ? std::to_string(*n) : std::string("a non-constant number of"))
-                   << " instances; the design runs once, for one launch "
-                      "instance";
+      if (!n) {
+        refuse(op) << "a launch iteration space of a non-constant number of "
+                      "instances";
         ok = false;
+      } else {
+        d.launchInstances = *n;
       }
       if (l->getParentOp() != d.func.getOperation()) {
         refuse(op) << "a launch inside a loop or branch";

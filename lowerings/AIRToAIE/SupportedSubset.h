@@ -1,6 +1,6 @@
 //===- SupportedSubset.h - what the NPU lowering lowers ----------*- C++ -*-===//
 //
-// One function with one launch of one instance, holding one segment of one
+// One function with one launch (of constant size), holding one segment of one
 // instance, holding herds of constant size; data moves through dma_stream
 // channels only; launch and segment bodies only move data (they have no
 // core to compute on). Everything else is refused by name at the op, never
@@ -22,6 +22,10 @@ struct Design {
   air::LaunchOp launch;
   air::SegmentOp segment;
   llvm::SmallVector<air::HerdOp> herds;
+  /// The launch's instances: the design runs them one after another (an
+  /// order seed 000 2.1 allows), each core running its herd body once per
+  /// instance.
+  int64_t launchInstances = 1;
 };
 
 mlir::FailureOr<Design> findSupportedDesign(mlir::ModuleOp module);

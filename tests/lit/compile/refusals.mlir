@@ -36,18 +36,19 @@ func.func @cascade() {
 
 // -----
 
+// Two herds given the same tiles: no placement, so no design.
 air.channel @c [1, 1]
-func.func @four_launches(%a: memref<256xi32>) {
+func.func @shared_tiles(%a: memref<16xi32>) {
   %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  // expected-error @+1 {{[compile-unsupported] a launch iteration space of 4 instances; the design runs once, for one launch instance}}
-  air.launch (%lx, %ly) in (%nx=%c4, %ny=%c1) args(%x=%a) : memref<256xi32> {
-    air.channel.put @c[] (%x[] [] []) : (memref<256xi32>)
+  // expected-error @+1 {{[compile-unsupported] no placement: no placement of the air.launch}}
+  air.launch (%lx, %ly) in (%nx=%c1, %ny=%c1) args(%x=%a) : memref<16xi32> {
     air.segment @seg {
       %c1_s = arith.constant 1 : index
-      air.herd @h tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
-        %b = memref.alloc() : memref<256xi32, 2 : i32>
-        air.channel.get @c[%tx, %ty] (%b[] [] []) : (memref<256xi32, 2 : i32>)
+      %t0 = air.herd @first async tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
+        %b = memref.alloc() : memref<16xi32, 2 : i32>
+      }
+      %t1 = air.herd @second async [%t0] tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
+        %b = memref.alloc() : memref<16xi32, 2 : i32>
       }
     }
   }
