@@ -633,8 +633,11 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
   b = &builder;
   OwningOpRef<ModuleOp> out = ModuleOp::create(air.getLoc());
   builder.setInsertionPointToEnd(out->getBody());
-  auto device = aie::DeviceOp::create(builder, design.func.getLoc(), *kind,
-                                      StringAttr());
+  // Named after the segment, as upstream names its devices.
+  StringAttr name = design.segment.getSymNameAttr();
+  auto device = aie::DeviceOp::create(
+      builder, design.func.getLoc(), *kind,
+      builder.getStringAttr(name ? name.getValue() : StringRef("segment_0")));
   Block *body = new Block();
   device.getBody().push_back(body);
   builder.setInsertionPointToEnd(body);

@@ -5,7 +5,7 @@
 // RUN: air-opt %t.mlir | FileCheck %s
 // RUN: %air_check_bin lint %t.mlir
 
-// CHECK:      aie.device(npu1) {
+// CHECK:      aie.device(npu1) @seg {
 // CHECK-DAG:  %[[SHIM:.*]] = aie.tile(0, 0)
 // CHECK-DAG:  %[[CORE:.*]] = aie.tile(0, 2)
 // CHECK-DAG:  %[[IN:.*]] = aie.buffer(%[[CORE]]) {sym_name = "buf{{[0-9]+}}"} : memref<64xi32, 2 : i32>

@@ -2,7 +2,7 @@
 per program: `compiled <name>` or `refused <name>: <why>`, where why is the
 first [compile-unsupported] reason or `checks`. Fails (exit 1) on an exit
 code other than 0 or 1, on output written by a refused compile, and on a
-compiled design that does not lint clean."""
+compiled design that does not round-trip through air-opt or lint clean."""
 import os, subprocess, sys, tempfile
 
 air_check, folder, target = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -16,6 +16,12 @@ with tempfile.TemporaryDirectory() as tmp:
                             os.path.join(folder, name), "-o", out],
                            capture_output=True, text=True, timeout=120)
         if p.returncode == 0:
+            air_opt = os.path.join(os.path.dirname(air_check), "air-opt")
+            rt = subprocess.run([air_opt, out], capture_output=True, text=True,
+                                timeout=120)
+            if rt.returncode != 0:
+                print(f"BAD {name}: the compiled design does not round-trip through air-opt\n{rt.stderr}")
+                bad = True
             lint = subprocess.run([air_check, "lint", out], capture_output=True,
                                   text=True, timeout=120)
             if lint.returncode != 0:
