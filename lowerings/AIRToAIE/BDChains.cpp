@@ -10,8 +10,7 @@ using namespace mlir;
 using namespace aircheck;
 using namespace aircheck::npu;
 
-/// The shortest p with seq[i] == seq[i mod p] for every i.
-static size_t period(const std::vector<BD> &seq) {
+size_t aircheck::npu::chainPeriod(const std::vector<BD> &seq) {
   for (size_t p = 1; p < seq.size(); ++p) {
     bool holds = true;
     for (size_t i = p; holds && i < seq.size(); ++i)
@@ -165,7 +164,46 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
     if (e.level == Level::L3)
       continue;
     std::vector<BD> &c = out.chains[i];
-    c.resize(period(c));
+    c.resize(chainPeriod(c));
   }
   return out;
+}
+
+BDPattern aircheck::npu::bdPattern(const Access &a, MemRefType type) {
+  BDPattern p;
+  if (a.sizes.empty()) {
+    p.len = type.getNumElements();
+    return p;
+  }
+  SmallVector<int64_t, 4> sizes(a.sizes), strides(a.strides);
+  if (strides.size() != sizes.size()) {
+    // AIR's default: row-major strides over the sizes.
+    strides.assign(sizes.size(), 1);
+    for (int i = static_cast<int>(sizes.size()) - 2; i >= 0; --i)
+      strides[i] = strides[i + 1] * sizes[i + 1];
+  }
+  size_t skip = sizes.size() - std::min(sizes.size(), a.offsets.size());
+  for (size_t i = 0; i < a.offsets.size() && i + skip < strides.size(); ++i)
+    p.offset += a.offsets[i] * strides[i + skip];
+  p.len = 1;
+  for (int64_t s : sizes)
+    p.len *= s;
+  // Drop dimensions of size 1, merge contiguous ones.
+  SmallVector<int64_t, 4> ms, mt;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 1)
+      continue;
+    if (!ms.empty() && mt.back() == sizes[i] * strides[i]) {
+      ms.back() *= sizes[i];
+      mt.back() = strides[i];
+      continue;
+    }
+    ms.push_back(sizes[i]);
+    mt.push_back(strides[i]);
+  }
+  if (!ms.empty() && !(ms.size() == 1 && mt[0] == 1)) {
+    p.sizes = ms;
+    p.strides = mt;
+  }
+  return p;
 }

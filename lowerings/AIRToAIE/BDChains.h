@@ -56,6 +56,20 @@ struct Chains {
   std::vector<BufferLocks> locks;
 };
 
+/// The shortest p with seq[i] == seq[i mod p] for every i (seq.size() when
+/// there is none shorter; 0 for an empty sequence).
+size_t chainPeriod(const std::vector<BD> &seq);
+
+/// A BD's address pattern: the linear offset (sum of offsets[i] *
+/// strides[i]), the length (the product of the sizes) and the dimensions a
+/// DMA walks, outermost first, with size-1 dimensions dropped and contiguous
+/// ones merged; no dimensions when the pattern is contiguous.
+struct BDPattern {
+  int64_t offset = 0, len = 0;
+  llvm::SmallVector<int64_t, 4> sizes, strides;
+};
+BDPattern bdPattern(const Access &a, mlir::MemRefType type);
+
 /// Annotates every endpoint's accesses with lock actions and folds each
 /// chain to its period. Refuses buffers the protocol cannot serve.
 mlir::FailureOr<Chains> buildChains(const TransferPlan &plan);

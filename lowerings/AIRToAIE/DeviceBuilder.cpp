@@ -35,52 +35,6 @@ using namespace aircheck::npu;
 
 namespace {
 
-/// A BD's address pattern: offset, length, and the dimensions a DMA walks
-/// (outermost first), with contiguous dimensions merged.
-struct Pattern {
-  int64_t offset = 0, len = 0;
-  SmallVector<int64_t, 4> sizes, strides;
-};
-
-Pattern patternOf(const Access &a, MemRefType type) {
-  Pattern p;
-  if (a.sizes.empty()) {
-    p.len = type.getNumElements();
-    return p;
-  }
-  SmallVector<int64_t, 4> sizes(a.sizes), strides(a.strides);
-  if (strides.size() != sizes.size()) {
-    // AIR's default: the memref's own row-major strides.
-    strides.assign(sizes.size(), 1);
-    for (int i = static_cast<int>(sizes.size()) - 2; i >= 0; --i)
-      strides[i] = strides[i + 1] * sizes[i + 1];
-  }
-  size_t skip = sizes.size() - std::min(sizes.size(), a.offsets.size());
-  for (size_t i = 0; i < a.offsets.size() && i + skip < strides.size(); ++i)
-    p.offset += a.offsets[i] * strides[i + skip];
-  p.len = 1;
-  for (int64_t s : sizes)
-    p.len *= s;
-  // Drop dimensions of size 1, merge contiguous ones.
-  SmallVector<int64_t, 4> ms, mt;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 1)
-      continue;
-    if (!ms.empty() && mt.back() == sizes[i] * strides[i]) {
-      ms.back() *= sizes[i];
-      mt.back() = strides[i];
-      continue;
-    }
-    ms.push_back(sizes[i]);
-    mt.push_back(strides[i]);
-  }
-  if (!(ms.size() == 1 && mt[0] == 1) && !ms.empty()) {
-    p.sizes = ms;
-    p.strides = mt;
-  }
-  return p;
-}
-
 class DesignBuilder {
 public:
   DesignBuilder(ModuleOp air, const DeviceModel &dev) : air(air), dev(dev) {}
@@ -93,7 +47,17 @@ private:
   TransferPlan plan;
   Chains chains;
   std::map<Operation *, Tile> herdOrigin;
-  int64_t segmentCol = 0, segmentWidth = 1;
+  /// Each segment's columns: first, count.
+  std::map<Operation *, std::pair<int64_t, int64_t>> segmentCols;
+  std::pair<int64_t, int64_t> columnsOf(Operation *op) const {
+    auto seg = isa<air::SegmentOp>(op) ? cast<air::SegmentOp>(op)
+                                       : op->getParentOfType<air::SegmentOp>();
+    auto it = seg ? segmentCols.find(seg) : segmentCols.end();
+    if (it != segmentCols.end())
+      return it->second;
+    return segmentCols.empty() ? std::make_pair<int64_t, int64_t>(0, 1)
+                               : segmentCols.begin()->second;
+  }
   int64_t memtileRow = -1;
 
   OpBuilder *b = nullptr;
@@ -141,9 +105,8 @@ bool DesignBuilder::place() {
     for (const PlacedRect &r : p.rects) {
       if (r.isHerd)
         herdOrigin[r.op] = Tile{r.x, r.y};
-      else if (r.op == design.segment.getOperation()) {
-        segmentCol = r.x;
-        segmentWidth = std::max<int64_t>(1, r.width);
+      else if (isa<air::SegmentOp>(r.op)) {
+        segmentCols[r.op] = {r.x, std::max<int64_t>(1, r.width)};
       }
     }
   }
@@ -231,9 +194,14 @@ bool DesignBuilder::assignTiles() {
   for (auto &[g, n] : bytes) {
     bool placed = false;
     if (memtileRow < 0) {
-      refuse(design.segment) << dev.name << " has no memory tiles for L2";
+      refuse(design.segments.front()) << dev.name << " has no memory tiles for L2";
       return false;
     }
+    Operation *anyAlloc = nullptr;
+    for (auto [i, buf] : llvm::enumerate(plan.buffers))
+      if (buf.level == Level::L2 && find(i) == g)
+        anyAlloc = buf.alloc;
+    auto [segmentCol, segmentWidth] = columnsOf(anyAlloc);
     for (int64_t c = segmentCol; c < segmentCol + segmentWidth && !placed; ++c) {
       auto &u = used[c];
       if (u[0] + n <= dev.memtileBytes && u[1] + mm2s[g] <= dev.memtileDmaMM2S &&
@@ -246,7 +214,7 @@ bool DesignBuilder::assignTiles() {
       }
     }
     if (!placed) {
-      Operation *at = design.segment;
+      Operation *at = design.segments.front();
       for (auto [i, buf] : llvm::enumerate(plan.buffers))
         if (buf.level == Level::L2 && find(i) == g)
           at = buf.alloc;
@@ -283,20 +251,22 @@ bool DesignBuilder::assignTiles() {
       return false;
   }
 
-  // Shim channels: the segment's columns first, then the others.
-  std::vector<int64_t> cols;
+  // Shim channels: the columns of the issuing op's segment first (of the
+  // first segment for the launch and function bodies), then the others.
   const std::vector<int64_t> &shimCols =
       dev.pinnedShimDmaColumns.empty() ? dev.shimDmaColumns : dev.pinnedShimDmaColumns;
-  for (int64_t c : shimCols)
-    if (c >= segmentCol && c < segmentCol + segmentWidth)
-      cols.push_back(c);
-  for (int64_t c : shimCols)
-    if (!llvm::is_contained(cols, c))
-      cols.push_back(c);
   std::map<std::pair<int64_t, bool>, int> shimUsed;
   for (Endpoint &e : plan.endpoints) {
     if (e.level != Level::L3)
       continue;
+    auto [segmentCol, segmentWidth] = columnsOf(e.accesses.front().op);
+    std::vector<int64_t> cols;
+    for (int64_t c : shimCols)
+      if (c >= segmentCol && c < segmentCol + segmentWidth)
+        cols.push_back(c);
+    for (int64_t c : shimCols)
+      if (!llvm::is_contained(cols, c))
+        cols.push_back(c);
     bool placed = false;
     for (int64_t c : cols) {
       int &u = shimUsed[{c, e.isPut}];
@@ -415,7 +385,7 @@ bool DesignBuilder::dmaPrograms() {
                                        aie::LockAction::AcquireGreaterEqual),
               b->getI32IntegerAttr(1));
         const BufferRef &buf = plan.buffers[bd.access.buffer];
-        Pattern p = patternOf(bd.access, buf.type);
+        BDPattern p = bdPattern(bd.access, buf.type);
         int64_t maxDims = t.row == memtileRow ? dev.memtileBdDims : dev.computeBdDims;
         if (maxDims && static_cast<int64_t>(p.sizes.size()) > maxDims) {
           refuse(bd.access.op) << "needs a BD of " << p.sizes.size()
@@ -634,7 +604,7 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
   OwningOpRef<ModuleOp> out = ModuleOp::create(air.getLoc());
   builder.setInsertionPointToEnd(out->getBody());
   // Named after the segment, as upstream names its devices.
-  StringAttr name = design.segment.getSymNameAttr();
+  StringAttr name = design.segments.front().getSymNameAttr();
   auto device = aie::DeviceOp::create(
       builder, design.func.getLoc(), *kind,
       builder.getStringAttr(name ? name.getValue() : StringRef("segment_0")));

@@ -109,14 +109,7 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
         ok = false;
         return;
       }
-      if (d.segment) {
-        auto diag = refuse(op) << "a second segment; the lowering places one "
-                                  "segment";
-        diag.attachNote(d.segment.getLoc()) << "the first";
-        ok = false;
-        return;
-      }
-      d.segment = s;
+      d.segments.push_back(s);
       std::optional<int64_t> n = instances(s);
       if (!n || *n != 1) {
         refuse(op) << "a segment iteration space of "
@@ -146,7 +139,7 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
   });
   if (!ok)
     return failure();
-  if (!d.launch || !d.segment) {
+  if (!d.launch || d.segments.empty()) {
     refuse(d.func) << "no launch with a segment (the lowering needs the "
                       "hierarchy; bare herds are wrapped before this step)";
     return failure();
@@ -185,7 +178,8 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
   };
   checkBody(d.func.getBody().front(), "function");
   checkBody(d.launch.getBody().front(), "launch");
-  checkBody(d.segment.getBody().front(), "segment");
+  for (air::SegmentOp seg : d.segments)
+    checkBody(seg.getBody().front(), "segment");
   for (auto [k, a] : llvm::enumerate(d.func.getArguments()))
     if (!isa<MemRefType>(a.getType()) && !a.use_empty()) {
       refuse(d.func) << "argument #" << k
