@@ -20,7 +20,8 @@
 //   without a flow) is taken as always ready.
 //
 // Every interleaving is explored (explicit states, a budget of
-// kMaxStates). A core that, from some reachable state, can never move again
+// kMaxStates), up to the order of AIE2 releases, which commute with every
+// step: a pending release is taken first (Search::pendingRelease). A core that, from some reachable state, can never move again
 // before its aie.end is a deadlock: one error at the acquire it waits on,
 // with a note at every other blocked process and at every release of the
 // locks they wait for. BD chains left waiting after every core finished
@@ -344,7 +345,16 @@ struct StateHash {
 
 class Search {
 public:
-  explicit Search(const Model &m) : m(m), n(m.procs.size()) {}
+  explicit Search(const Model &m) : m(m), n(m.procs.size()) {
+    // Releases are reduced (see expand) only with AIE2 semaphores: an
+    // AIE1 `Acquire, v` waits for the value to *be* v, which a release can
+    // disable.
+    releasesCommute = true;
+    for (const Proc &p : m.procs)
+      for (const Step &st : p.steps)
+        if (st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet)
+          releasesCommute = false;
+  }
 
   std::vector<State> states;
   std::vector<std::vector<uint32_t>> preds;
@@ -410,6 +420,7 @@ public:
 private:
   const Model &m;
   size_t n;
+  bool releasesCommute = false;
   std::unordered_map<State, uint32_t, StateHash> index;
 
   void add(const State &s, int64_t from) {
@@ -431,10 +442,34 @@ private:
     s[i] = pc;
   }
 
+  /// Partial-order reduction. An AIE2 release is always enabled, only its
+  /// own process can take it, it never disables another step (it only
+  /// raises a semaphore) and it commutes with every step. So from a state
+  /// where some process is at a release, taking that release first loses
+  /// no reachable behaviour: any run from the state can take it first and
+  /// still do what it did, and every state where a core can move (or has
+  /// finished) stays reachable. The search expands only that release.
+  std::optional<size_t> pendingRelease(const State &cur) const {
+    if (!releasesCommute)
+      return std::nullopt;
+    for (size_t i = 0; i < n; ++i) {
+      if (cur[i] < 0)
+        continue;
+      const Step &st = m.procs[i].steps[cur[i]];
+      if (st.kind == Step::Release &&
+          cur[n + st.lock] + st.value <= m.locks[st.lock].max)
+        return i;
+    }
+    return std::nullopt;
+  }
+
   void expand(size_t idx) {
     bool any = false;
+    std::optional<size_t> only = pendingRelease(states[idx]);
     for (size_t i = 0; i < n; ++i) {
       const State &cur = states[idx];
+      if (only && i != *only)
+        continue;
       if (!enabled(cur, i))
         continue;
       any = true;
