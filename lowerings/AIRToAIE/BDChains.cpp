@@ -89,72 +89,38 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
       continue;
     }
 
-    // L2: rounds of writes, then reads; the streams of a round take turns
-    // on a ring of locks, in the order of the first round.
-    size_t i = 0;
-    std::vector<unsigned> ring; // endpoints, in turn order
-    bool first = true;
-    while (i < ts.size() && ok) {
-      size_t w0 = i;
-      while (i < ts.size() && ts[i].write)
-        ++i;
-      size_t r0 = i;
-      while (i < ts.size() && !ts[i].write)
-        ++i;
-      if (r0 == w0 || i == r0) {
-        auto diag = refuse(allocOrFunc(plan, buf))
-                    << "an L2 buffer "
-                    << (r0 == w0 ? "read before it is written"
-                                 : "written and never read after")
-                    << " in the run; the memory-tile lock protocol needs "
-                       "rounds of writes, then reads";
-        diag.attachNote(plan.endpoints[ts[r0 == w0 ? w0 : r0 - 1].endpoint]
-                            .accesses[ts[r0 == w0 ? w0 : r0 - 1].position]
-                            .op->getLoc())
-            << "here";
-        ok = false;
+    // L2: the streams take turns. A turn is a maximal run of one stream's
+    // transfers in the run's order (a writer's fill, then a reader's
+    // drain, ...); the turn sequence, folded to its period P, is a ring of
+    // P locks (the first with init 1). A turn's first BD acquires its lock
+    // and its last BD releases the next turn's.
+    std::vector<std::pair<size_t, size_t>> turns; // [first, last] in ts
+    for (size_t k = 0; k < ts.size(); ++k) {
+      if (!turns.empty() && ts[turns.back().second].endpoint == ts[k].endpoint)
+        turns.back().second = k;
+      else
+        turns.push_back({k, k});
+    }
+    size_t period = turns.size();
+    for (size_t p = 1; p < turns.size(); ++p) {
+      bool holds = true;
+      for (size_t t = p; holds && t < turns.size(); ++t)
+        holds = ts[turns[t].first].endpoint == ts[turns[t % p].first].endpoint;
+      if (holds) {
+        period = p;
         break;
-      }
-      // Each stream's first and last BD in the round, streams in the order
-      // they first appear (writers, then readers).
-      std::vector<unsigned> order;
-      std::map<unsigned, std::pair<unsigned, unsigned>> range;
-      for (size_t k = w0; k < i; ++k) {
-        auto [it, fresh] =
-            range.try_emplace(ts[k].endpoint, ts[k].position, ts[k].position);
-        if (fresh)
-          order.push_back(ts[k].endpoint);
-        else
-          it->second.second = ts[k].position;
-      }
-      if (first) {
-        ring = order;
-        first = false;
-      } else if (std::set<unsigned>(ring.begin(), ring.end()) !=
-                 std::set<unsigned>(order.begin(), order.end())) {
-        auto diag = refuse(allocOrFunc(plan, buf))
-                    << "an L2 buffer whose writer or reader streams change "
-                       "from one round to the next; its lock ring serves the "
-                       "same streams every round";
-        diag.attachNote(plan.endpoints[order.front()].accesses.front().op->getLoc())
-            << "a stream of a later round: " << plan.endpoints[order.front()].label();
-        ok = false;
-        break;
-      }
-      size_t n = ring.size();
-      for (size_t k = 0; k < n; ++k) {
-        auto [firstBD, lastBD] = range[ring[k]];
-        out.chains[ring[k]][firstBD].acquireLock = k;
-        out.chains[ring[k]][lastBD].releaseLock = (k + 1) % n;
       }
     }
-    if (!ok)
-      break;
+    for (size_t t = 0; t < turns.size(); ++t) {
+      const Touch &first = ts[turns[t].first], &last = ts[turns[t].second];
+      out.chains[first.endpoint][first.position].acquireLock = t % period;
+      out.chains[last.endpoint][last.position].releaseLock = (t + 1) % period;
+    }
     BufferLocks &l = out.locks[b];
-    for (size_t k = 0; k < ring.size(); ++k) {
+    for (size_t k = 0; k < period; ++k) {
       l.init.push_back(k == 0 ? 1 : 0);
-      l.role.push_back(ring.size() == 2 ? (k == 0 ? "prod_lock" : "cons_lock")
-                                        : "turn" + std::to_string(k) + "_lock");
+      l.role.push_back(period == 2 ? (k == 0 ? "prod_lock" : "cons_lock")
+                                   : "turn" + std::to_string(k) + "_lock");
     }
   }
   if (!ok)

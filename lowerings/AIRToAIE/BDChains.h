@@ -10,13 +10,13 @@
 //  * L1 relay (received into and sent from in turn by one core): a third,
 //    `ready` lock: S2MM producer -> consumer, core consumer -> ready, MM2S
 //    ready -> producer.
-//  * L2 (a memory-tile buffer): the transfers on it, in the run's order,
-//    form rounds of writes, then reads. The streams of a round take turns:
-//    a ring of locks, one per stream, the first with init 1; a stream's
-//    first BD of the round acquires its lock and its last releases the
-//    next stream's. With one writer and one reader this is the usual
-//    producer/consumer pair; a scatter or gather through one buffer has its
-//    readers (writers) take turns, in the order of the run's first round.
+//  * L2 (a memory-tile buffer): the streams take turns. A turn is a maximal
+//    run of one stream's transfers in the run's order; the turn sequence,
+//    folded to its period P, is a ring of P locks, the first with init 1. A
+//    turn's first BD acquires its lock and its last releases the next
+//    turn's. One writer and one reader in turn is the usual producer/
+//    consumer pair; a scatter or gather through one buffer has its readers
+//    (writers) take turns, in the run's order.
 //  * L3: the runtime sequence drives the shim; no locks.
 //
 // A chain is the endpoint's sequence of BDs made cyclic at its shortest
