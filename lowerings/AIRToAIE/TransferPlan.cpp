@@ -122,6 +122,51 @@ static Level levelOf(MemRefType t) {
   return s == 2 ? Level::L1 : s == 1 ? Level::L2 : Level::L3;
 }
 
+/// Sources that send the same data: L2 or L3 put endpoints whose transfers
+/// read the same elements of the same buffer, transfer for transfer (a 4x4
+/// herd whose tiles in one row each copy the same panel rows). One MM2S
+/// channel with a flow to each destination (a broadcast) sends them once.
+/// The destinations then take each transfer together, a schedule the AIR
+/// program allows; should a program need one destination ahead of another,
+/// the lowered design deadlocks and the second check says so.
+void aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
+  std::vector<int> into(plan.endpoints.size(), -1);
+  for (size_t i = 0; i < plan.endpoints.size(); ++i) {
+    const Endpoint &a = plan.endpoints[i];
+    if (!a.isPut || a.level == Level::L1 || into[i] >= 0)
+      continue;
+    for (size_t j = i + 1; j < plan.endpoints.size(); ++j) {
+      const Endpoint &b = plan.endpoints[j];
+      if (into[j] >= 0 || !b.isPut || b.level != a.level ||
+          b.accesses.size() != a.accesses.size())
+        continue;
+      bool same = true;
+      for (size_t k = 0; same && k < a.accesses.size(); ++k)
+        same = a.accesses[k] == b.accesses[k];
+      if (same)
+        into[j] = i;
+    }
+  }
+  std::vector<unsigned> index(plan.endpoints.size());
+  std::vector<Endpoint> kept;
+  for (size_t i = 0; i < plan.endpoints.size(); ++i)
+    if (into[i] < 0) {
+      index[i] = kept.size();
+      kept.push_back(plan.endpoints[i]);
+    }
+  for (size_t i = 0; i < plan.endpoints.size(); ++i)
+    if (into[i] >= 0)
+      index[i] = index[into[i]];
+  for (size_t i = 0; i < plan.endpoints.size(); ++i)
+    if (into[i] >= 0)
+      for (unsigned peer : plan.endpoints[i].peers)
+        kept[index[i]].peers.push_back(peer);
+  for (Endpoint &e : kept)
+    for (unsigned &peer : e.peers)
+      peer = index[peer];
+  plan.endpoints = std::move(kept);
+}
+
 FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
                                                      const AsyncGraph &graph) {
   TransferPlan plan;
@@ -338,5 +383,6 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   for (BufferRef &b : plan.buffers)
     if (b.level != Level::L3)
       b.name = "buf" + std::to_string(&b - plan.buffers.data());
+  mergeIdenticalSources(plan);
   return plan;
 }

@@ -108,6 +108,11 @@ struct TransferPlan {
 mlir::FailureOr<TransferPlan> planTransfers(mlir::func::FuncOp func,
                                             const AsyncGraph &graph);
 
+/// Merges L2 and L3 sources that send the same elements of the same
+/// buffer, transfer for transfer, into one (a broadcast to all their
+/// destinations). planTransfers calls it.
+void mergeIdenticalSources(TransferPlan &plan);
+
 /// The memref a transfer names, traced through air.execute results and
 /// hierarchy arguments to its memref.alloc or function argument.
 mlir::Value rootMemref(mlir::Value v);
