@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -75,6 +76,101 @@ static void dropTokenResults(scf::IfOp i, Value dummy) {
   for (OpResult r : i.getResults())
     r.replaceAllUsesWith(isToken(r) ? dummy : ni.getResult(j++));
   i.erase();
+}
+
+/// The constant value of an index or integer value, through arith.
+static std::optional<int64_t> constantOf(Value v) {
+  return getConstantIntValue(v);
+}
+
+/// Replaces a branch whose choice is constant by the ops of the region it
+/// takes (its yielded values replace its results; yielded tokens do not
+/// matter here). Returns false if the choice is not constant.
+static bool inlineTaken(Operation *branch, Region *taken, Value dummy) {
+  if (taken && !taken->empty()) {
+    Block &b = taken->front();
+    Operation *yield = b.getTerminator();
+    for (auto [r, v] : llvm::zip(branch->getResults(), yield->getOperands()))
+      r.replaceAllUsesWith(v);
+    yield->erase();
+    branch->getBlock()->getOperations().splice(Block::iterator(branch),
+                                               b.getOperations());
+  }
+  for (Value r : branch->getResults())
+    if (!r.use_empty()) {
+      if (!isToken(r))
+        return false;
+      r.replaceAllUsesWith(dummy);
+    }
+  branch->erase();
+  return true;
+}
+
+static LogicalResult foldConstantBranches(Block &body, Value dummy) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> branches;
+    body.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(op))
+        branches.push_back(op);
+    });
+    for (Operation *op : branches) {
+      Region *taken = nullptr;
+      bool known = false;
+      if (auto i = dyn_cast<scf::IfOp>(op)) {
+        if (std::optional<int64_t> c = constantOf(i.getCondition())) {
+          known = true;
+          taken = *c ? &i.getThenRegion() : &i.getElseRegion();
+        }
+      } else if (auto a = dyn_cast<affine::AffineIfOp>(op)) {
+        IntegerSet set = a.getIntegerSet();
+        SmallVector<int64_t> vals;
+        for (Value v : a.getOperands())
+          if (std::optional<int64_t> c = constantOf(v))
+            vals.push_back(*c);
+        if (vals.size() == a.getNumOperands()) {
+          known = true;
+          bool holds = true;
+          ArrayRef<int64_t> dims(vals.data(), set.getNumDims());
+          ArrayRef<int64_t> syms(vals.data() + set.getNumDims(), set.getNumSymbols());
+          for (unsigned k = 0; k < set.getNumConstraints() && holds; ++k) {
+            AffineExpr e = set.getConstraint(k);
+            SmallVector<AffineExpr> dimRepl, symRepl;
+            for (int64_t d : dims)
+              dimRepl.push_back(getAffineConstantExpr(d, op->getContext()));
+            for (int64_t sy : syms)
+              symRepl.push_back(getAffineConstantExpr(sy, op->getContext()));
+            auto c = dyn_cast<AffineConstantExpr>(
+                e.replaceDimsAndSymbols(dimRepl, symRepl));
+            if (!c) {
+              known = false;
+              break;
+            }
+            holds = set.isEq(k) ? c.getValue() == 0 : c.getValue() >= 0;
+          }
+          if (known)
+            taken = holds ? &a.getThenRegion() : &a.getElseRegion();
+        }
+      } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
+        if (std::optional<int64_t> c = constantOf(sw.getArg())) {
+          known = true;
+          taken = &sw.getDefaultRegion();
+          for (auto [k, v] : llvm::enumerate(sw.getCases()))
+            if (v == *c)
+              taken = &sw.getCaseRegions()[k];
+        }
+      }
+      if (!known)
+        continue;
+      if (!inlineTaken(op, taken, dummy))
+        return refuse(op) << "a branch on the tile's ids whose results the "
+                             "lowering cannot inline";
+      changed = true;
+      break; // the walk's list is stale now
+    }
+  }
+  return success();
 }
 
 static bool isView(Operation *op) {
@@ -187,6 +283,12 @@ LogicalResult aircheck::npu::buildCoreBody(
     else
       dropTokenResults(cast<scf::IfOp>(op), dummy);
   }
+
+  // The tile's ids are constants now: a branch on them (an affine.if,
+  // scf.if or scf.index_switch choosing a tile's channel) keeps only the
+  // region it takes, so each core keeps only its own transfers.
+  if (failed(foldConstantBranches(body, dummy)))
+    return failure();
 
   // Channel ops: the core's half of each lock pair.
   // The L1 side of each transfer: a put or get, or the side of a
