@@ -2,8 +2,10 @@
 //
 // Each input is one .mlir file run through lint as `air-check lint
 // --device=npu1_4col --format=json` runs it: parse, the verifier guard,
-// verify, wrap, every check. Lint's own crash recovery is not enabled here,
-// so a crash reaches libFuzzer (with ASan and UBSan reports).
+// verify, wrap, every check. An input without an error then goes through
+// the NPU lowering (lowerings/AIRToAIE), as `air-check compile` would
+// lower it. Lint's own crash recovery is not enabled here, so a crash
+// reaches libFuzzer (with ASan and UBSan reports).
 //
 // Besides libFuzzer's byte mutations, a custom mutator works on lines and
 // tokens, the units MLIR programs are made of: delete, duplicate, swap or
@@ -11,7 +13,18 @@
 // AIR dialect's keywords. Seeds are corpus/ and tests/ (bench/fuzz.sh).
 //
 //===----------------------------------------------------------------------===//
+#include "tools/Registration.h"
 #include "tools/air-check/Lint.h"
+#include "tools/air-check/VerifyGuard.h"
+
+#include "analyses/DeviceModel.h"
+#include "analyses/ImplicitHierarchy.h"
+#include "lowerings/AIRToAIE/AIRToAIE.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -31,7 +44,36 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.check.device = "npu1_4col";
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(
       llvm::StringRef(reinterpret_cast<const char *>(data), size), "fuzz.mlir");
-  (void)lintBuffer("fuzz.mlir", std::move(buffer), options);
+  LintOutcome outcome = lintBuffer("fuzz.mlir", std::move(buffer), options);
+  if (outcome.result.status != "clean" && outcome.result.status != "findings")
+    return 0;
+  if (outcome.result.count(Severity::Error))
+    return 0;
+  // What compile does next: read again, wrap, lower (no output written).
+  static const std::optional<DeviceModel> device = []() -> std::optional<DeviceModel> {
+    auto d = loadDevice("npu1_4col", deviceDirectory());
+    if (!d) {
+      llvm::consumeError(d.takeError());
+      return std::nullopt;
+    }
+    return *d;
+  }();
+  if (!device)
+    return 0;
+  mlir::DialectRegistry registry;
+  registerDialects(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  mlir::ScopedDiagnosticHandler quiet(&ctx, [](mlir::Diagnostic &) {
+    return mlir::success();
+  });
+  mlir::ParserConfig config(&ctx, /*verifyAfterParse=*/false);
+  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceString<mlir::ModuleOp>(
+      llvm::StringRef(reinterpret_cast<const char *>(data), size), config);
+  if (!module || mlir::failed(checkVerifierPreconditions(*module)) ||
+      mlir::failed(mlir::verify(*module)))
+    return 0;
+  wrapBareHierarchy(*module);
+  (void)lowerAIRToAIE(*module, *device);
   return 0;
 }
 
