@@ -5,6 +5,7 @@
 #include "analyses/Passes.h"
 #include "dialects/AIE/AIEDialect.h"
 #include "dialects/AIR/AIRDialect.h"
+#include "lowerings/AIRToGPU/AIRToGPU.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,4 +42,5 @@ void aircheck::registerPasses() {
   registerAnalysisPasses();
   registerRunSkeletonPass();
   registerWrapHierarchyPass();
+  registerAIRToGPUPasses();
 }
