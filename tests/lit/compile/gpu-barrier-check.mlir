@@ -1,0 +1,184 @@
+// The after-check on outlined kernels (air-gpu-barrier-check): an access to
+// workgroup memory and another thread's write of the same element must
+// have a gpu.barrier between them. isl decides it for every thread and loop
+// iteration; a failure names both accesses and a witness.
+// RUN: air-opt --air-gpu-barrier-check --split-input-file --verify-diagnostics %s
+
+gpu.module @k {
+  // Each thread writes its slot and reads its neighbour's, with no barrier.
+  gpu.func @neighbour(%out: memref<64xf32>) workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %f = arith.constant 1.0 : f32
+    // expected-error @+1 {{barrier check: data race on workgroup memory: this write and a read of the same element by another thread have no gpu.barrier between them, e.g. thread (0, 0, 0) and thread (63, 0, 0)}}
+    memref.store %f, %wg[%t] : memref<64xf32, 3>
+    %n = arith.addi %t, %c1 : index
+    %m = arith.remui %n, %c64 : index
+    // expected-note @+1 {{the other read is here}}
+    %v = memref.load %wg[%m] : memref<64xf32, 3>
+    memref.store %v, %out[%t] : memref<64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // The same with a barrier: no race.
+  gpu.func @neighbour(%out: memref<64xf32>) workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %f = arith.constant 1.0 : f32
+    memref.store %f, %wg[%t] : memref<64xf32, 3>
+    gpu.barrier
+    %n = arith.addi %t, %c1 : index
+    %m = arith.remui %n, %c64 : index
+    %v = memref.load %wg[%m] : memref<64xf32, 3>
+    memref.store %v, %out[%t] : memref<64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // In a loop, the read of iteration k and the write of iteration k + 1
+  // by another thread have no barrier between them (write after read).
+  gpu.func @loop(%out: memref<64xf32>) workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %f = arith.constant 1.0 : f32
+    scf.for %k = %c0 to %c4 step %c1 {
+      // expected-error @+1 {{barrier check: data race on workgroup memory: this write and a read of the same element by another thread have no gpu.barrier between them, e.g. thread}}
+      memref.store %f, %wg[%t] : memref<64xf32, 3>
+      gpu.barrier
+      %n = arith.addi %t, %c1 : index
+      %m = arith.remui %n, %c64 : index
+      // expected-note @+1 {{the other read is here}}
+      %v = memref.load %wg[%m] : memref<64xf32, 3>
+      memref.store %v, %out[%t] : memref<64xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // A second barrier at the end of the loop body closes it.
+  gpu.func @loop(%out: memref<64xf32>) workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %f = arith.constant 1.0 : f32
+    scf.for %k = %c0 to %c4 step %c1 {
+      memref.store %f, %wg[%t] : memref<64xf32, 3>
+      gpu.barrier
+      %n = arith.addi %t, %c1 : index
+      %m = arith.remui %n, %c64 : index
+      %v = memref.load %wg[%m] : memref<64xf32, 3>
+      memref.store %v, %out[%t] : memref<64xf32>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // Thread 0 writes, then everyone reads: needs the barrier.
+  gpu.func @broadcast(%out: memref<64xf32>) workgroup(%wg : memref<1xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      // expected-error @+1 {{barrier check: data race on workgroup memory: this write and a read of the same element by another thread have no gpu.barrier between them, e.g. thread (0, 0, 0) and thread (63, 0, 0)}}
+      memref.store %f, %wg[%c0] : memref<1xf32, 3>
+    }
+    // expected-note @+1 {{the other read is here}}
+    %v = memref.load %wg[%c0] : memref<1xf32, 3>
+    memref.store %v, %out[%t] : memref<64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @broadcast(%out: memref<64xf32>) workgroup(%wg : memref<1xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      memref.store %f, %wg[%c0] : memref<1xf32, 3>
+    }
+    gpu.barrier
+    %v = memref.load %wg[%c0] : memref<1xf32, 3>
+    memref.store %v, %out[%t] : memref<64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // Not every thread reaches this barrier.
+  gpu.func @divergent() workgroup(%wg : memref<1xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      // expected-error @+1 {{barrier check: a gpu.barrier under control flow that depends on the thread (not every thread reaches it)}}
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // An index loaded from memory: any element, so no proof.
+  gpu.func @indirect(%idx: memref<64xindex>) workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %f = arith.constant 1.0 : f32
+    %i = memref.load %idx[%t] : memref<64xindex>
+    // expected-error @+1 {{barrier check: cannot prove that this write of workgroup memory and a write by another thread are separated by a gpu.barrier (an index is not affine)}}
+    memref.store %f, %wg[%i] : memref<64xf32, 3>
+    // expected-note @-1 {{the other write is here}}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @view() workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{barrier check: 'memref.subview' uses workgroup memory in a way the check does not model}}
+    %v = memref.subview %wg[0] [8] [1] : memref<64xf32, 3> to memref<8xf32, strided<[1]>, 3>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // Two threads of a 2-D block write distinct elements: no race.
+  gpu.func @tile() workgroup(%wg : memref<8x8xf32, 3>) kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %x = gpu.thread_id x
+    %y = gpu.thread_id y
+    %f = arith.constant 1.0 : f32
+    memref.store %f, %wg[%y, %x] : memref<8x8xf32, 3>
+    gpu.return
+  }
+}
