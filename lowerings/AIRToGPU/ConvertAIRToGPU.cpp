@@ -12,14 +12,16 @@
 //             of the block (the block body, once per workgroup), with
 //             - each herd inlined where it stood, its tile ids the thread
 //               ids (guarded by `tid < herd size` when a smaller herd shares
-//               the block), and a gpu.barrier after it: the code after a
-//               herd waits for every tile;
+//               the block);
 //             - each air.dma_memcpy_nd of the block body spread over the
 //               block's threads (thread i copies elements i, i + threads,
-//               ...) and followed by a gpu.barrier;
-//             - any other op that writes memory run by thread (0, 0) alone
-//               and followed by a gpu.barrier; pure and read-only ops run in
-//               every thread, so their values are defined everywhere.
+//               ...);
+//             - any other op that writes memory run by thread (0, 0) alone;
+//             - a gpu.barrier before and after each of those three: the
+//               code after waits for every thread's writes, and no thread
+//               writes before every thread has done the reads before it;
+//               pure and read-only ops run in every thread, so their values
+//               are defined everywhere.
 //   memory  = L2 allocs -> workgroup attributions (address space 3), L1
 //             allocs -> private attributions (5), deallocs removed (4.3).
 //
@@ -451,6 +453,7 @@ private:
         return;
       Location loc = group.front()->getLoc();
       rewriter.setInsertionPoint(group.front());
+      gpu::BarrierOp::create(rewriter, loc);
       auto ifOp = scf::IfOp::create(rewriter, loc, k.first, /*withElse=*/false);
       Operation *yield = ifOp.thenBlock()->getTerminator();
       for (Operation *op : group)
@@ -466,6 +469,8 @@ private:
       }
       if (auto herd = dyn_cast<air::HerdOp>(op)) {
         flush();
+        rewriter.setInsertionPoint(herd);
+        gpu::BarrierOp::create(rewriter, herd.getLoc());
         if (failed(lowerHerd(herd, k)))
           return failure();
         continue;
@@ -473,6 +478,8 @@ private:
       if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
         flush();
         Location loc = dma.getLoc();
+        rewriter.setInsertionPoint(dma);
+        gpu::BarrierOp::create(rewriter, loc);
         rewriter.setInsertionPointAfter(dma);
         gpu::BarrierOp::create(rewriter, loc);
         if (failed(lowerCopy(dma, k, /*spread=*/true)))
@@ -699,12 +706,22 @@ private:
     return success();
   }
 
+  /// Two barriers in a row are one; a barrier with nothing but pure ops
+  /// before it in the kernel orders nothing.
   void removeDoubleBarriers(gpu::LaunchOp l) {
     SmallVector<Operation *> dead;
     l.walk([&](gpu::BarrierOp b) {
       Operation *next = b->getNextNode();
-      if (next && isa<gpu::BarrierOp>(next))
+      if (next && isa<gpu::BarrierOp>(next)) {
         dead.push_back(b);
+        return;
+      }
+      if (b->getBlock() != &l.getBody().front())
+        return;
+      for (Operation *prev = b->getPrevNode(); prev; prev = prev->getPrevNode())
+        if (!isMemoryEffectFree(prev))
+          return;
+      dead.push_back(b);
     });
     for (Operation *op : dead)
       rewriter.eraseOp(op);
