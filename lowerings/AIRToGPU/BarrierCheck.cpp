@@ -23,6 +23,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/Pass/Pass.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -340,6 +341,90 @@ private:
         }
         if (failed(walkBlock(*loop.getBody(), inner)))
           return failure();
+        continue;
+      }
+      if (auto loop = dyn_cast<affine::AffineForOp>(op)) {
+        Scope inner = scope;
+        std::string k = "k" + std::to_string(scope.depth);
+        inner.depth = scope.depth + 1;
+        inner.schedule.push_back(std::to_string(pos));
+        inner.schedule.push_back(k);
+        auto bound = [&](AffineMap map, ValueRange operands) -> std::optional<Expr> {
+          if (map.getNumResults() != 1)
+            return std::nullopt;
+          SmallVector<Expr> ops;
+          for (Value o : operands) {
+            auto e = expr(o);
+            if (!e)
+              return std::nullopt;
+            ops.push_back(*e);
+          }
+          return affineExpr(map.getResult(0), ops, map.getNumDims());
+        };
+        auto lb = bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands());
+        auto ub = bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands());
+        int64_t step = loop.getStepAsInt();
+        if (lb) {
+          Expr iv{"(" + lb->text + " + " + std::to_string(step) + " * " + k + ")",
+                  lb->thread};
+          loopValues[loop.getInductionVar()] = iv;
+          if (ub)
+            inner.domain.push_back(iv.text + " < " + ub->text);
+          else
+            inner.exact = false;
+          inner.divergent |= lb->thread || (ub && ub->thread);
+        } else {
+          inner.exact = false;
+          inner.divergent |= ub && ub->thread;
+        }
+        if (failed(walkBlock(*loop.getBody(), inner)))
+          return failure();
+        continue;
+      }
+      if (auto ifOp = dyn_cast<affine::AffineIfOp>(op)) {
+        IntegerSet set = ifOp.getIntegerSet();
+        SmallVector<Expr> ops;
+        bool known = true;
+        for (Value o : ifOp.getOperands()) {
+          auto e = expr(o);
+          if (!e) {
+            known = false;
+            break;
+          }
+          ops.push_back(*e);
+        }
+        std::vector<std::string> conj;
+        bool thread = false;
+        for (unsigned c = 0; known && c < set.getNumConstraints(); ++c) {
+          auto e = affineExpr(set.getConstraint(c), ops, set.getNumDims());
+          if (!e) {
+            known = false;
+            break;
+          }
+          thread |= e->thread;
+          conj.push_back(e->text + (set.isEq(c) ? " = 0" : " >= 0"));
+        }
+        for (int branch = 0; branch < 2; ++branch) {
+          Region &r = branch ? ifOp.getElseRegion() : ifOp.getThenRegion();
+          if (r.empty())
+            continue;
+          Scope inner = scope;
+          inner.schedule.push_back(std::to_string(pos));
+          inner.schedule.push_back(std::to_string(branch));
+          if (known) {
+            std::string c;
+            for (size_t i = 0; i < conj.size(); ++i)
+              c += (i ? " and " : "") + ("(" + conj[i] + ")");
+            if (c.empty())
+              c = "1 = 1";
+            inner.domain.push_back(branch ? "not (" + c + ")" : c);
+            inner.divergent |= thread;
+          } else {
+            inner.exact = false;
+          }
+          if (failed(walkBlock(r.front(), inner)))
+            return failure();
+        }
         continue;
       }
       if (auto ifOp = dyn_cast<scf::IfOp>(op)) {

@@ -182,3 +182,54 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+#set = affine_set<(d0) : (d0 == 0)>
+gpu.module @k {
+  // affine.for and affine.if: thread 0 writes slot k, every other thread its
+  // own slot; slot k of thread k collides (the else branch is t != 0).
+  gpu.func @affine_guard(%out: memref<64xf32>) workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %f = arith.constant 1.0 : f32
+    affine.for %k = 0 to 4 {
+      affine.if #set(%t) {
+        // expected-error @+1 {{barrier check: data race on workgroup memory: this write and a write of the same element by another thread have no gpu.barrier between them, e.g. thread (0, 0, 0) at loop iteration [3] and thread (3, 0, 0) at loop iteration [3]}}
+        memref.store %f, %wg[%k] : memref<64xf32, 3>
+      } else {
+        // expected-note @+1 {{the other write is here}}
+        memref.store %f, %wg[%t] : memref<64xf32, 3>
+      }
+      gpu.barrier
+      %v = memref.load %wg[%k] : memref<64xf32, 3>
+      memref.store %v, %out[%t] : memref<64xf32>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+#set = affine_set<(d0) : (d0 == 0)>
+gpu.module @k {
+  // Slots 4 and up for the other threads: no collision.
+  gpu.func @affine_guard(%out: memref<64xf32>) workgroup(%wg : memref<128xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %c64 = arith.constant 64 : index
+    %f = arith.constant 1.0 : f32
+    affine.for %k = 0 to 4 {
+      affine.if #set(%t) {
+        memref.store %f, %wg[%k] : memref<128xf32, 3>
+      } else {
+        %s = arith.addi %t, %c64 : index
+        memref.store %f, %wg[%s] : memref<128xf32, 3>
+      }
+      gpu.barrier
+      %v = memref.load %wg[%k] : memref<128xf32, 3>
+      memref.store %v, %out[%t] : memref<64xf32>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
