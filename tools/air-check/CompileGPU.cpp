@@ -141,6 +141,18 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
                        << "' names no LLVM target (values.llvm_target)";
     return {Status::Refused, ""};
   }
+  bool anyLaunch = false;
+  module.walk([&](Operation *op) {
+    anyLaunch |= op->getName().getStringRef() == "air.launch";
+  });
+  if (!anyLaunch) {
+    Operation *at = module.getBody()->empty() ? module.getOperation()
+                                              : &module.getBody()->front();
+    at->emitError() << "[" << kCompileUnsupportedRule
+                       << "] the module has no air.launch (nor a herd or "
+                          "segment to wrap in one): no kernel to compile";
+    return {Status::Refused, ""};
+  }
   MLIRContext *ctx = module.getContext();
   DialectRegistry registry;
   registerAIRToGPUDialects(registry);
