@@ -142,9 +142,10 @@ private:
             !async.getAffinityTokens().empty() ||
             !async.getConcurrencyTokens().empty()) {
           refuse(op) << "the asynchronous form of '" << op->getName()
-                     << "' (tokens would need GPU stream events across "
-                        "launches; the GPU back end lowers synchronous "
-                        "programs only)";
+                     << "': the GPU back end lowers synchronous programs "
+                        "only (tokens between launches would need GPU "
+                        "stream events, and inside a kernel an order the "
+                        "lowering does not keep)";
           return;
         }
       }
@@ -217,7 +218,7 @@ private:
                air::LaunchTerminatorOp, air::SegmentTerminatorOp,
                air::HerdTerminatorOp, air::DmaMemcpyNdOp, air::ChannelOp,
                air::ChannelPutOp, air::ChannelGetOp, air::ExecuteOp,
-               air::WaitAllOp, air::TokenAllocOp>(op))
+               air::ExecuteTerminatorOp, air::WaitAllOp, air::TokenAllocOp>(op))
         refuse(op) << "'" << op->getName() << "' has no GPU lowering";
     });
     // Transfers and allocations outside any launch run on the host.

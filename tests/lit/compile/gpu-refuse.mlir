@@ -9,7 +9,7 @@ func.func @async_copy(%a: memref<64xf32>) {
   air.launch (%x) in (%nx=%c1) args(%la=%a) : memref<64xf32> {
     air.segment @s args(%sa=%la) : memref<64xf32> {
       %b = memref.alloc() : memref<64xf32, 1>
-      // expected-error @+1 {{[compile-unsupported] the asynchronous form of 'air.dma_memcpy_nd' (tokens would need GPU stream events across launches; the GPU back end lowers synchronous programs only)}}
+      // expected-error @+1 {{[compile-unsupported] the asynchronous form of 'air.dma_memcpy_nd': the GPU back end lowers synchronous programs only (tokens between launches would need GPU stream events, and inside a kernel an order the lowering does not keep)}}
       %t = air.dma_memcpy_nd async (%b[] [] [], %sa[] [] []) : (memref<64xf32, 1>, memref<64xf32>)
       memref.dealloc %b : memref<64xf32, 1>
     }
