@@ -42,6 +42,18 @@ struct Expr {
   bool thread = false;
 };
 
+/// #gpu.address_space<workgroup>, or 3 (AMDGPU's LDS, as air-to-gpu
+/// spells it).
+bool isWorkgroup(Attribute space) {
+  if (!space)
+    return false;
+  if (auto a = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return a.getValue() == gpu::AddressSpace::Workgroup;
+  if (auto i = dyn_cast<IntegerAttr>(space))
+    return i.getInt() == 3;
+  return false;
+}
+
 class KernelReader {
 public:
   explicit KernelReader(gpu::GPUFuncOp f) : func(f) {}
@@ -49,6 +61,24 @@ public:
   /// Builds `program`; on an unsupported construct emits an error and fails.
   LogicalResult read(RaceProgram &program) {
     prog = &program;
+    for (auto [i, arg] : llvm::enumerate(func.getWorkgroupAttributions()))
+      buffers[arg] = "wg" + std::to_string(i);
+    // Workgroup memory from anywhere else (a global, an argument, a cast)
+    // is not modelled.
+    Operation *other = nullptr;
+    func.walk([&](Operation *op) {
+      for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+        if (auto t = dyn_cast<BaseMemRefType>(v.getType()))
+          if (isWorkgroup(t.getMemorySpace()) &&
+              !buffers.count(v) && !other)
+            other = op;
+    });
+    if (other)
+      return other->emitError()
+             << "barrier check: workgroup memory that is not a workgroup "
+                "attribution of the kernel is not modelled";
+    if (buffers.empty())
+      return success();
     std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
     if (!known || known->size() != 3)
       return func.emitError()
@@ -56,10 +86,10 @@ public:
                 "(known_block_size)";
     for (int i = 0; i < 3; ++i)
       prog->block[i] = (*known)[i];
-    for (auto [i, arg] : llvm::enumerate(func.getWorkgroupAttributions()))
-      buffers[arg] = "wg" + std::to_string(i);
-    if (buffers.empty())
-      return success();
+    if (!func.getBody().hasOneBlock())
+      return func.emitError()
+             << "barrier check: a kernel of more than one block "
+                "(unstructured control flow) is not modelled";
     Scope top;
     return walkBlock(func.getBody().front(), top);
   }

@@ -164,7 +164,7 @@ gpu.module @k {
 
 gpu.module @k {
   gpu.func @view() workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
-    // expected-error @+1 {{barrier check: 'memref.subview' uses workgroup memory in a way the check does not model}}
+    // expected-error @+1 {{barrier check: workgroup memory that is not a workgroup attribution of the kernel is not modelled}}
     %v = memref.subview %wg[0] [8] [1] : memref<64xf32, 3> to memref<8xf32, strided<[1]>, 3>
     gpu.return
   }
@@ -230,6 +230,45 @@ gpu.module @k {
       memref.store %v, %out[%t] : memref<64xf32>
       gpu.barrier
     }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // Unstructured control flow: not modelled, so not passed.
+  // expected-error @+1 {{barrier check: a kernel of more than one block (unstructured control flow) is not modelled}}
+  gpu.func @branches() workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %f = arith.constant 1.0 : f32
+    cf.br ^next
+  ^next:
+    memref.store %f, %wg[%t] : memref<64xf32, 3>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  memref.global "private" @lds : memref<64xf32, 3>
+  gpu.func @global_lds() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{barrier check: workgroup memory that is not a workgroup attribution of the kernel is not modelled}}
+    %g = memref.get_global @lds : memref<64xf32, 3>
+    %f = arith.constant 1.0 : f32
+    %c0 = arith.constant 0 : index
+    memref.store %f, %g[%c0] : memref<64xf32, 3>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @copy_op(%g: memref<64xf32>) workgroup(%wg : memref<64xf32, 3>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{barrier check: 'memref.copy' uses workgroup memory in a way the check does not model}}
+    memref.copy %g, %wg : memref<64xf32> to memref<64xf32, 3>
     gpu.return
   }
 }
