@@ -312,16 +312,33 @@ private:
         bad = true;
         return;
       }
-      for (Operation *user : a->getUsers())
-        for (Type r : user->getResultTypes())
-          if (isa<BaseMemRefType>(r)) {
-            refuse(user) << "'" << user->getName()
-                         << "' makes a view of an L" << (*space == 1 ? 2 : 1)
-                         << " buffer; the GPU back end lowers direct "
-                            "accesses only";
-            bad = true;
-            return;
+      // Every use, through the hierarchy ops it is passed into: the buffer
+      // changes address space, so no op may carry its type into a result.
+      SmallVector<Value> values = {a.getResult()};
+      while (!values.empty() && !bad) {
+        Value v = values.pop_back_val();
+        for (OpOperand &use : v.getUses()) {
+          Operation *user = use.getOwner();
+          if (auto h = dyn_cast<air::HierarchyOpInterface>(user)) {
+            unsigned first = h.getKernelOperands().getBeginOperandIndex();
+            unsigned n = use.getOperandNumber();
+            if (n >= first && n - first < h.getKernelArguments().size())
+              values.push_back(h.getKernelArguments()[n - first]);
+            continue;
           }
+          for (Type r : user->getResultTypes())
+            if (isa<BaseMemRefType>(r)) {
+              refuse(user) << "'" << user->getName()
+                           << "' makes a view of an L" << (*space == 1 ? 2 : 1)
+                           << " buffer; the GPU back end lowers direct "
+                              "accesses only";
+              bad = true;
+              return;
+            }
+        }
+      }
+      if (bad)
+        return;
       (*space == 1 ? shared : priv).push_back(a);
       (*space == 1 ? ldsBytes : privateBytes) += bytes;
     });

@@ -26,6 +26,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
@@ -166,6 +167,11 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
   limits.maxGridWorkItems = device.maxGridWorkItems;
   if (failed(convertAIRToGPU(module, limits)))
     return {Status::Refused, ""};
+  if (failed(verify(module))) {
+    module.emitError() << "[" << kLoweringBugRule
+                       << "] air-to-gpu produced IR that does not verify";
+    return {Status::Internal, ""};
+  }
 
   // 2. Outlining and the barrier check.
   if (failed(runSteps(module, "before the barrier check",

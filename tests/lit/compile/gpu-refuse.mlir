@@ -173,3 +173,21 @@ func.func @dynamic_stride(%a: memref<64xf32>, %s: index) {
   }
   return
 }
+
+// -----
+
+// A view of an L2 buffer inside the herd it is passed to.
+func.func @view_in_herd() {
+  %c1 = arith.constant 1 : index
+  air.launch (%x) in (%nx=%c1) {
+    air.segment @s {
+      %c2 = arith.constant 2 : index
+      %b = memref.alloc() : memref<64xf32, 1>
+      air.herd @h tile (%tx, %ty) in (%ntx=%c2, %nty=%c2) args(%hb=%b) : memref<64xf32, 1> {
+        // expected-error @+1 {{[compile-unsupported] 'memref.subview' makes a view of an L2 buffer; the GPU back end lowers direct accesses only}}
+        %v = memref.subview %hb[0] [8] [1] : memref<64xf32, 1> to memref<8xf32, strided<[1]>, 1>
+      }
+    }
+  }
+  return
+}
