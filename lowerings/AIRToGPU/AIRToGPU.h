@@ -53,12 +53,26 @@ struct AIRToGPUOptions {
 mlir::LogicalResult convertAIRToGPU(mlir::ModuleOp module,
                                     const AIRToGPUOptions &options);
 
+/// The attribute air-to-gpu puts on the loads and stores of a herd body
+/// (the herd's name): a race between two accesses of one herd is the
+/// program's own (its tiles exchange data with no barrier), not the
+/// lowering's. The barrier check reads and removes it.
+inline constexpr llvm::StringLiteral kHerdOriginAttr = "air_check.herd";
+
+/// What the barrier check found.
+enum class BarrierVerdict {
+  Ok,
+  ProgramRace, // two accesses of one herd's body race: the input's race
+  Failed,      // any other race, or what the check cannot model or decide
+};
+
 /// The barrier race check on every kernel (gpu.func with gpu.kernel) of
 /// `module`: each access to workgroup memory by one thread and a write to
 /// the same element by another thread are separated by a gpu.barrier. A
 /// race, a barrier in divergent control flow, or an access the check
-/// cannot model is an error at the op, and failure.
-mlir::LogicalResult checkKernelBarriers(mlir::ModuleOp module);
+/// cannot model is an error at the op. A program race is prefixed
+/// kGPUUnsupported; the rest are lowering failures.
+BarrierVerdict checkKernelBarriers(mlir::ModuleOp module);
 
 /// The rest of the pipeline after the conversion.
 struct GPUPipelineOptions {
@@ -69,8 +83,8 @@ struct GPUPipelineOptions {
   std::string toolkit;
 };
 
-/// gpu-kernel-outlining, linalg to loops, the barrier check.
-void buildAIRGPUOutliningPipeline(mlir::OpPassManager &pm);
+/// gpu-kernel-outlining, linalg to loops, and (`check`) the barrier check.
+void buildAIRGPUOutliningPipeline(mlir::OpPassManager &pm, bool check = true);
 /// lower-affine, scf-to-cf, rocdl-attach-target, convert-gpu-to-rocdl,
 /// gpu-to-llvm, reconcile-unrealized-casts, gpu-module-to-binary.
 void buildGPUToBinaryPipeline(mlir::OpPassManager &pm,

@@ -97,6 +97,13 @@ public:
   /// The op of statement i (for the diagnostic).
   SmallVector<Operation *> origin;
 
+  /// The herd whose body op `op` came from ("" for the block body).
+  static std::string herdOf(Operation *op) {
+    if (auto a = op->getAttrOfType<StringAttr>(kHerdOriginAttr))
+      return a.str();
+    return "";
+  }
+
 private:
   gpu::GPUFuncOp func;
   RaceProgram *prog = nullptr;
@@ -496,13 +503,13 @@ private:
   }
 };
 
-LogicalResult checkKernel(gpu::GPUFuncOp func) {
+BarrierVerdict checkKernel(gpu::GPUFuncOp func) {
   RaceProgram prog;
   KernelReader reader(func);
   if (failed(reader.read(prog)))
-    return failure();
+    return BarrierVerdict::Failed;
   if (prog.statements.empty())
-    return success();
+    return BarrierVerdict::Ok;
   if (std::getenv("AIRCHECK_DEBUG_BARRIER_CHECK")) {
     for (const RaceStatement &s : prog.statements) {
       llvm::errs() << (s.kind == RaceStatement::Kind::Barrier ? "barrier"
@@ -521,11 +528,12 @@ LogicalResult checkKernel(gpu::GPUFuncOp func) {
   RaceResult r = checkBarrierRaces(prog);
   switch (r.verdict) {
   case RaceResult::Verdict::NoRace:
-    return success();
+    return BarrierVerdict::Ok;
   case RaceResult::Verdict::Unknown:
-    return func.emitError() << "barrier check: could not decide whether "
-                               "the kernel's workgroup accesses race ("
-                            << r.why << ")";
+    func.emitError() << "barrier check: could not decide whether "
+                        "the kernel's workgroup accesses race ("
+                     << r.why << ")";
+    return BarrierVerdict::Failed;
   case RaceResult::Verdict::Race: {
     const RaceStatement &a = prog.statements[r.first];
     const RaceStatement &b = prog.statements[r.second];
@@ -536,8 +544,19 @@ LogicalResult checkKernel(gpu::GPUFuncOp func) {
     auto kind = [](const RaceStatement &s) {
       return s.kind == RaceStatement::Kind::Write ? "write" : "read";
     };
+    std::string herdA = KernelReader::herdOf(reader.origin[r.first]);
+    std::string herdB = KernelReader::herdOf(reader.origin[r.second]);
+    bool program = !approximated && !herdA.empty() && herdA == herdB;
     InFlightDiagnostic d = reader.origin[r.first]->emitError();
-    if (approximated)
+    if (program)
+      d << kGPUUnsupported << "the tiles of herd " << herdA
+        << " race on L2 (workgroup memory): this " << kind(a) << " and a "
+        << kind(b)
+        << " of the same element by another tile have no gpu.barrier "
+           "between them in the program, e.g. "
+        << r.witness << " (tiles are threads; a herd needs a gpu.barrier "
+        << "between the tiles' writes and the other tiles' accesses)";
+    else if (approximated)
       d << "barrier check: cannot prove that this " << kind(a)
         << " of workgroup memory and a " << kind(b)
         << " by another thread are separated by a gpu.barrier (an index is "
@@ -551,10 +570,10 @@ LogicalResult checkKernel(gpu::GPUFuncOp func) {
         << r.witness;
     d.attachNote(reader.origin[r.second]->getLoc())
         << "the other " << kind(b) << " is here";
-    return failure();
+    return program ? BarrierVerdict::ProgramRace : BarrierVerdict::Failed;
   }
   }
-  return failure();
+  return BarrierVerdict::Failed;
 }
 
 struct GPUBarrierCheckPass
@@ -567,20 +586,26 @@ struct GPUBarrierCheckPass
            "same element (isl)";
   }
   void runOnOperation() override {
-    if (failed(checkKernelBarriers(getOperation())))
+    if (checkKernelBarriers(getOperation()) != BarrierVerdict::Ok)
       signalPassFailure();
   }
 };
 
 } // namespace
 
-LogicalResult aircheck::checkKernelBarriers(ModuleOp module) {
-  bool ok = true;
+BarrierVerdict aircheck::checkKernelBarriers(ModuleOp module) {
+  BarrierVerdict verdict = BarrierVerdict::Ok;
   module.walk([&](gpu::GPUFuncOp f) {
-    if (f.isKernel() && failed(checkKernel(f)))
-      ok = false;
+    if (!f.isKernel())
+      return;
+    BarrierVerdict v = checkKernel(f);
+    if (v == BarrierVerdict::Failed ||
+        (v == BarrierVerdict::ProgramRace && verdict == BarrierVerdict::Ok))
+      verdict = v;
   });
-  return success(ok);
+  // The origin tags have done their work.
+  module.walk([](Operation *op) { op->removeAttr(kHerdOriginAttr); });
+  return verdict;
 }
 
 std::unique_ptr<Pass> aircheck::createGPUBarrierCheckPass() {

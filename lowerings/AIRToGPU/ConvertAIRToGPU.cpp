@@ -575,6 +575,14 @@ private:
     rewriter.eraseOp(hb.getTerminator());
     SmallVector<air::DmaMemcpyNdOp> copies;
     hb.walk([&](air::DmaMemcpyNdOp d) { copies.push_back(d); });
+    // Accesses of the herd body carry the herd's name for the barrier
+    // check (a race among them is the program's, not the lowering's).
+    auto origin = rewriter.getStringAttr(
+        herd.getSymName() ? "@" + herd.getSymName()->str() : "(unnamed)");
+    hb.walk([&](Operation *op) {
+      if (isa<memref::LoadOp, memref::StoreOp, air::DmaMemcpyNdOp>(op))
+        op->setAttr(kHerdOriginAttr, origin);
+    });
     if (guarded) {
       Value inX = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::ult, k.tx,
@@ -717,8 +725,12 @@ private:
       Value n = loop.getInductionVar();
       SmallVector<Value> si = indices(src, n, loc);
       SmallVector<Value> di = indices(dst, n, loc);
-      Value v = memref::LoadOp::create(rewriter, loc, src.memref, si);
-      memref::StoreOp::create(rewriter, loc, v, dst.memref, di);
+      auto load = memref::LoadOp::create(rewriter, loc, src.memref, si);
+      auto store = memref::StoreOp::create(rewriter, loc, load, dst.memref, di);
+      if (Attribute origin = dma->getAttr(kHerdOriginAttr)) {
+        load->setAttr(kHerdOriginAttr, origin);
+        store->setAttr(kHerdOriginAttr, origin);
+      }
     }
     rewriter.eraseOp(dma);
     return success();

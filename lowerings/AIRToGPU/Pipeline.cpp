@@ -28,12 +28,13 @@
 using namespace mlir;
 using namespace aircheck;
 
-void aircheck::buildAIRGPUOutliningPipeline(OpPassManager &pm) {
+void aircheck::buildAIRGPUOutliningPipeline(OpPassManager &pm, bool check) {
   // Outlining first: linalg-to-loops folds, and folding in the host
   // function would hoist the block body's constants out of the launch.
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createConvertLinalgToLoopsPass());
-  pm.addPass(createGPUBarrierCheckPass());
+  if (check)
+    pm.addPass(createGPUBarrierCheckPass());
 }
 
 void aircheck::buildGPUToBinaryPipeline(OpPassManager &pm,

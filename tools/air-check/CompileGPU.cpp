@@ -4,9 +4,10 @@
 // steps, so each outcome has its status:
 //   1. air-to-gpu: a refusal (an unsupported construct, a misfit) is
 //      Status::Refused;
-//   2. linalg to loops, gpu-kernel-outlining, the barrier race check: a race
-//      or a failed step is Status::Internal (a lowering bug); --emit=gpu
-//      stops here;
+//   2. gpu-kernel-outlining, linalg to loops, the barrier race check: a
+//      race among one herd's own accesses is the program's (Refused); any
+//      other race, or a failed step, is Status::Internal (a lowering bug);
+//      --emit=gpu stops here;
 //   3. MLIR's ROCDL pipeline down to gpu-module-to-binary: a failed step is
 //      Status::Internal, named.
 // --emit=isa writes the gfx942 assembly of each kernel, --emit=llvm the
@@ -173,12 +174,24 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
     return {Status::Internal, ""};
   }
 
-  // 2. Outlining and the barrier check.
+  // 2. Outlining and the barrier check: a race among one herd's own
+  // accesses is the program's (refused); any other failure is the
+  // lowering's.
   if (failed(runSteps(module, "before the barrier check",
                       [](OpPassManager &pm) {
-                        buildAIRGPUOutliningPipeline(pm);
+                        buildAIRGPUOutliningPipeline(pm, /*check=*/false);
                       })))
     return {Status::Internal, ""};
+  switch (checkKernelBarriers(module)) {
+  case BarrierVerdict::Ok:
+    break;
+  case BarrierVerdict::ProgramRace:
+    return {Status::Refused, ""};
+  case BarrierVerdict::Failed:
+    module.emitError() << "[" << kLoweringBugRule
+                       << "] the lowered kernel failed the barrier check";
+    return {Status::Internal, ""};
+  }
   if (emit == "gpu")
     return {Status::Ok, print(module)};
 

@@ -44,9 +44,10 @@
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: affine.apply #[[ROW]](%[[I]])[%[[TY]], %[[TX]]]
 // CHECK: affine.apply #[[COL]](%[[I]])[%[[TY]], %[[TX]]]
-// CHECK: memref.load %[[TILE]][
-// CHECK: memref.store %{{.*}}, %[[V]][
-// CHECK: }
+// Its accesses carry the herd's name for the barrier check.
+// CHECK: memref.load %[[TILE]][{{.*}}] {air_check.herd = "@big"}
+// CHECK: memref.store %{{.*}}, %[[V]][{{.*}}] {air_check.herd = "@big"}
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // Herd @small: 4 x 1 tiles of the 8 x 4 block.
 // CHECK: %[[INX:.*]] = arith.cmpi ult, %[[TX]], %{{.*}} : index
