@@ -62,7 +62,8 @@ inline constexpr llvm::StringLiteral kHerdOriginAttr = "air_check.herd";
 /// What the barrier check found.
 enum class BarrierVerdict {
   Ok,
-  ProgramRace, // two accesses of one herd's body race: the input's race
+  ProgramRace, // two accesses of one herd's body race, or a barrier of a
+               // herd body is divergent: the input's fault
   Failed,      // any other race, or what the check cannot model or decide
 };
 

@@ -77,14 +77,18 @@ public:
       return other->emitError()
              << "barrier check: workgroup memory that is not a workgroup "
                 "attribution of the kernel is not modelled";
-    if (buffers.empty())
+    bool barriers = false;
+    func.walk([&](gpu::BarrierOp) { barriers = true; });
+    if (buffers.empty() && !barriers)
       return success();
+    // Without workgroup memory only the barriers' uniformity is checked,
+    // which needs no block size.
     std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
-    if (!known || known->size() != 3)
+    if (!buffers.empty() && (!known || known->size() != 3))
       return func.emitError()
              << "barrier check: the kernel has no known block size "
                 "(known_block_size)";
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; known && known->size() == 3 && i < 3; ++i)
       prog->block[i] = (*known)[i];
     if (!func.getBody().hasOneBlock())
       return func.emitError()
@@ -96,6 +100,8 @@ public:
 
   /// The op of statement i (for the diagnostic).
   SmallVector<Operation *> origin;
+  /// read() failed on the program's own construct, not the lowering's.
+  bool programFault = false;
 
   /// The herd whose body op `op` came from ("" for the block body).
   static std::string herdOf(Operation *op) {
@@ -344,10 +350,19 @@ private:
         continue;
       }
       if (isa<gpu::BarrierOp>(op)) {
-        if (scope.divergent)
+        if (scope.divergent) {
+          std::string herd = herdOf(&op);
+          if (!herd.empty()) {
+            programFault = true;
+            return op.emitError()
+                   << kGPUUnsupported << "a gpu.barrier of herd " << herd
+                   << " under control flow that depends on the tile (a tile "
+                      "is a thread, and not every thread would reach it)";
+          }
           return op.emitError()
                  << "barrier check: a gpu.barrier under control flow that "
                     "depends on the thread (not every thread reaches it)";
+        }
         if (!scope.exact)
           return op.emitError()
                  << "barrier check: cannot model the loop bounds or "
@@ -507,8 +522,11 @@ BarrierVerdict checkKernel(gpu::GPUFuncOp func) {
   RaceProgram prog;
   KernelReader reader(func);
   if (failed(reader.read(prog)))
-    return BarrierVerdict::Failed;
-  if (prog.statements.empty())
+    return reader.programFault ? BarrierVerdict::ProgramRace
+                               : BarrierVerdict::Failed;
+  if (llvm::none_of(prog.statements, [](const RaceStatement &s) {
+        return s.kind != RaceStatement::Kind::Barrier;
+      }))
     return BarrierVerdict::Ok;
   if (std::getenv("AIRCHECK_DEBUG_BARRIER_CHECK")) {
     for (const RaceStatement &s : prog.statements) {

@@ -580,7 +580,8 @@ private:
     auto origin = rewriter.getStringAttr(
         herd.getSymName() ? "@" + herd.getSymName()->str() : "(unnamed)");
     hb.walk([&](Operation *op) {
-      if (isa<memref::LoadOp, memref::StoreOp, air::DmaMemcpyNdOp>(op))
+      if (isa<memref::LoadOp, memref::StoreOp, air::DmaMemcpyNdOp,
+              gpu::BarrierOp>(op))
         op->setAttr(kHerdOriginAttr, origin);
     });
     if (guarded) {

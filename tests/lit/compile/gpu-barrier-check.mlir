@@ -272,3 +272,19 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @k {
+  // No workgroup memory: the barriers' uniformity is still checked.
+  gpu.func @divergent_no_lds() kernel {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      // expected-error @+1 {{barrier check: a gpu.barrier under control flow that depends on the thread (not every thread reaches it)}}
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
