@@ -7,8 +7,10 @@
 // Then MLIR's own GPU pipeline (outlining, rocdl-attach-target,
 // convert-gpu-to-rocdl, the LLVM lowerings, gpu-module-to-binary).
 //
-// Three pieces, one file each:
+// One idea per file:
 //   ConvertAIRToGPU.cpp  the AIR -> gpu conversion (`--air-to-gpu`);
+//   SerializeTokens.cpp  dependency tokens inside a launch, dropped (it runs
+//                        in program order);
 //   BarrierCheck.cpp     the after-check on outlined kernels
 //                        (`--air-gpu-barrier-check`), over the isl engine of
 //                        BarrierRaceEngine.h;

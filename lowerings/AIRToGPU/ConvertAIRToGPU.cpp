@@ -33,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lowerings/AIRToGPU/AIRToGPU.h"
+#include "lowerings/AIRToGPU/SerializeTokens.h"
 
 #include "dialects/AIR/AIRDialect.h"
 
@@ -58,8 +59,8 @@ bool isAIROp(Operation *op) {
 
 /// Does `op` (or anything inside it) write memory, as far as MLIR knows?
 bool writesMemory(Operation *op) {
-  if (isPure(op))
-    return false;
+  if (isPure(op) || isa<air::WaitAllOp>(op))
+    return false; // a wait_all only orders (its tokens are dropped)
   if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
     SmallVector<MemoryEffects::EffectInstance> list;
     effects.getEffects(list);
@@ -101,8 +102,12 @@ public:
     SmallVector<air::LaunchOp> launches;
     module.walk([&](air::LaunchOp l) { launches.push_back(l); });
     for (air::LaunchOp l : launches)
+      if (failed(serializeLaunchTokens(l)))
+        return failure();
+    for (air::LaunchOp l : launches)
       if (failed(lowerLaunch(l)))
         return failure();
+    erasePlaceholderTokens(module);
     return success();
   }
 
@@ -131,21 +136,30 @@ private:
                       "with air.dma_memcpy_nd";
         return;
       }
-      if (isa<air::ExecuteOp, air::WaitAllOp, air::TokenAllocOp>(op)) {
-        refuse(op) << "'" << op->getName()
-                   << "': asynchronous tokens would need GPU stream events; "
-                      "the GPU back end lowers synchronous programs only";
+      if (isa<air::TokenAllocOp>(op)) {
+        refuse(op) << "'air.token.alloc': affinity and concurrency groups "
+                      "(seed 000 1.5) are not mapped to a GPU";
         return;
       }
       if (auto async = dyn_cast<air::AsyncOpInterface>(op)) {
-        if (async.getAsyncToken() || !async.getAsyncDependencies().empty() ||
-            !async.getAffinityTokens().empty() ||
+        if (!async.getAffinityTokens().empty() ||
             !async.getConcurrencyTokens().empty()) {
+          refuse(op) << "affinity or concurrency tokens on '"
+                     << op->getName()
+                     << "' (seed 000 1.5) are not mapped to a GPU";
+          return;
+        }
+        // Dependency tokens inside a launch are dropped: it runs in
+        // program order (SerializeTokens.cpp). Between launches, or on the
+        // host, they would need GPU stream events.
+        bool inLaunch = op->getParentOfType<air::LaunchOp>() != nullptr;
+        if (!inLaunch && (async.getAsyncToken() ||
+                          !async.getAsyncDependencies().empty() ||
+                          isa<air::ExecuteOp, air::WaitAllOp>(op))) {
           refuse(op) << "the asynchronous form of '" << op->getName()
-                     << "': the GPU back end lowers synchronous programs "
-                        "only (tokens between launches would need GPU "
-                        "stream events, and inside a kernel an order the "
-                        "lowering does not keep)";
+                     << "' outside a launch body: tokens between launches "
+                        "would need GPU stream events, which the GPU back "
+                        "end does not lower";
           return;
         }
       }
@@ -508,6 +522,8 @@ private:
         flush();
         continue;
       }
+      if (isa<air::WaitAllOp>(op))
+        continue; // a token placeholder (SerializeTokens.cpp), erased later
       if (op->getNumRegions()) {
         if (!holdsWork(op)) {
           flush();

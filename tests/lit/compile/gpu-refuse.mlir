@@ -3,14 +3,43 @@
 // nothing (gpu-refusals.test).
 // RUN: air-opt --air-to-gpu --split-input-file --verify-diagnostics %s
 
-// Tokens would need stream events across launches.
-func.func @async_copy(%a: memref<64xf32>) {
+// Tokens between launches would need stream events.
+func.func @async_launch(%a: memref<64xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{[compile-unsupported] the asynchronous form of 'air.launch' outside a launch body: tokens between launches would need GPU stream events, which the GPU back end does not lower}}
+  %t = air.launch async (%x) in (%nx=%c1) args(%la=%a) : memref<64xf32> {
+    air.segment @s args(%sa=%la) : memref<64xf32> {
+    }
+  }
+  // expected-error @+1 {{[compile-unsupported] the asynchronous form of 'air.wait_all' outside a launch body}}
+  air.wait_all [%t]
+  return
+}
+
+// -----
+
+// Tokens inside a launch are dropped (program order), except where they
+// flow through a reduction.
+func.func @token_reduce(%a: memref<64xf32>) {
   %c1 = arith.constant 1 : index
   air.launch (%x) in (%nx=%c1) args(%la=%a) : memref<64xf32> {
     air.segment @s args(%sa=%la) : memref<64xf32> {
+      %c0 = arith.constant 0 : index
+      %c1_s = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
       %b = memref.alloc() : memref<64xf32, 1>
-      // expected-error @+1 {{[compile-unsupported] the asynchronous form of 'air.dma_memcpy_nd': the GPU back end lowers synchronous programs only (tokens between launches would need GPU stream events, and inside a kernel an order the lowering does not keep)}}
-      %t = air.dma_memcpy_nd async (%b[] [] [], %sa[] [] []) : (memref<64xf32, 1>, memref<64xf32>)
+      %t0 = air.wait_all async
+      // expected-error @+1 {{[compile-unsupported] a token flows through 'scf.parallel', which the GPU back end does not lower}}
+      %r = scf.parallel (%i) = (%c0) to (%c2) step (%c1_s) init (%t0) -> !air.token {
+        %d = air.dma_memcpy_nd async (%b[] [] [], %sa[] [] []) : (memref<64xf32, 1>, memref<64xf32>)
+        // expected-error @+1 {{[compile-unsupported] a token flows through 'scf.reduce', which the GPU back end does not lower}}
+        scf.reduce(%d : !air.token) {
+        ^bb0(%x0: !air.token, %x1: !air.token):
+          %j = air.wait_all async [%x0, %x1]
+          // expected-error @+1 {{[compile-unsupported] a token flows through 'scf.reduce.return'}}
+          scf.reduce.return %j : !air.token
+        }
+      }
       memref.dealloc %b : memref<64xf32, 1>
     }
   }
