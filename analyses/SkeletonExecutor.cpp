@@ -730,6 +730,10 @@ void Executor::start(Task &t) {
   for (unsigned d : t.deps)
     preds.push_back(tokenEvent(d));
   t.startEvent = newEvent(preds);
+  if (options.observer &&
+      (t.kind == Task::Kind::Put || t.kind == Task::Kind::Get ||
+       (t.kind == Task::Kind::Join && isa<air::DmaMemcpyNdOp>(t.op))))
+    options.observer->started(t.id);
   switch (t.kind) {
   case Task::Kind::Put:
     for (unsigned f : t.fifos) {
@@ -1073,6 +1077,14 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
   for (const Point &d : destinations)
     (*t)->fifos.push_back(fifoFor(chan, d, p));
   (*t)->volume = transferVolume(p, op, isPut);
+  if (options.observer)
+    options.observer->reached((*t)->id, op, destinations,
+                              [&](Value v) -> std::optional<int64_t> {
+                                Val x = lookup(p, v);
+                                if (x.kind != Val::Kind::Int)
+                                  return std::nullopt;
+                                return x.num;
+                              });
   dispatch(p, **t, op->getResults());
   return success();
 }
@@ -1111,6 +1123,14 @@ LogicalResult Executor::execJoin(Process &p, air::AsyncOpInterface op) {
       newTask(Task::Kind::Join, op, p, op.getAsyncDependencies());
   if (failed(t))
     return failure();
+  if (options.observer && isa<air::DmaMemcpyNdOp>(op.getOperation()))
+    options.observer->reached((*t)->id, op, {},
+                              [&](Value v) -> std::optional<int64_t> {
+                                Val x = lookup(p, v);
+                                if (x.kind != Val::Kind::Int)
+                                  return std::nullopt;
+                                return x.num;
+                              });
   dispatch(p, **t, op->getResults());
   return success();
 }

@@ -33,10 +33,12 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,26 @@ class AsyncGraph;
 /// are may-be-parallel, so a program must complete both ways). Serially,
 /// separate launch ops also run one at a time, in program order.
 enum class LaunchMode { Serial, Parallel };
+
+/// Watches the channel transfers of a run (the NPU lowering builds its BD
+/// chains from what it sees: the order the run gives is the verified one).
+class TransferObserver {
+public:
+  virtual ~TransferObserver() = default;
+  /// A process reached a put, a get or a dma_memcpy_nd; `id` names this
+  /// transfer from now on. `destinations` are the FIFO indices a put or get
+  /// addresses (one per destination of a broadcast put; none for a
+  /// dma_memcpy_nd); `valueOf` evaluates a value in the environment of
+  /// the process at the op (nullopt when it is not concrete), and only
+  /// during this call.
+  virtual void reached(
+      unsigned id, mlir::Operation *op,
+      llvm::ArrayRef<llvm::SmallVector<int64_t, 4>> destinations,
+      llvm::function_ref<std::optional<int64_t>(mlir::Value)> valueOf) = 0;
+  /// Transfer `id` started: it took its place in its FIFOs. Starts are
+  /// reported in the order they happen.
+  virtual void started(unsigned id) = 0;
+};
 
 struct SkeletonOptions {
   LaunchMode launchMode = LaunchMode::Serial;
@@ -67,6 +89,8 @@ struct SkeletonOptions {
   /// Values for function arguments (a function's block arguments); the
   /// others have no concrete value.
   llvm::DenseMap<mlir::Value, int64_t> arguments;
+  /// Told of every channel transfer, when set.
+  TransferObserver *observer = nullptr;
 };
 
 struct SkeletonResult {

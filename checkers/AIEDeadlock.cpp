@@ -20,7 +20,8 @@
 //   without a flow) is taken as always ready.
 //
 // Every interleaving is explored (explicit states, a budget of
-// kMaxStates). A core that, from some reachable state, can never move again
+// kMaxStates), up to the order of steps that commute with every other
+// (Search::safeStep): only acquires that compete for one lock interleave. A core that, from some reachable state, can never move again
 // before its aie.end is a deadlock: one error at the acquire it waits on,
 // with a note at every other blocked process and at every release of the
 // locks they wait for. BD chains left waiting after every core finished
@@ -41,6 +42,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <cstdlib>
 #include <set>
 #include <unordered_map>
 
@@ -51,6 +53,18 @@ using namespace mlir;
 namespace {
 
 constexpr size_t kMaxStates = 200000;
+
+/// The state budget: kMaxStates, or AIRCHECK_AIE_MAX_STATES (for tests of
+/// what an `unknown` leads to, e.g. a compile that refuses).
+size_t maxStates() {
+  static const size_t budget = [] {
+    if (const char *env = std::getenv("AIRCHECK_AIE_MAX_STATES"))
+      if (long long v = std::atoll(env); v > 0)
+        return static_cast<size_t>(v);
+    return kMaxStates;
+  }();
+  return budget;
+}
 constexpr size_t kMaxCoreSteps = 4096;
 
 struct Step {
@@ -344,7 +358,20 @@ struct StateHash {
 
 class Search {
 public:
-  explicit Search(const Model &m) : m(m), n(m.procs.size()) {}
+  explicit Search(const Model &m) : m(m), n(m.procs.size()) {
+    // Releases are reduced (see expand) only with AIE2 semaphores: an
+    // AIE1 `Acquire, v` waits for the value to *be* v, which a release can
+    // disable.
+    releasesCommute = true;
+    acquirers.assign(m.locks.size(), {});
+    for (auto [i, p] : llvm::enumerate(m.procs))
+      for (const Step &st : p.steps) {
+        if (st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet)
+          releasesCommute = false;
+        if (st.kind == Step::Acquire && !llvm::is_contained(acquirers[st.lock], (int)i))
+          acquirers[st.lock].push_back(i);
+      }
+  }
 
   std::vector<State> states;
   std::vector<std::vector<uint32_t>> preds;
@@ -360,8 +387,8 @@ public:
       init[n + l] = m.locks[l].init;
     add(init, -1);
     for (size_t i = 0; i < states.size(); ++i) {
-      if (states.size() > kMaxStates) {
-        unknown = "more than " + std::to_string(kMaxStates) +
+      if (states.size() > maxStates()) {
+        unknown = "more than " + std::to_string(maxStates()) +
                   " states of the array to explore";
         return;
       }
@@ -410,6 +437,8 @@ public:
 private:
   const Model &m;
   size_t n;
+  bool releasesCommute = false;
+  std::vector<std::vector<int>> acquirers; // per lock, the processes
   std::unordered_map<State, uint32_t, StateHash> index;
 
   void add(const State &s, int64_t from) {
@@ -431,10 +460,54 @@ private:
     s[i] = pc;
   }
 
+  /// Partial-order reduction. Some steps are *safe*: once enabled, only
+  /// their own process can take them, nothing else can disable them, and
+  /// they commute with every other step. With AIE2 semaphores these are
+  ///   * a release (it only raises a value; no overflow);
+  ///   * an enabled acquire of a lock no other process acquires (the others
+  ///     only raise it);
+  ///   * an enabled transfer (it moves the pcs of its chains only and
+  ///     touches no lock).
+  /// From a state with a safe step, taking it first loses no reachable
+  /// behaviour: any run from the state can take it first and still do what
+  /// it did, and every state where a core can move (or has finished) stays
+  /// reachable, since the step is not that core's and leaves its
+  /// enabledness alone. The search expands only that step there; only
+  /// acquires that compete for one lock are interleaved.
+  std::optional<size_t> safeStep(const State &cur) const {
+    if (!releasesCommute)
+      return std::nullopt;
+    for (size_t i = 0; i < n; ++i) {
+      if (cur[i] < 0)
+        continue;
+      const Step &st = m.procs[i].steps[cur[i]];
+      switch (st.kind) {
+      case Step::Release:
+        if (cur[n + st.lock] + st.value <= m.locks[st.lock].max)
+          return i;
+        break;
+      case Step::Acquire:
+        if (acquirers[st.lock].size() == 1 && enabled(cur, i))
+          return i;
+        break;
+      case Step::Transfer:
+        if (enabled(cur, i))
+          return i;
+        break;
+      default:
+        break;
+      }
+    }
+    return std::nullopt;
+  }
+
   void expand(size_t idx) {
     bool any = false;
+    std::optional<size_t> only = safeStep(states[idx]);
     for (size_t i = 0; i < n; ++i) {
       const State &cur = states[idx];
+      if (only && i != *only)
+        continue;
       if (!enabled(cur, i))
         continue;
       any = true;

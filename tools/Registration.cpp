@@ -4,6 +4,7 @@
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/Passes.h"
 #include "dialects/AIE/AIEDialect.h"
+#include "lowerings/AIRToAIE/AIRToAIE.h"
 #include "dialects/AIR/AIRDialect.h"
 #include "lowerings/AIRToGPU/AIRToGPU.h"
 
@@ -42,5 +43,6 @@ void aircheck::registerPasses() {
   registerAnalysisPasses();
   registerRunSkeletonPass();
   registerWrapHierarchyPass();
+  registerAIRToAIEPasses();
   registerAIRToGPUPasses();
 }

@@ -21,6 +21,15 @@
 
 #include "dialects/AIR/AIRDialect.h.inc"
 
+namespace aircheck::air {
+/// The side-effect resource of channel FIFOs (channel put and get read and
+/// write it).
+struct ChannelResource
+    : public mlir::SideEffects::Resource::Base<ChannelResource> {
+  llvm::StringRef getName() final { return "air.channel"; }
+};
+} // namespace aircheck::air
+
 #define GET_TYPEDEF_CLASSES
 #include "dialects/AIR/AIRTypes.h.inc"
 

@@ -184,9 +184,15 @@ def AIR_DmaMemcpyNdOp : AIR_Op<"dma_memcpy_nd", [
   }];
 }
 
+// The channels' FIFOs: a put or get changes their state, so neither is
+// ever dead code (a put only reads its memref; without this, MLIR's DCE
+// would delete a put whose token is unused).
+def AIR_ChannelResource : Resource<"::aircheck::air::ChannelResource">;
+
 class AIR_ChannelAccessOp<string mnemonic> : AIR_Op<mnemonic, [
     AIR_AsyncOpInterface,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemRead<AIR_ChannelResource>, MemWrite<AIR_ChannelResource>]>,
     AttrSizedOperandSegments]> {
   let results = (outs Optional<AIR_Token>:$async_token);
   let hasCustomAssemblyFormat = 1;

@@ -61,20 +61,25 @@ mlir::LogicalResult convertAIRToGPU(mlir::ModuleOp module,
 /// lowering's. The barrier check reads and removes it.
 inline constexpr llvm::StringLiteral kHerdOriginAttr = "air_check.herd";
 
+/// The prefix of a definite bug of the lowering: the rule `lowering-check`
+/// of tools/air-check/Compile.h.
+inline constexpr llvm::StringLiteral kGPULoweringBug = "[lowering-check] ";
+
 /// What the barrier check found.
 enum class BarrierVerdict {
   Ok,
-  ProgramRace, // two accesses of one herd's body race, or a barrier of a
-               // herd body is divergent: the input's fault
-  Failed,      // any other race, or what the check cannot model or decide
+  Refused, // not proven (an index, a bound or a use the check cannot
+           // model, isl undecided), or the program's own race or divergent
+           // barrier (in one herd's body): kGPUUnsupported
+  Failed,  // a race or a divergent barrier the lowering made: a bug,
+           // kGPULoweringBug
 };
 
 /// The barrier race check on every kernel (gpu.func with gpu.kernel) of
 /// `module`: each access to workgroup memory by one thread and a write to
 /// the same element by another thread are separated by a gpu.barrier. A
 /// race, a barrier in divergent control flow, or an access the check
-/// cannot model is an error at the op. A program race is prefixed
-/// kGPUUnsupported; the rest are lowering failures.
+/// cannot model is an error at the op, prefixed as its verdict says.
 BarrierVerdict checkKernelBarriers(mlir::ModuleOp module);
 
 /// The rest of the pipeline after the conversion.

@@ -75,6 +75,7 @@ public:
     });
     if (other)
       return other->emitError()
+             << kGPUUnsupported
              << "barrier check: workgroup memory that is not a workgroup "
                 "attribution of the kernel is not modelled";
     bool barriers = false;
@@ -86,12 +87,14 @@ public:
     std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
     if (!buffers.empty() && (!known || known->size() != 3))
       return func.emitError()
+             << kGPUUnsupported
              << "barrier check: the kernel has no known block size "
                 "(known_block_size)";
     for (int i = 0; known && known->size() == 3 && i < 3; ++i)
       prog->block[i] = (*known)[i];
     if (!func.getBody().hasOneBlock())
       return func.emitError()
+             << kGPUUnsupported
              << "barrier check: a kernel of more than one block "
                 "(unstructured control flow) is not modelled";
     Scope top;
@@ -100,8 +103,10 @@ public:
 
   /// The op of statement i (for the diagnostic).
   SmallVector<Operation *> origin;
-  /// read() failed on the program's own construct, not the lowering's.
-  bool programFault = false;
+  /// read() failed on a definite bug of the lowering (a divergent barrier
+  /// it made); otherwise on what the check cannot model (unproven) or on
+  /// the program's own divergent barrier: refused.
+  bool loweringBug = false;
 
   /// The herd whose body op `op` came from ("" for the block body).
   static std::string herdOf(Operation *op) {
@@ -353,18 +358,20 @@ private:
         if (scope.divergent) {
           std::string herd = herdOf(&op);
           if (!herd.empty()) {
-            programFault = true;
             return op.emitError()
                    << kGPUUnsupported << "a gpu.barrier of herd " << herd
                    << " under control flow that depends on the tile (a tile "
                       "is a thread, and not every thread would reach it)";
           }
+          loweringBug = true;
           return op.emitError()
+                 << kGPULoweringBug
                  << "barrier check: a gpu.barrier under control flow that "
                     "depends on the thread (not every thread reaches it)";
         }
         if (!scope.exact)
           return op.emitError()
+                 << kGPUUnsupported
                  << "barrier check: cannot model the loop bounds or "
                     "conditions around this gpu.barrier";
         addStatement(RaceStatement::Kind::Barrier, "", scope, pos, {}, &op);
@@ -507,10 +514,12 @@ private:
       if (isa<affine::AffineApplyOp, gpu::ReturnOp>(op) && !touches)
         continue;
       if (op.getNumRegions())
-        return op.emitError() << "barrier check: '" << op.getName()
+        return op.emitError() << kGPUUnsupported << "barrier check: '"
+                              << op.getName()
                               << "' holds workgroup-memory accesses or "
                                  "barriers the check does not model";
-      return op.emitError() << "barrier check: '" << op.getName()
+      return op.emitError() << kGPUUnsupported << "barrier check: '"
+                            << op.getName()
                             << "' uses workgroup memory in a way the check "
                                "does not model";
     }
@@ -522,8 +531,8 @@ BarrierVerdict checkKernel(gpu::GPUFuncOp func) {
   RaceProgram prog;
   KernelReader reader(func);
   if (failed(reader.read(prog)))
-    return reader.programFault ? BarrierVerdict::ProgramRace
-                               : BarrierVerdict::Failed;
+    return reader.loweringBug ? BarrierVerdict::Failed
+                              : BarrierVerdict::Refused;
   if (llvm::none_of(prog.statements, [](const RaceStatement &s) {
         return s.kind != RaceStatement::Kind::Barrier;
       }))
@@ -548,10 +557,11 @@ BarrierVerdict checkKernel(gpu::GPUFuncOp func) {
   case RaceResult::Verdict::NoRace:
     return BarrierVerdict::Ok;
   case RaceResult::Verdict::Unknown:
-    func.emitError() << "barrier check: could not decide whether "
+    func.emitError() << kGPUUnsupported
+                     << "barrier check: could not decide whether "
                         "the kernel's workgroup accesses race ("
                      << r.why << ")";
-    return BarrierVerdict::Failed;
+    return BarrierVerdict::Refused;
   case RaceResult::Verdict::Race: {
     const RaceStatement &a = prog.statements[r.first];
     const RaceStatement &b = prog.statements[r.second];
@@ -575,20 +585,21 @@ BarrierVerdict checkKernel(gpu::GPUFuncOp func) {
         << r.witness << " (tiles are threads; a herd needs a gpu.barrier "
         << "between the tiles' writes and the other tiles' accesses)";
     else if (approximated)
-      d << "barrier check: cannot prove that this " << kind(a)
+      d << kGPUUnsupported << "barrier check: cannot prove that this " << kind(a)
         << " of workgroup memory and a " << kind(b)
         << " by another thread are separated by a gpu.barrier (an index is "
            "not affine); e.g. "
         << r.witness;
     else
-      d << "barrier check: data race on workgroup memory: this " << kind(a)
+      d << kGPULoweringBug << "barrier check: data race on workgroup memory: this " << kind(a)
         << " and a " << kind(b)
         << " of the same element by another thread have no gpu.barrier "
            "between them, e.g. "
         << r.witness;
     d.attachNote(reader.origin[r.second]->getLoc())
         << "the other " << kind(b) << " is here";
-    return program ? BarrierVerdict::ProgramRace : BarrierVerdict::Failed;
+    return program || approximated ? BarrierVerdict::Refused
+                                   : BarrierVerdict::Failed;
   }
   }
   return BarrierVerdict::Failed;
@@ -618,7 +629,7 @@ BarrierVerdict aircheck::checkKernelBarriers(ModuleOp module) {
       return;
     BarrierVerdict v = checkKernel(f);
     if (v == BarrierVerdict::Failed ||
-        (v == BarrierVerdict::ProgramRace && verdict == BarrierVerdict::Ok))
+        (v == BarrierVerdict::Refused && verdict == BarrierVerdict::Ok))
       verdict = v;
   });
   // The origin tags have done their work.

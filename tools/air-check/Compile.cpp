@@ -119,7 +119,8 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
   }
   switch (out.status) {
   case CompileResult::Status::Refused:
-    return refuse(input, "the lowering does not support the constructs above");
+    return refuse(input, "the lowering does not support the constructs above, "
+                         "or the lowered design could not be proven");
   case CompileResult::Status::Internal:
     llvm::errs() << "air-check compile: " << input
                  << ": internal error: the lowered program failed its check "

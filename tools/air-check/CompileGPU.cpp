@@ -4,10 +4,10 @@
 // steps, so each outcome has its status:
 //   1. air-to-gpu: a refusal (an unsupported construct, a misfit) is
 //      Status::Refused;
-//   2. gpu-kernel-outlining, linalg to loops, the barrier race check: a
-//      race among one herd's own accesses is the program's (Refused); any
-//      other race, or a failed step, is Status::Internal (a lowering bug);
-//      --emit=gpu stops here;
+//   2. gpu-kernel-outlining, linalg to loops, the barrier race check: what
+//      it cannot prove, and a race among one herd's own accesses (the
+//      program's), are Refused; a proven race of the lowering, or a failed
+//      step, is Status::Internal (a lowering bug); --emit=gpu stops here;
 //   3. MLIR's ROCDL pipeline down to gpu-module-to-binary: a failed step is
 //      Status::Internal, named.
 // --emit=isa writes the gfx942 assembly of each kernel, --emit=llvm the
@@ -185,7 +185,7 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
   switch (checkKernelBarriers(module)) {
   case BarrierVerdict::Ok:
     break;
-  case BarrierVerdict::ProgramRace:
+  case BarrierVerdict::Refused:
     return {Status::Refused, ""};
   case BarrierVerdict::Failed:
     module.emitError() << "[" << kLoweringBugRule

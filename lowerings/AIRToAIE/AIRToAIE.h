@@ -1,0 +1,33 @@
+//===- AIRToAIE.h - verified lowering of AIR to the aie dialect -*- C++ -*-===//
+//
+// Lowers an AIR program that passed every check to one `aie.device` for an
+// AIE device model (docs/compile.md): placed tiles, buffers, lock pairs,
+// BD chains in the order the ordering model's run gives, flows, core bodies
+// with the channel ops replaced by lock operations, shim DMA allocations and
+// a runtime sequence. A construct it cannot lower faithfully is refused by
+// name: an error `[compile-unsupported] ...` at the op.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_LOWERINGS_AIRTOAIE_AIRTOAIE_H
+#define AIRCHECK_LOWERINGS_AIRTOAIE_AIRTOAIE_H
+
+#include "analyses/DeviceModel.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace aircheck {
+
+/// Lowers `air` (verified; bare herds and segments already wrapped) to a
+/// new module holding one aie.device of `device`. Returns null after
+/// emitting the refusals (errors at the ops concerned).
+mlir::OwningOpRef<mlir::ModuleOp> lowerAIRToAIE(mlir::ModuleOp air,
+                                                const DeviceModel &device);
+
+/// air-opt's `--air-to-aie-verified{device=npu1_4col}`: replaces the
+/// module's contents by the lowered design.
+void registerAIRToAIEPasses();
+
+} // namespace aircheck
+
+#endif

@@ -1,0 +1,50 @@
+//===- AIRToAIEPass.cpp - `air-opt --air-to-aie-verified` -----------------===//
+//
+// The lowering as a pass, so each step can be run and tested alone:
+//   air-opt --air-wrap-hierarchy --air-to-aie-verified=device=npu1_4col
+// It lowers whatever it is given; the checks that make the result verified
+// are `air-check compile`'s (docs/compile.md).
+//
+//===----------------------------------------------------------------------===//
+#include "lowerings/AIRToAIE/AIRToAIE.h"
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace aircheck;
+
+namespace {
+struct AIRToAIEPass : public PassWrapper<AIRToAIEPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AIRToAIEPass)
+  AIRToAIEPass() = default;
+  AIRToAIEPass(const AIRToAIEPass &other) : PassWrapper(other) {}
+  StringRef getArgument() const override { return "air-to-aie-verified"; }
+  StringRef getDescription() const override {
+    return "Lower an AIR program to one aie.device (the lowering of "
+           "`air-check compile`; see docs/compile.md)";
+  }
+  Option<std::string> device{*this, "device",
+                             llvm::cl::desc("The AIE device model"),
+                             llvm::cl::init("npu1_4col")};
+  void runOnOperation() override {
+    auto dev = loadDevice(device, deviceDirectory());
+    if (!dev) {
+      getOperation().emitError() << llvm::toString(dev.takeError());
+      return signalPassFailure();
+    }
+    if (!dev->isAIE()) {
+      getOperation().emitError() << "device '" << device << "' is not an AIE array";
+      return signalPassFailure();
+    }
+    OwningOpRef<ModuleOp> out = lowerAIRToAIE(getOperation(), *dev);
+    if (!out)
+      return signalPassFailure();
+    Block *body = getOperation().getBody();
+    body->clear();
+    body->getOperations().splice(body->end(), out->getBody()->getOperations());
+  }
+};
+} // namespace
+
+void aircheck::registerAIRToAIEPasses() { PassRegistration<AIRToAIEPass>(); }

@@ -1,0 +1,79 @@
+//===- BDChains.h - each endpoint's BD chain and its lock actions -*- C++ -*-===//
+//
+// Every buffer a DMA touches gets locks (AIE2 counting semaphores). A BD
+// acquires at most one lock and releases at most one, so:
+//
+//  * L1 (a core buffer), one stream: a producer lock counting the free
+//    slot (init 1) and a consumer lock counting the full one (init 0). An
+//    S2MM BD acquires the producer lock and releases the consumer lock, an
+//    MM2S BD the reverse; the core does the complement (CoreBodies.h).
+//  * L1 relay (received into and sent from in turn by one core): a third,
+//    `ready` lock: S2MM producer -> consumer, core consumer -> ready, MM2S
+//    ready -> producer.
+//  * L2 (a memory-tile buffer): the streams take turns. A turn is a maximal
+//    run of one stream's transfers in the run's order; the turn sequence,
+//    folded to its period P, is a ring of P locks, the first with init 1. A
+//    turn's first BD acquires its lock and its last releases the next
+//    turn's. One writer and one reader in turn is the usual producer/
+//    consumer pair; a scatter or gather through one buffer has its readers
+//    (writers) take turns, in the run's order.
+//  * L3: the runtime sequence drives the shim; no locks.
+//
+// A chain is the endpoint's sequence of BDs made cyclic at its shortest
+// period (a DMA channel repeats its chain; it stops where the data stops).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_LOWERINGS_AIRTOAIE_BDCHAINS_H
+#define AIRCHECK_LOWERINGS_AIRTOAIE_BDCHAINS_H
+
+#include "lowerings/AIRToAIE/TransferPlan.h"
+
+namespace aircheck::npu {
+
+struct BD {
+  Access access;
+  /// Indices into the buffer's locks (Chains::locks); -1 for none.
+  int acquireLock = -1, releaseLock = -1;
+  bool operator==(const BD &o) const {
+    return access == o.access && acquireLock == o.acquireLock &&
+           releaseLock == o.releaseLock;
+  }
+};
+
+/// The locks of one buffer: initial values and roles (for names).
+struct BufferLocks {
+  std::vector<int64_t> init;
+  std::vector<std::string> role;
+};
+
+/// For L1 buffers, the lock indices the core uses.
+enum : int { kProducer = 0, kConsumer = 1, kReady = 2 };
+
+struct Chains {
+  /// Per endpoint: its cyclic chain (L1, L2), or every transfer (L3).
+  std::vector<std::vector<BD>> chains;
+  /// Per buffer: its locks (none for L3 and untouched buffers).
+  std::vector<BufferLocks> locks;
+};
+
+/// The shortest p with seq[i] == seq[i mod p] for every i (seq.size() when
+/// there is none shorter; 0 for an empty sequence).
+size_t chainPeriod(const std::vector<BD> &seq);
+
+/// A BD's address pattern: the linear offset (sum of offsets[i] *
+/// strides[i]), the length (the product of the sizes) and the dimensions a
+/// DMA walks, outermost first, with size-1 dimensions dropped and contiguous
+/// ones merged; no dimensions when the pattern is contiguous.
+struct BDPattern {
+  int64_t offset = 0, len = 0;
+  llvm::SmallVector<int64_t, 4> sizes, strides;
+};
+BDPattern bdPattern(const Access &a, mlir::MemRefType type);
+
+/// Annotates every endpoint's accesses with lock actions and folds each
+/// chain to its period. Refuses buffers the protocol cannot serve.
+mlir::FailureOr<Chains> buildChains(const TransferPlan &plan);
+
+} // namespace aircheck::npu
+
+#endif

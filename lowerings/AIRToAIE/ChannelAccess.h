@@ -1,0 +1,50 @@
+//===- ChannelAccess.h - put and get, read the same way ---------*- C++ -*-===//
+#ifndef AIRCHECK_LOWERINGS_AIRTOAIE_CHANNELACCESS_H
+#define AIRCHECK_LOWERINGS_AIRTOAIE_CHANNELACCESS_H
+
+#include "dialects/AIR/AIRDialect.h"
+
+namespace aircheck::npu {
+
+/// The parts of an air.channel.put or air.channel.get the lowering reads.
+struct ChannelAccess {
+  mlir::Operation *op;
+  bool isPut;
+  mlir::FlatSymbolRefAttr name;
+  mlir::Value memref;
+  llvm::SmallVector<mlir::OpFoldResult> offsets, sizes, strides;
+
+  static std::optional<ChannelAccess> of(mlir::Operation *op) {
+    if (auto p = llvm::dyn_cast<air::ChannelPutOp>(op))
+      return ChannelAccess{op, true, p.getChanNameAttr(), p.getMemref(),
+                           p.getMixedOffsets(), p.getMixedAccessSizes(),
+                           p.getMixedStrides()};
+    if (auto g = llvm::dyn_cast<air::ChannelGetOp>(op))
+      return ChannelAccess{op, false, g.getChanNameAttr(), g.getMemref(),
+                           g.getMixedOffsets(), g.getMixedAccessSizes(),
+                           g.getMixedStrides()};
+    return std::nullopt;
+  }
+
+  /// The sides of a transfer: a put or get is one; an air.dma_memcpy_nd
+  /// is two, its source read as a put and its destination written as a get
+  /// (`name` is null for those).
+  static llvm::SmallVector<ChannelAccess, 2> sidesOf(mlir::Operation *op) {
+    if (auto one = of(op))
+      return {*one};
+    llvm::SmallVector<ChannelAccess, 2> sides;
+    if (auto m = llvm::dyn_cast<air::DmaMemcpyNdOp>(op)) {
+      sides.push_back(ChannelAccess{op, true, {}, m.getSrc(),
+                                    m.getMixedSrcOffsets(), m.getMixedSrcSizes(),
+                                    m.getMixedSrcStrides()});
+      sides.push_back(ChannelAccess{op, false, {}, m.getDst(),
+                                    m.getMixedDstOffsets(), m.getMixedDstSizes(),
+                                    m.getMixedDstStrides()});
+    }
+    return sides;
+  }
+};
+
+} // namespace aircheck::npu
+
+#endif

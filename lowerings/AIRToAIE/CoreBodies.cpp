@@ -1,0 +1,481 @@
+//===- CoreBodies.cpp - a herd tile's body as an aie.core -----------------===//
+#include "lowerings/AIRToAIE/CoreBodies.h"
+
+#include "lowerings/AIRToAIE/ChannelAccess.h"
+#include "lowerings/AIRToAIE/Refusal.h"
+
+#include "dialects/AIE/AIEDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/IntegerSet.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+static bool isToken(Value v) { return isa<air::AsyncTokenType>(v.getType()); }
+
+/// scf.for without its token iteration arguments.
+static void dropTokenIterArgs(scf::ForOp f, Value dummy) {
+  SmallVector<unsigned> tokens;
+  SmallVector<Value> inits;
+  for (auto [i, v] : llvm::enumerate(f.getInitArgs())) {
+    if (isToken(v))
+      tokens.push_back(i);
+    else
+      inits.push_back(v);
+  }
+  if (tokens.empty())
+    return;
+  OpBuilder b(f);
+  auto nf = scf::ForOp::create(b, f.getLoc(), f.getLowerBound(),
+                               f.getUpperBound(), f.getStep(), inits);
+  nf.getRegion().takeBody(f.getRegion());
+  Block *body = nf.getBody();
+  Operation *yield = body->getTerminator();
+  for (unsigned k : llvm::reverse(tokens)) {
+    body->getArgument(k + 1).replaceAllUsesWith(dummy);
+    body->eraseArgument(k + 1);
+    yield->eraseOperand(k);
+  }
+  unsigned j = 0;
+  for (OpResult r : f.getResults())
+    r.replaceAllUsesWith(isToken(r) ? dummy : nf.getResult(j++));
+  f.erase();
+}
+
+/// scf.if without its token results.
+static void dropTokenResults(scf::IfOp i, Value dummy) {
+  SmallVector<unsigned> tokens;
+  SmallVector<Type> kept;
+  for (auto [k, r] : llvm::enumerate(i.getResults())) {
+    if (isToken(r))
+      tokens.push_back(k);
+    else
+      kept.push_back(r.getType());
+  }
+  if (tokens.empty())
+    return;
+  OpBuilder b(i);
+  bool hasElse = !i.getElseRegion().empty();
+  auto ni = scf::IfOp::create(b, i.getLoc(), kept, i.getCondition(), hasElse);
+  ni.getThenRegion().takeBody(i.getThenRegion());
+  if (hasElse)
+    ni.getElseRegion().takeBody(i.getElseRegion());
+  for (Region *r : {&ni.getThenRegion(), &ni.getElseRegion()})
+    if (!r->empty())
+      for (unsigned k : llvm::reverse(tokens))
+        r->front().getTerminator()->eraseOperand(k);
+  unsigned j = 0;
+  for (OpResult r : i.getResults())
+    r.replaceAllUsesWith(isToken(r) ? dummy : ni.getResult(j++));
+  i.erase();
+}
+
+/// The constant value of an index or integer value, through arith.
+static std::optional<int64_t> constantOf(Value v) {
+  return getConstantIntValue(v);
+}
+
+/// Replaces a branch whose choice is constant by the ops of the region it
+/// takes (its yielded values replace its results; yielded tokens do not
+/// matter here). Returns false if the choice is not constant.
+static bool inlineTaken(Operation *branch, Region *taken, Value dummy) {
+  if (taken && !taken->empty()) {
+    Block &b = taken->front();
+    Operation *yield = b.getTerminator();
+    for (auto [r, v] : llvm::zip(branch->getResults(), yield->getOperands()))
+      r.replaceAllUsesWith(v);
+    yield->erase();
+    branch->getBlock()->getOperations().splice(Block::iterator(branch),
+                                               b.getOperations());
+  }
+  for (Value r : branch->getResults())
+    if (!r.use_empty()) {
+      if (!isToken(r))
+        return false;
+      r.replaceAllUsesWith(dummy);
+    }
+  branch->erase();
+  return true;
+}
+
+static LogicalResult foldConstantBranches(Block &body, Value dummy) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> branches;
+    body.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(op))
+        branches.push_back(op);
+    });
+    for (Operation *op : branches) {
+      Region *taken = nullptr;
+      bool known = false;
+      if (auto i = dyn_cast<scf::IfOp>(op)) {
+        if (std::optional<int64_t> c = constantOf(i.getCondition())) {
+          known = true;
+          taken = *c ? &i.getThenRegion() : &i.getElseRegion();
+        }
+      } else if (auto a = dyn_cast<affine::AffineIfOp>(op)) {
+        IntegerSet set = a.getIntegerSet();
+        SmallVector<int64_t> vals;
+        for (Value v : a.getOperands())
+          if (std::optional<int64_t> c = constantOf(v))
+            vals.push_back(*c);
+        if (vals.size() == a.getNumOperands()) {
+          known = true;
+          bool holds = true;
+          ArrayRef<int64_t> dims(vals.data(), set.getNumDims());
+          ArrayRef<int64_t> syms(vals.data() + set.getNumDims(), set.getNumSymbols());
+          for (unsigned k = 0; k < set.getNumConstraints() && holds; ++k) {
+            AffineExpr e = set.getConstraint(k);
+            SmallVector<AffineExpr> dimRepl, symRepl;
+            for (int64_t d : dims)
+              dimRepl.push_back(getAffineConstantExpr(d, op->getContext()));
+            for (int64_t sy : syms)
+              symRepl.push_back(getAffineConstantExpr(sy, op->getContext()));
+            auto c = dyn_cast<AffineConstantExpr>(
+                e.replaceDimsAndSymbols(dimRepl, symRepl));
+            if (!c) {
+              known = false;
+              break;
+            }
+            holds = set.isEq(k) ? c.getValue() == 0 : c.getValue() >= 0;
+          }
+          if (known)
+            taken = holds ? &a.getThenRegion() : &a.getElseRegion();
+        }
+      } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
+        if (std::optional<int64_t> c = constantOf(sw.getArg())) {
+          known = true;
+          taken = &sw.getDefaultRegion();
+          for (auto [k, v] : llvm::enumerate(sw.getCases()))
+            if (v == *c)
+              taken = &sw.getCaseRegions()[k];
+        }
+      }
+      if (!known)
+        continue;
+      if (!inlineTaken(op, taken, dummy))
+        return refuse(op) << "a branch on the tile's ids whose results the "
+                             "lowering cannot inline";
+      changed = true;
+      break; // the walk's list is stale now
+    }
+  }
+  return success();
+}
+
+static bool isView(Operation *op) {
+  return isa<ViewLikeOpInterface, memref::CastOp, memref::CollapseShapeOp,
+             memref::ExpandShapeOp, memref::ReinterpretCastOp>(op);
+}
+
+LogicalResult aircheck::npu::buildCoreBody(
+    Block &body, air::HerdOp herd, ArrayRef<int64_t> ids,
+    const std::function<Value(Operation *)> &bufferFor,
+    const std::function<LockPair(Value)> &locksOf, int64_t repeat) {
+  MLIRContext *ctx = herd.getContext();
+  auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
+  Location loc = herd.getLoc();
+  OpBuilder b = OpBuilder::atBlockEnd(&body);
+  IRMapping map;
+  SmallVector<Operation *> standIns;
+  for (auto [arg, id] : llvm::zip(h.getIds(), ids))
+    map.map(arg, arith::ConstantIndexOp::create(b, loc, id).getResult());
+  for (auto [arg, size] : llvm::zip(h.getSizeArgs(), h.getSizeOperands())) {
+    std::optional<int64_t> c = getConstantIntValue(size);
+    if (!c)
+      return refuse(herd) << "the herd's size is not a constant";
+    map.map(arg, arith::ConstantIndexOp::create(b, loc, *c).getResult());
+  }
+  for (auto [k, arg, operand] :
+       llvm::enumerate(h.getKernelArguments(), h.getKernelOperands())) {
+    if (arg.use_empty())
+      continue;
+    Operation *def = operand.getDefiningOp();
+    if (def && def->hasTrait<OpTrait::ConstantLike>()) {
+      map.map(arg, b.clone(*def)->getResult(0));
+      continue;
+    }
+    // The far side of the tile's dma_memcpy_nds: a DMA on another tile
+    // reads or writes it, the core never does. A stand-in until the copies
+    // become lock operations.
+    if (llvm::all_of(arg.getUsers(),
+                     [](Operation *u) { return isa<air::DmaMemcpyNdOp>(u); })) {
+      auto standIn = UnrealizedConversionCastOp::create(b, loc, arg.getType(),
+                                                        ValueRange{});
+      standIns.push_back(standIn);
+      map.map(arg, standIn.getResult(0));
+      continue;
+    }
+    auto diag = refuse(herd) << "herd argument #" << k
+                             << " is used in the body; a core reaches only "
+                                "its own L1 buffers and constants (pass data "
+                                "through channels)";
+    diag.attachNote((*arg.getUsers().begin())->getLoc()) << "used here";
+    return failure();
+  }
+  Value dummy =
+      air::WaitAllOp::create(b, loc, air::AsyncTokenType::get(ctx), ValueRange{})
+          .getAsyncToken();
+  for (Operation &op : h.getBodyBlock().without_terminator())
+    b.clone(op, map);
+
+  // L1 allocs are the tile's buffers.
+  bool ok = true;
+  h.getBodyBlock().walk([&](memref::AllocOp alloc) {
+    Value cloned = map.lookupOrNull(alloc.getResult());
+    if (!cloned)
+      return;
+    cloned.replaceAllUsesWith(bufferFor(alloc));
+    cloned.getDefiningOp()->erase();
+  });
+
+  // air.execute: its ops, in place.
+  SmallVector<air::ExecuteOp> executes;
+  body.walk([&](air::ExecuteOp e) { executes.push_back(e); });
+  for (air::ExecuteOp e : executes) {
+    Block &inner = e.getBody();
+    Operation *term = inner.getTerminator();
+    for (auto [k, r] : llvm::enumerate(e->getResults()))
+      r.replaceAllUsesWith(k == 0 ? dummy : term->getOperand(k - 1));
+    term->erase();
+    e->getBlock()->getOperations().splice(Block::iterator(e),
+                                          inner.getOperations());
+    e->erase();
+  }
+
+  // Buffers live as long as the design: no deallocs.
+  SmallVector<Operation *> dead;
+  body.walk([&](memref::DeallocOp d) {
+    if (d.getMemref().getDefiningOp<aie::BufferOp>())
+      dead.push_back(d);
+  });
+  for (Operation *d : dead)
+    d->erase();
+
+  // Tokens order nothing here: loops and branches lose them.
+  SmallVector<Operation *> structured;
+  body.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (isa<scf::ForOp, scf::IfOp>(op))
+      structured.push_back(op);
+    else if (isa<scf::ParallelOp, scf::ForallOp>(op) ||
+             (isa<affine::AffineForOp>(op) &&
+              llvm::any_of(op->getResults(), isToken))) {
+      refuse(op) << "'" << op->getName()
+                 << "' in a herd body is not lowered to a core";
+      ok = false;
+    }
+  });
+  if (!ok)
+    return failure();
+  for (Operation *op : structured) {
+    if (auto f = dyn_cast<scf::ForOp>(op))
+      dropTokenIterArgs(f, dummy);
+    else
+      dropTokenResults(cast<scf::IfOp>(op), dummy);
+  }
+
+  // The tile's ids are constants now: a branch on them (an affine.if,
+  // scf.if or scf.index_switch choosing a tile's channel) keeps only the
+  // region it takes, so each core keeps only its own transfers.
+  if (failed(foldConstantBranches(body, dummy)))
+    return failure();
+
+  // Channel ops: the core's half of each lock pair.
+  // The L1 side of each transfer: a put or get, or the side of a
+  // dma_memcpy_nd that is one of the tile's buffers.
+  llvm::MapVector<Value, SmallVector<Operation *>> transfersOf;
+  DenseMap<Operation *, bool> putOf;
+  body.walk([&](Operation *op) {
+    SmallVector<ChannelAccess, 2> sides = ChannelAccess::sidesOf(op);
+    if (sides.empty())
+      return;
+    if (sides.size() == 2) {
+      bool src = static_cast<bool>(sides[0].memref.getDefiningOp<aie::BufferOp>());
+      bool dst = static_cast<bool>(sides[1].memref.getDefiningOp<aie::BufferOp>());
+      if (src == dst) {
+        refuse(op) << "a dma_memcpy_nd in a herd must have exactly one side "
+                      "in the tile's L1";
+        ok = false;
+        return;
+      }
+      sides.erase(sides.begin() + (src ? 1 : 0));
+    }
+    transfersOf[sides[0].memref].push_back(op);
+    putOf[op] = sides[0].isPut;
+  });
+  if (!ok)
+    return failure();
+  auto useLock = [&](OpBuilder &at, Value lock, aie::LockAction action) {
+    aie::UseLockOp::create(at, loc, lock,
+                           aie::LockActionAttr::get(ctx, action),
+                           at.getI32IntegerAttr(1));
+  };
+  for (auto &[buf, xs] : transfersOf) {
+    if (!buf.getDefiningOp<aie::BufferOp>()) {
+      refuse(xs.front()) << "transfers a memref that is not an L1 buffer of "
+                            "its own tile";
+      return failure();
+    }
+    LockPair lp = locksOf(buf);
+    if (!lp.producer) {
+      refuse(xs.front()) << "a transfer the verified run never reached: no "
+                            "BD serves it";
+      return failure();
+    }
+    Block *blk = xs.front()->getBlock();
+    bool isPut = putOf[xs.front()];
+    bool relay = static_cast<bool>(lp.ready);
+    for (auto [k, x] : llvm::enumerate(xs))
+      if (x->getBlock() != blk ||
+          (relay ? putOf[x] != (k % 2 == 1) : putOf[x] != isPut)) {
+        auto diag = refuse(x) << "the transfers on one core buffer must be "
+                                 "in one block, and all in one direction "
+                                 "or a get and a put in turn";
+        diag.attachNote(xs.front()->getLoc()) << "the first one";
+        return failure();
+      }
+    DenseMap<Operation *, unsigned> pos;
+    unsigned n = 0;
+    for (Operation &o : *blk)
+      pos[&o] = n++;
+    // The buffer's uses, through views, by their op in `blk`.
+    SmallVector<std::pair<Operation *, Operation *>> uses; // (use, ancestor)
+    SmallVector<Value> work{buf};
+    llvm::SmallPtrSet<Operation *, 8> transfers(xs.begin(), xs.end());
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (Operation *u : v.getUsers()) {
+        if (transfers.contains(u))
+          continue;
+        if (isView(u))
+          for (Value r : u->getResults())
+            work.push_back(r);
+        Operation *a = blk->findAncestorOpInBlock(*u);
+        if (!a) {
+          auto diag = refuse(u)
+                      << "uses a buffer a DMA fills or drains outside the "
+                         "block of its transfers; the lock protocol cannot "
+                         "keep the DMA from racing with it";
+          diag.attachNote(xs.front()->getLoc()) << "the transfer";
+          return failure();
+        }
+        uses.push_back({u, a});
+      }
+    }
+    SmallVector<bool> covered(uses.size(), false);
+    for (auto [k, x] : llvm::enumerate(xs)) {
+      unsigned at = pos[x];
+      if (relay) {
+        // get k/2 .. put k/2: the buffer is the core's in between.
+        if (k % 2 == 1) {
+          for (auto [i, u] : llvm::enumerate(uses))
+            if (pos[u.second] > pos[xs[k - 1]] && pos[u.second] < at)
+              covered[i] = true;
+          OpBuilder atX(x);
+          useLock(atX, lp.ready, aie::LockAction::Release);
+        } else {
+          OpBuilder atX(x);
+          useLock(atX, lp.consumer, aie::LockAction::AcquireGreaterEqual);
+        }
+        continue;
+      }
+      if (!isPut) {
+        unsigned next = k + 1 < xs.size() ? pos[xs[k + 1]] : n;
+        Operation *last = x;
+        for (auto [i, u] : llvm::enumerate(uses))
+          if (pos[u.second] > at && pos[u.second] < next) {
+            covered[i] = true;
+            if (pos[u.second] > pos[last])
+              last = u.second;
+          }
+        OpBuilder before(x);
+        useLock(before, lp.consumer, aie::LockAction::AcquireGreaterEqual);
+        OpBuilder after(ctx);
+        after.setInsertionPointAfter(last);
+        useLock(after, lp.producer, aie::LockAction::Release);
+      } else {
+        int64_t prev = k > 0 ? static_cast<int64_t>(pos[xs[k - 1]]) : -1;
+        Operation *first = x;
+        for (auto [i, u] : llvm::enumerate(uses))
+          if (static_cast<int64_t>(pos[u.second]) > prev && pos[u.second] < at) {
+            covered[i] = true;
+            if (pos[u.second] < pos[first])
+              first = u.second;
+          }
+        OpBuilder before(first);
+        useLock(before, lp.producer, aie::LockAction::AcquireGreaterEqual);
+        OpBuilder atX(x);
+        useLock(atX, lp.consumer, aie::LockAction::Release);
+      }
+    }
+    for (auto [i, u] : llvm::enumerate(uses))
+      if (!covered[i]) {
+        auto diag = refuse(u.first)
+                    << "uses a buffer a DMA "
+                    << (isPut ? "drains after its last put" : "fills before its first get")
+                    << " in this block; the DMA could race with it";
+        diag.attachNote(xs.front()->getLoc()) << "the transfer";
+        return failure();
+      }
+    for (Operation *x : xs) {
+      for (Value r : x->getResults())
+        r.replaceAllUsesWith(dummy);
+      x->erase();
+    }
+  }
+
+  for (Operation *standIn : standIns) {
+    if (!standIn->use_empty())
+      return refuse(herd) << "a herd argument is still used after the "
+                             "transfers became lock operations";
+    standIn->erase();
+  }
+
+  // What is left of the tokens.
+  SmallVector<Operation *> waits;
+  body.walk([&](air::WaitAllOp w) {
+    if (w.getAsyncToken() != dummy)
+      waits.push_back(w);
+  });
+  for (Operation *w : waits) {
+    for (Value r : w->getResults())
+      r.replaceAllUsesWith(dummy);
+    w->erase();
+  }
+  Operation *left = nullptr;
+  body.walk([&](Operation *op) {
+    if (op != dummy.getDefiningOp() && isa<air::AIRDialect>(op->getDialect()) &&
+        !left)
+      left = op;
+  });
+  if (left)
+    return refuse(left) << "'" << left->getName()
+                        << "' in a herd body is not lowered to a core";
+  if (!dummy.use_empty())
+    return refuse(herd) << "a token is still used after the herd body's "
+                           "tokens were dropped";
+  dummy.getDefiningOp()->erase();
+  if (repeat > 1) {
+    // Once per launch instance.
+    OpBuilder at = OpBuilder::atBlockBegin(&body);
+    Value lb = arith::ConstantIndexOp::create(at, loc, 0);
+    Value ub = arith::ConstantIndexOp::create(at, loc, repeat);
+    Value step = arith::ConstantIndexOp::create(at, loc, 1);
+    auto loop = scf::ForOp::create(at, loc, lb, ub, step);
+    Block *inner = loop.getBody();
+    inner->getOperations().splice(Block::iterator(inner->getTerminator()),
+                                  body.getOperations(),
+                                  std::next(Block::iterator(loop)), body.end());
+  }
+  return success();
+}

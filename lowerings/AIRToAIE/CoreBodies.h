@@ -1,0 +1,56 @@
+//===- CoreBodies.h - a herd tile's body as an aie.core ---------*- C++ -*-===//
+//
+// The core of one herd tile runs the herd body once, with the tile's ids as
+// constants. Herd bodies run in program order (docs/semantics.md, section
+// 3), so their tokens order nothing the block order does not: air.execute
+// regions are inlined and tokens, air.wait_all and token loop arguments are
+// dropped. Each channel op on an L1 buffer becomes the core's half of the
+// buffer's lock pair:
+//
+//   get:  acquire the consumer lock where the get was; release the producer
+//         lock after the last use of the buffer before the next get on it in
+//         the same block (or the block's end);
+//   put:  acquire the producer lock before the first use of the buffer after
+//         the previous put on it in the same block (or the block's start);
+//         release the consumer lock where the put was.
+//
+//   relay (a buffer received into and sent from in turn): acquire the
+//         consumer lock at the get, release the ready lock at the put; the
+//         buffer is the core's in between.
+//
+// A use of the buffer outside those windows would race with the DMA: it is
+// refused, not lowered.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_LOWERINGS_AIRTOAIE_COREBODIES_H
+#define AIRCHECK_LOWERINGS_AIRTOAIE_COREBODIES_H
+
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/IR/Block.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <functional>
+
+namespace aircheck::npu {
+
+struct LockPair {
+  mlir::Value producer, consumer;
+  /// A relay buffer's third lock (see Chains::relay); null otherwise.
+  mlir::Value ready;
+};
+
+/// Fills `body` (an empty block of an aie.core) with the body of `herd` for
+/// the tile with ids `ids`. `bufferFor` gives the tile's aie.buffer of an L1
+/// alloc of the herd body; `locksOf` the lock pair of such a buffer (null
+/// values when no DMA touches it). With `repeat` > 1 the body runs that many
+/// times (once per launch instance). Refusals are errors at the ops.
+mlir::LogicalResult
+buildCoreBody(mlir::Block &body, air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
+              const std::function<mlir::Value(mlir::Operation *alloc)> &bufferFor,
+              const std::function<LockPair(mlir::Value buffer)> &locksOf,
+              int64_t repeat = 1);
+
+} // namespace aircheck::npu
+
+#endif

@@ -1,0 +1,667 @@
+//===- DeviceBuilder.cpp - the aie.device of a verified AIR program -------===//
+//
+// Puts the pieces together (docs/compile.md): the placement the placement
+// solver found, the transfer plan of the verified run, its BD chains and
+// lock pairs, the core bodies, flows, shim allocations and the runtime
+// sequence.
+//
+//===----------------------------------------------------------------------===//
+#include "lowerings/AIRToAIE/AIRToAIE.h"
+
+#include "lowerings/AIRToAIE/BDChains.h"
+#include "lowerings/AIRToAIE/CoreBodies.h"
+#include "lowerings/AIRToAIE/Refusal.h"
+#include "lowerings/AIRToAIE/SupportedSubset.h"
+#include "lowerings/AIRToAIE/TransferPlan.h"
+
+#include "analyses/AsyncGraph.h"
+#include "analyses/Placement.h"
+#include "analyses/ResourceFootprint.h"
+#include "dialects/AIE/AIEDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+namespace {
+
+class DesignBuilder {
+public:
+  DesignBuilder(ModuleOp air, const DeviceModel &dev) : air(air), dev(dev) {}
+  OwningOpRef<ModuleOp> run();
+
+private:
+  ModuleOp air;
+  const DeviceModel &dev;
+  Design design;
+  TransferPlan plan;
+  Chains chains;
+  std::map<Operation *, Tile> herdOrigin;
+  /// Each segment's columns: first, count.
+  std::map<Operation *, std::pair<int64_t, int64_t>> segmentCols;
+  std::pair<int64_t, int64_t> columnsOf(Operation *op) const {
+    auto seg = isa<air::SegmentOp>(op) ? cast<air::SegmentOp>(op)
+                                       : op->getParentOfType<air::SegmentOp>();
+    auto it = seg ? segmentCols.find(seg) : segmentCols.end();
+    if (it != segmentCols.end())
+      return it->second;
+    return segmentCols.empty() ? std::make_pair<int64_t, int64_t>(0, 1)
+                               : segmentCols.begin()->second;
+  }
+  int64_t memtileRow = -1;
+
+  OpBuilder *b = nullptr;
+  std::map<Tile, Value> tiles;
+  std::map<Tile, int> nextLock;
+  std::vector<LockPair> locks;           // per plan buffer (L1: the core's)
+  std::vector<std::vector<Value>> lockValues; // per plan buffer
+  std::vector<Value> bufferValues;       // per plan buffer (L1, L2)
+  std::map<std::pair<Operation *, Tile>, Value> l1Buffers; // alloc, tile
+  unsigned bufferCount = 0;
+
+  bool place();
+  bool assignTiles();
+  Value tile(Tile t);
+  Value buffer(Operation *alloc, Tile t, MemRefType type);
+  void makeLocks();
+  bool dmaPrograms();
+  bool cores();
+  void flows();
+  void shimAndSequence(Block &device);
+  bool fits(Tile t, StringRef what, int64_t need, int64_t have,
+            Operation *at);
+  std::vector<Tile> tileList;
+};
+
+bool DesignBuilder::fits(Tile t, StringRef what, int64_t need, int64_t have,
+                   Operation *at) {
+  if (need <= have)
+    return true;
+  refuse(at) << "does not fit: tile (" << t.col << ", " << t.row << ") needs "
+             << need << " " << what << ", and " << dev.name << " has " << have;
+  return false;
+}
+
+bool DesignBuilder::place() {
+  AsyncGraph graph(air);
+  ResourceFootprint fp(air, graph);
+  std::vector<PlacementResult> placed = placeLaunches(fp, dev);
+  for (const PlacementResult &p : placed) {
+    if (p.kind != PlacementResult::Kind::Placed) {
+      refuse(p.launch ? p.launch : design.launch.getOperation())
+          << "no placement: " << p.why;
+      return false;
+    }
+    for (const PlacedRect &r : p.rects) {
+      if (r.isHerd)
+        herdOrigin[r.op] = Tile{r.x, r.y};
+      else if (isa<air::SegmentOp>(r.op)) {
+        segmentCols[r.op] = {r.x, std::max<int64_t>(1, r.width)};
+      }
+    }
+  }
+  for (air::HerdOp h : design.herds)
+    if (!herdOrigin.count(h)) {
+      refuse(h) << "the placement gave this herd no tiles";
+      return false;
+    }
+  // Herds that never run at once may share tiles in the placement; a tile
+  // has one core program, and the lowering does not merge two herds' bodies.
+  std::map<Tile, air::HerdOp> owner;
+  for (air::HerdOp h : design.herds) {
+    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
+    SmallVector<int64_t, 2> sizes;
+    for (Value v : hi.getSizeOperands())
+      sizes.push_back(*getConstantIntValue(v));
+    Tile o = herdOrigin[h];
+    for (int64_t x = 0; x < (sizes.size() > 0 ? sizes[0] : 1); ++x)
+      for (int64_t y = 0; y < (sizes.size() > 1 ? sizes[1] : 1); ++y) {
+        Tile t{o.col + x, o.row + y};
+        auto [it, fresh] = owner.try_emplace(t, h);
+        if (!fresh) {
+          auto diag = refuse(h)
+                      << "shares tile (" << t.col << ", " << t.row
+                      << ") with another herd: the placement lets herds that "
+                         "never run at once share tiles, and the lowering "
+                         "gives each tile one core program (it does not merge "
+                         "two herds' bodies)";
+          diag.attachNote(it->second.getLoc()) << "the other herd";
+          return false;
+        }
+      }
+  }
+  for (size_t r = 0; r < dev.rowKinds.size(); ++r)
+    if (dev.rowKinds[r] == "memtile" && memtileRow < 0)
+      memtileRow = r;
+  FailureOr<TransferPlan> p = planTransfers(design.func, graph);
+  if (failed(p))
+    return false;
+  plan = std::move(*p);
+  FailureOr<Chains> c = buildChains(plan);
+  if (failed(c))
+    return false;
+  chains = std::move(*c);
+  return true;
+}
+
+/// Tiles of every endpoint: herd tiles for L1; memory tiles of the
+/// segment's columns for L2 (first fit by bytes and DMA channels, the
+/// buffers one endpoint touches kept together); shim tiles for L3.
+bool DesignBuilder::assignTiles() {
+  auto herdTile = [&](Operation *herd, ArrayRef<int64_t> ids) {
+    Tile o = herdOrigin[herd];
+    return Tile{o.col + (ids.size() > 0 ? ids[0] : 0),
+                o.row + (ids.size() > 1 ? ids[1] : 0)};
+  };
+  for (BufferRef &buf : plan.buffers)
+    if (buf.level == Level::L1)
+      buf.tile = herdTile(buf.herd, buf.ids);
+  for (Endpoint &e : plan.endpoints)
+    if (e.level == Level::L1)
+      e.tile = herdTile(e.herd, e.ids);
+
+  // L2: group buffers that share an endpoint.
+  std::vector<int> group(plan.buffers.size());
+  for (size_t i = 0; i < group.size(); ++i)
+    group[i] = i;
+  std::function<int(int)> find = [&](int x) {
+    return group[x] == x ? x : group[x] = find(group[x]);
+  };
+  for (const Endpoint &e : plan.endpoints)
+    if (e.level == Level::L2)
+      for (const Access &a : e.accesses)
+        group[find(a.buffer)] = find(e.accesses.front().buffer);
+  std::map<int, int64_t> bytes, mm2s, s2mm;
+  for (auto [i, buf] : llvm::enumerate(plan.buffers))
+    if (buf.level == Level::L2)
+      bytes[find(i)] += buf.type.getNumElements() *
+                        ((buf.type.getElementTypeBitWidth() + 7) / 8);
+  for (const Endpoint &e : plan.endpoints)
+    if (e.level == Level::L2)
+      ++(e.isPut ? mm2s : s2mm)[find(e.accesses.front().buffer)];
+  std::map<int, Tile> groupTile;
+  std::map<int64_t, std::array<int64_t, 3>> used; // col -> bytes, mm2s, s2mm
+  for (auto &[g, n] : bytes) {
+    bool placed = false;
+    if (memtileRow < 0) {
+      refuse(design.segments.front()) << dev.name << " has no memory tiles for L2";
+      return false;
+    }
+    Operation *anyAlloc = nullptr;
+    for (auto [i, buf] : llvm::enumerate(plan.buffers))
+      if (buf.level == Level::L2 && find(i) == g)
+        anyAlloc = buf.alloc;
+    auto [segmentCol, segmentWidth] = columnsOf(anyAlloc);
+    for (int64_t c = segmentCol; c < segmentCol + segmentWidth && !placed; ++c) {
+      auto &u = used[c];
+      if (u[0] + n <= dev.memtileBytes && u[1] + mm2s[g] <= dev.memtileDmaMM2S &&
+          u[2] + s2mm[g] <= dev.memtileDmaS2MM) {
+        u[0] += n;
+        u[1] += mm2s[g];
+        u[2] += s2mm[g];
+        groupTile[g] = Tile{c, memtileRow};
+        placed = true;
+      }
+    }
+    if (!placed) {
+      Operation *at = design.segments.front();
+      for (auto [i, buf] : llvm::enumerate(plan.buffers))
+        if (buf.level == Level::L2 && find(i) == g)
+          at = buf.alloc;
+      refuse(at) << "does not fit: this L2 buffer (with the buffers its "
+                    "streams share) needs "
+                 << n << " bytes, " << mm2s[g] << " MM2S and " << s2mm[g]
+                 << " S2MM channels of one memory tile, and none in the "
+                    "segment's columns "
+                 << segmentCol << "-" << segmentCol + segmentWidth - 1
+                 << " has that much left (" << dev.memtileBytes << " bytes, "
+                 << dev.memtileDmaMM2S << " + " << dev.memtileDmaS2MM
+                 << " channels each)";
+      return false;
+    }
+  }
+  for (auto [i, buf] : llvm::enumerate(plan.buffers))
+    if (buf.level == Level::L2)
+      buf.tile = groupTile[find(i)];
+  for (Endpoint &e : plan.endpoints)
+    if (e.level == Level::L2)
+      e.tile = plan.buffers[e.accesses.front().buffer].tile;
+
+  // DMA channels of core and memory tiles.
+  std::map<std::pair<Tile, bool>, int> next;
+  for (Endpoint &e : plan.endpoints) {
+    if (e.level == Level::L3)
+      continue;
+    e.dmaChannel = next[{e.tile, e.isPut}]++;
+    int64_t have = e.level == Level::L1
+                       ? (e.isPut ? dev.computeDmaMM2S : dev.computeDmaS2MM)
+                       : (e.isPut ? dev.memtileDmaMM2S : dev.memtileDmaS2MM);
+    if (!fits(e.tile, e.isPut ? "MM2S channels" : "S2MM channels",
+              e.dmaChannel + 1, have, e.accesses.front().op))
+      return false;
+  }
+
+  // Shim channels: the columns of the issuing op's segment first (of the
+  // first segment for the launch and function bodies), then the others.
+  const std::vector<int64_t> &shimCols =
+      dev.pinnedShimDmaColumns.empty() ? dev.shimDmaColumns : dev.pinnedShimDmaColumns;
+  std::map<std::pair<int64_t, bool>, int> shimUsed;
+  for (Endpoint &e : plan.endpoints) {
+    if (e.level != Level::L3)
+      continue;
+    auto [segmentCol, segmentWidth] = columnsOf(e.accesses.front().op);
+    std::vector<int64_t> cols;
+    for (int64_t c : shimCols)
+      if (c >= segmentCol && c < segmentCol + segmentWidth)
+        cols.push_back(c);
+    for (int64_t c : shimCols)
+      if (!llvm::is_contained(cols, c))
+        cols.push_back(c);
+    bool placed = false;
+    for (int64_t c : cols) {
+      int &u = shimUsed[{c, e.isPut}];
+      if (u < (e.isPut ? dev.shimDmaMM2S : dev.shimDmaS2MM)) {
+        e.tile = Tile{c, 0};
+        e.dmaChannel = u++;
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) {
+      refuse(e.accesses.front().op)
+          << "does not fit: every shim " << (e.isPut ? "MM2S" : "S2MM")
+          << " channel of " << dev.name << " is taken";
+      return false;
+    }
+  }
+  // BDs per tile.
+  std::map<Tile, int64_t> bds;
+  std::map<Tile, Operation *> firstOp;
+  for (auto [i, e] : llvm::enumerate(plan.endpoints))
+    if (e.level != Level::L3) {
+      bds[e.tile] += chains.chains[i].size();
+      firstOp.try_emplace(e.tile, e.accesses.front().op);
+    }
+  for (auto &[t, n] : bds)
+    if (!fits(t, "BDs", n, t.row == memtileRow ? dev.memtileBDs : dev.computeBDs,
+              firstOp[t]))
+      return false;
+  return true;
+}
+
+Value DesignBuilder::tile(Tile t) { return tiles.at(t); }
+
+Value DesignBuilder::buffer(Operation *alloc, Tile t, MemRefType type) {
+  auto [it, fresh] = l1Buffers.try_emplace({alloc, t});
+  if (fresh) {
+    OpBuilder::InsertionGuard g(*b);
+    auto buf = aie::BufferOp::create(
+        *b, alloc->getLoc(), type, tile(t),
+        b->getStringAttr("buf" + std::to_string(bufferCount++)), IntegerAttr(),
+        IntegerAttr(), ElementsAttr());
+    it->second = buf.getResult();
+  }
+  return it->second;
+}
+
+void DesignBuilder::makeLocks() {
+  locks.assign(plan.buffers.size(), LockPair{});
+  lockValues.assign(plan.buffers.size(), {});
+  bufferValues.assign(plan.buffers.size(), Value());
+  for (auto [i, buf] : llvm::enumerate(plan.buffers)) {
+    if (buf.level == Level::L3)
+      continue;
+    bufferValues[i] = buffer(buf.alloc, buf.tile, buf.type);
+    const BufferLocks &bl = chains.locks[i];
+    std::string name =
+        cast<aie::BufferOp>(bufferValues[i].getDefiningOp()).getSymName()->str();
+    for (auto [init, role] : llvm::zip(bl.init, bl.role)) {
+      int id = nextLock[buf.tile]++;
+      lockValues[i].push_back(
+          aie::LockOp::create(*b, buf.alloc->getLoc(), b->getIndexType(),
+                              tile(buf.tile), b->getI32IntegerAttr(id),
+                              b->getI32IntegerAttr(init),
+                              b->getStringAttr(name + "_" + role))
+              .getResult());
+    }
+    if (buf.level == Level::L1 && lockValues[i].size() >= 2) {
+      locks[i].producer = lockValues[i][kProducer];
+      locks[i].consumer = lockValues[i][kConsumer];
+      if (lockValues[i].size() > 2)
+        locks[i].ready = lockValues[i][kReady];
+    }
+  }
+}
+
+bool DesignBuilder::dmaPrograms() {
+  std::map<Tile, std::vector<unsigned>> byTile;
+  for (auto [i, e] : llvm::enumerate(plan.endpoints))
+    if (e.level != Level::L3)
+      byTile[e.tile].push_back(i);
+  for (auto &[t, eps] : byTile) {
+    if (!fits(t, "locks", nextLock[t],
+              t.row == memtileRow ? dev.memtileLocks : dev.computeLocks,
+              plan.endpoints[eps.front()].accesses.front().op))
+      return false;
+    Location loc = plan.endpoints[eps.front()].accesses.front().op->getLoc();
+    Operation *prog =
+        t.row == memtileRow
+            ? aie::MemTileDMAOp::create(*b, loc, b->getIndexType(), tile(t))
+                  .getOperation()
+            : aie::MemOp::create(*b, loc, b->getIndexType(), tile(t))
+                  .getOperation();
+    Region &region = prog->getRegion(0);
+    OpBuilder::InsertionGuard g(*b);
+    // One start block per channel, then the BD blocks, then the end.
+    std::vector<Block *> starts;
+    for (size_t k = 0; k < eps.size(); ++k)
+      starts.push_back(b->createBlock(&region, region.end()));
+    Block *end = b->createBlock(&region, region.end());
+    aie::EndOp::create(*b, loc);
+    for (auto [k, ei] : llvm::enumerate(eps)) {
+      const Endpoint &e = plan.endpoints[ei];
+      const std::vector<BD> &chain = chains.chains[ei];
+      std::vector<Block *> bdBlocks;
+      for (size_t j = 0; j < chain.size(); ++j)
+        bdBlocks.push_back(b->createBlock(end));
+      for (auto [j, bd] : llvm::enumerate(chain)) {
+        b->setInsertionPointToEnd(bdBlocks[j]);
+        Location bloc = bd.access.op->getLoc();
+        const std::vector<Value> &bl = lockValues[bd.access.buffer];
+        if (bd.acquireLock >= 0)
+          aie::UseLockOp::create(
+              *b, bloc, bl[bd.acquireLock],
+              aie::LockActionAttr::get(b->getContext(),
+                                       aie::LockAction::AcquireGreaterEqual),
+              b->getI32IntegerAttr(1));
+        const BufferRef &buf = plan.buffers[bd.access.buffer];
+        BDPattern p = bdPattern(bd.access, buf.type);
+        int64_t maxDims = t.row == memtileRow ? dev.memtileBdDims : dev.computeBdDims;
+        if (maxDims && static_cast<int64_t>(p.sizes.size()) > maxDims) {
+          refuse(bd.access.op) << "needs a BD of " << p.sizes.size()
+                               << " dimensions; tile (" << t.col << ", "
+                               << t.row << ") walks at most " << maxDims;
+          return false;
+        }
+        auto i32s = [&](ArrayRef<int64_t> v) {
+          SmallVector<int32_t> out(v.begin(), v.end());
+          return b->getDenseI32ArrayAttr(out);
+        };
+        aie::DMABDOp::create(
+            *b, bloc, bufferValues[bd.access.buffer],
+            b->getI32IntegerAttr(p.offset), b->getI32IntegerAttr(p.len),
+            p.sizes.empty() ? DenseI32ArrayAttr() : i32s(p.sizes),
+            p.sizes.empty() ? DenseI32ArrayAttr() : i32s(p.strides),
+            DenseI32ArrayAttr(), DenseI32ArrayAttr(), IntegerAttr());
+        if (bd.releaseLock >= 0)
+          aie::UseLockOp::create(
+              *b, bloc, bl[bd.releaseLock],
+              aie::LockActionAttr::get(b->getContext(), aie::LockAction::Release),
+              b->getI32IntegerAttr(1));
+        aie::NextBDOp::create(*b, bloc, bdBlocks[(j + 1) % chain.size()]);
+      }
+      b->setInsertionPointToEnd(starts[k]);
+      aie::DMAStartOp::create(
+          *b, loc, b->getI1Type(),
+          e.isPut ? aie::DMAChannelDir::MM2S : aie::DMAChannelDir::S2MM,
+          e.dmaChannel, IntegerAttr(), bdBlocks.front(),
+          k + 1 < starts.size() ? starts[k + 1] : end);
+    }
+  }
+  return true;
+}
+
+bool DesignBuilder::cores() {
+  for (air::HerdOp h : design.herds) {
+    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
+    SmallVector<int64_t, 2> sizes;
+    for (Value s : hi.getSizeOperands())
+      sizes.push_back(*getConstantIntValue(s));
+    int64_t nx = sizes.size() > 0 ? sizes[0] : 1, ny = sizes.size() > 1 ? sizes[1] : 1;
+    for (int64_t x = 0; x < nx; ++x)
+      for (int64_t y = 0; y < ny; ++y) {
+        SmallVector<int64_t, 2> ids;
+        if (sizes.size() > 0)
+          ids.push_back(x);
+        if (sizes.size() > 1)
+          ids.push_back(y);
+        Tile o = herdOrigin[h];
+        Tile t{o.col + x, o.row + y};
+        auto core = aie::CoreOp::create(*b, h.getLoc(), b->getIndexType(), tile(t),
+                                        b->getI32IntegerAttr(dev.stackBytes ? dev.stackBytes : 1024),
+                                        StringAttr(), StringAttr());
+        if (auto link = h->getAttrOfType<StringAttr>("link_with"))
+          core.setLinkWithAttr(link);
+        Block *body = new Block();
+        core.getBody().push_back(body);
+        auto bufferFor = [&](Operation *alloc) {
+          OpBuilder::InsertionGuard g(*b);
+          b->setInsertionPoint(core);
+          return buffer(alloc, t,
+                        cast<MemRefType>(alloc->getResult(0).getType()));
+        };
+        auto locksOf = [&](Value buf) {
+          for (auto [i, v] : llvm::enumerate(bufferValues))
+            if (v == buf)
+              return locks[i];
+          return LockPair{};
+        };
+        if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf,
+                                 design.launchInstances)))
+          return false;
+        OpBuilder end = OpBuilder::atBlockEnd(body);
+        aie::EndOp::create(end, h.getLoc());
+      }
+  }
+  return true;
+}
+
+void DesignBuilder::flows() {
+  for (const Endpoint &e : plan.endpoints) {
+    if (!e.isPut)
+      continue;
+    for (unsigned peer : e.peers) {
+      const Endpoint &g = plan.endpoints[peer];
+      aie::FlowOp::create(*b, e.decl->getLoc(), tile(e.tile),
+                          aie::WireBundle::DMA, e.dmaChannel, tile(g.tile),
+                          aie::WireBundle::DMA, g.dmaChannel);
+    }
+  }
+}
+
+std::string symbolFor(const Endpoint &e) {
+  // A channel of one index is named alone, as upstream names it.
+  std::string s = "air_" + e.name;
+  if (e.bundleSize > 1)
+    for (int64_t i : e.index)
+      s += "_" + std::to_string(i);
+  return s;
+}
+
+void DesignBuilder::shimAndSequence(Block &device) {
+  // Allocations.
+  std::map<unsigned, std::string> symbol;
+  for (auto [i, e] : llvm::enumerate(plan.endpoints)) {
+    if (e.level != Level::L3)
+      continue;
+    symbol[i] = symbolFor(e);
+    aie::ShimDMAAllocationOp::create(
+        *b, e.decl->getLoc(), b->getStringAttr(symbol[i]), tile(e.tile),
+        e.isPut ? aie::DMAChannelDir::MM2S : aie::DMAChannelDir::S2MM,
+        e.dmaChannel);
+  }
+  // The runtime sequence: every L3 transfer in the run's order; a read of
+  // an argument first waits for the writes into it still in flight, and
+  // the sequence ends waiting for every write.
+  if (symbol.empty())
+    return;
+  auto seq = aie::RuntimeSequenceOp::create(*b, design.func.getLoc(), StringAttr());
+  Block *body = new Block();
+  seq.getBody().push_back(body);
+  SmallVector<Value> args;
+  for (BlockArgument a : design.func.getArguments())
+    args.push_back(body->addArgument(a.getType(), a.getLoc()));
+  OpBuilder::InsertionGuard g(*b);
+  b->setInsertionPointToEnd(body);
+  struct L3 {
+    uint64_t order;
+    unsigned endpoint;
+    const Access *access;
+  };
+  std::vector<L3> all;
+  for (auto [i, e] : llvm::enumerate(plan.endpoints))
+    if (e.level == Level::L3)
+      for (const Access &a : e.accesses)
+        all.push_back({a.order, static_cast<unsigned>(i), &a});
+  llvm::stable_sort(all, [](const L3 &x, const L3 &y) { return x.order < y.order; });
+  std::map<unsigned, std::set<unsigned>> writesInFlight; // arg -> endpoints
+  auto wait = [&](unsigned endpoint) {
+    aiex::NpuDmaWaitOp::create(*b, design.func.getLoc(),
+                               FlatSymbolRefAttr::get(b->getContext(), symbol[endpoint]));
+  };
+  int64_t id = 0;
+  for (const L3 &x : all) {
+    const Endpoint &e = plan.endpoints[x.endpoint];
+    const BufferRef &buf = plan.buffers[x.access->buffer];
+    if (e.isPut) {
+      for (unsigned w : writesInFlight[buf.argIndex])
+        wait(w);
+      writesInFlight[buf.argIndex].clear();
+    } else {
+      writesInFlight[buf.argIndex].insert(x.endpoint);
+    }
+    // Four dimensions, outermost first, as npu.dma_memcpy_nd takes them.
+    const Access &a = *x.access;
+    SmallVector<int64_t> offs(a.offsets.begin(), a.offsets.end()),
+        sizes(a.sizes.begin(), a.sizes.end()),
+        strides(a.strides.begin(), a.strides.end());
+    if (sizes.empty()) {
+      sizes.push_back(buf.type.getNumElements());
+      strides.push_back(1);
+    }
+    if (strides.size() != sizes.size()) {
+      strides.assign(sizes.size(), 1);
+      for (int i = static_cast<int>(sizes.size()) - 2; i >= 0; --i)
+        strides[i] = strides[i + 1] * sizes[i + 1];
+    }
+    while (offs.size() < sizes.size())
+      offs.insert(offs.begin(), 0);
+    while (sizes.size() < 4) {
+      offs.insert(offs.begin(), 0);
+      sizes.insert(sizes.begin(), 1);
+      strides.insert(strides.begin(), 0);
+    }
+    aiex::NpuDmaMemcpyNdOp::create(
+        *b, a.op->getLoc(), args[buf.argIndex], ValueRange{}, ValueRange{},
+        ValueRange{}, b->getDenseI64ArrayAttr(offs),
+        b->getDenseI64ArrayAttr(sizes), b->getDenseI64ArrayAttr(strides),
+        FlatSymbolRefAttr::get(b->getContext(), symbol[x.endpoint]),
+        b->getI64IntegerAttr(id++ % 16), b->getBoolAttr(true));
+  }
+  std::set<unsigned> pending;
+  for (auto &[arg, ws] : writesInFlight)
+    pending.insert(ws.begin(), ws.end());
+  for (unsigned w : pending)
+    wait(w);
+}
+
+OwningOpRef<ModuleOp> DesignBuilder::run() {
+  FailureOr<Design> d = findSupportedDesign(air);
+  if (failed(d))
+    return nullptr;
+  design = *d;
+  // The pinned mlir-aie names the 4-column Phoenix partition `npu1` (its
+  // enum has no npu1_4col); the aie checks read `npu1` with that geometry.
+  std::optional<aie::AIEDevice> kind = aie::symbolizeAIEDevice(
+      dev.name == "npu1_4col" ? StringRef("npu1") : StringRef(dev.name));
+  if (!kind) {
+    refuse(air.getOperation()) << "device '" << dev.name
+                               << "' has no aie.device name in the pinned "
+                                  "mlir-aie";
+    return nullptr;
+  }
+  if (!place() || !assignTiles())
+    return nullptr;
+
+  MLIRContext *ctx = air.getContext();
+  // What the design is built of, whether or not the input used it.
+  ctx->getOrLoadDialect<aie::AIEDialect>();
+  ctx->getOrLoadDialect<aiex::AIEXDialect>();
+  ctx->getOrLoadDialect<arith::ArithDialect>();
+  ctx->getOrLoadDialect<scf::SCFDialect>();
+  OpBuilder builder(ctx);
+  b = &builder;
+  OwningOpRef<ModuleOp> out = ModuleOp::create(air.getLoc());
+  builder.setInsertionPointToEnd(out->getBody());
+  // Named after the segment, as upstream names its devices.
+  StringAttr name = design.segments.front().getSymNameAttr();
+  auto device = aie::DeviceOp::create(
+      builder, design.func.getLoc(), *kind,
+      builder.getStringAttr(name ? name.getValue() : StringRef("segment_0")));
+  Block *body = new Block();
+  device.getBody().push_back(body);
+  builder.setInsertionPointToEnd(body);
+
+  std::set<Tile> needed;
+  for (air::HerdOp h : design.herds) {
+    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
+    SmallVector<int64_t, 2> sizes;
+    for (Value s : hi.getSizeOperands())
+      sizes.push_back(*getConstantIntValue(s));
+    Tile o = herdOrigin[h];
+    for (int64_t x = 0; x < (sizes.size() > 0 ? sizes[0] : 1); ++x)
+      for (int64_t y = 0; y < (sizes.size() > 1 ? sizes[1] : 1); ++y)
+        needed.insert(Tile{o.col + x, o.row + y});
+  }
+  for (const Endpoint &e : plan.endpoints)
+    needed.insert(e.tile);
+  for (const BufferRef &buf : plan.buffers)
+    if (buf.level != Level::L3)
+      needed.insert(buf.tile);
+  // Shim tiles first, then memory tiles, then cores: by row, then column.
+  std::vector<Tile> order(needed.begin(), needed.end());
+  llvm::sort(order, [](Tile x, Tile y) {
+    return x.row != y.row ? x.row < y.row : x.col < y.col;
+  });
+  for (Tile t : order)
+    tiles[t] = aie::TileOp::create(builder, design.func.getLoc(), builder.getIndexType(),
+                                   builder.getI32IntegerAttr(t.col),
+                                   builder.getI32IntegerAttr(t.row))
+                   .getResult();
+  makeLocks();
+  if (!cores())
+    return nullptr;
+  builder.setInsertionPointToEnd(body);
+  if (!dmaPrograms())
+    return nullptr;
+  builder.setInsertionPointToEnd(body);
+  flows();
+  shimAndSequence(*body);
+  // The ids and sizes each core body gets as constants repeat the body's
+  // own: MLIR's CSE folds them.
+  PassManager pm(ctx, ModuleOp::getOperationName());
+  pm.addPass(createCSEPass());
+  if (failed(pm.run(*out))) {
+    refuse(design.func) << "CSE failed on the lowered design";
+    return nullptr;
+  }
+  return out;
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> aircheck::lowerAIRToAIE(ModuleOp air,
+                                              const DeviceModel &device) {
+  DesignBuilder builder(air, device);
+  return builder.run();
+}

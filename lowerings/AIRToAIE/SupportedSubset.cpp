@@ -1,0 +1,193 @@
+//===- SupportedSubset.cpp - what the NPU lowering lowers -----------------===//
+#include "lowerings/AIRToAIE/SupportedSubset.h"
+
+#include "lowerings/AIRToAIE/Refusal.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+static bool holdsAIR(Operation *op) {
+  return op
+      ->walk([](Operation *o) {
+        return isa<air::AIRDialect>(o->getDialect()) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Instances of a hierarchy op's iteration space, when constant.
+static std::optional<int64_t> instances(air::HierarchyOpInterface h) {
+  int64_t n = 1;
+  for (Value s : h.getSizeOperands()) {
+    std::optional<int64_t> c = getConstantIntValue(s);
+    if (!c)
+      return std::nullopt;
+    n *= *c;
+  }
+  return n;
+}
+
+/// Ops a launch, segment or function body may hold: the body only moves
+/// data and computes indices; there is no core to run anything else on.
+static bool movesOnly(Operation *op) {
+  if (isa<air::AIRDialect>(op->getDialect()) ||
+      isa<arith::ArithDialect, index::IndexDialect>(op->getDialect()))
+    return true;
+  return isa<memref::AllocOp, memref::DeallocOp, affine::AffineApplyOp,
+             affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp,
+             scf::YieldOp, scf::IndexSwitchOp, scf::ParallelOp, scf::ReduceOp,
+             scf::ReduceReturnOp, affine::AffineIfOp, affine::AffineYieldOp,
+             func::ReturnOp>(op);
+}
+
+FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
+  Design d;
+  bool ok = true;
+  module.walk([&](func::FuncOp f) {
+    if (!holdsAIR(f))
+      return;
+    if (d.func) {
+      auto diag = refuse(f) << "a second function with AIR ops; the lowering "
+                               "builds one aie.device for one function";
+      diag.attachNote(d.func.getLoc()) << "the first";
+      ok = false;
+      return;
+    }
+    d.func = f;
+  });
+  if (!ok)
+    return failure();
+  if (!d.func) {
+    refuse(module.getOperation()) << "no function holds an AIR program";
+    return failure();
+  }
+
+  module.walk([&](Operation *op) {
+    if (auto c = dyn_cast<air::ChannelOp>(op)) {
+      if (c.getKind() != "dma_stream") {
+        refuse(op) << "a channel of type '" << c.getKind()
+                   << "'; the lowering builds circuit-switched DMA streams "
+                      "only (no cascade, packet or mmio channels)";
+        ok = false;
+      }
+      return;
+    }
+    if (auto l = dyn_cast<air::LaunchOp>(op)) {
+      if (d.launch) {
+        auto diag = refuse(op) << "a second launch; the lowering builds one "
+                                  "aie.device for one launch";
+        diag.attachNote(d.launch.getLoc()) << "the first";
+        ok = false;
+        return;
+      }
+      d.launch = l;
+      std::optional<int64_t> n = instances(l);
+      if (!n) {
+        refuse(op) << "a launch iteration space of a non-constant number of "
+                      "instances";
+        ok = false;
+      } else {
+        d.launchInstances = *n;
+      }
+      if (l->getParentOp() != d.func.getOperation()) {
+        refuse(op) << "a launch inside a loop or branch";
+        ok = false;
+      }
+      return;
+    }
+    if (auto s = dyn_cast<air::SegmentOp>(op)) {
+      if (s->getParentOfType<air::SegmentOp>()) {
+        refuse(op) << "a nested segment";
+        ok = false;
+        return;
+      }
+      d.segments.push_back(s);
+      std::optional<int64_t> n = instances(s);
+      if (!n || *n != 1) {
+        refuse(op) << "a segment iteration space of "
+                   << (n ? std::to_string(*n) : std::string("a non-constant number of"))
+                   << " instances";
+        ok = false;
+      }
+      if (!isa<air::LaunchOp>(s->getParentOp())) {
+        refuse(op) << "a segment that is not directly in its launch's body";
+        ok = false;
+      }
+      return;
+    }
+    if (auto h = dyn_cast<air::HerdOp>(op)) {
+      d.herds.push_back(h);
+      if (!instances(h)) {
+        refuse(op) << "a herd of non-constant size";
+        ok = false;
+      }
+      if (!isa<air::SegmentOp>(h->getParentOp())) {
+        refuse(op) << "a herd that is not directly in its segment's body "
+                      "(inside a loop or branch)";
+        ok = false;
+      }
+      return;
+    }
+  });
+  if (!ok)
+    return failure();
+  if (!d.launch || d.segments.empty()) {
+    refuse(d.func) << "no launch with a segment (the lowering needs the "
+                      "hierarchy; bare herds are wrapped before this step)";
+    return failure();
+  }
+
+  // Launch, segment and function bodies only move data.
+  auto checkBody = [&](Block &b, StringRef what) {
+    for (Operation &op : b) {
+      if (isa<air::HerdOp, air::SegmentOp, air::LaunchOp>(op))
+        continue;
+      Operation *bad = nullptr;
+      op.walk([&](Operation *o) {
+        if (bad || isa<air::HierarchyOpInterface>(o))
+          return o == &op ? WalkResult::advance() : WalkResult::skip();
+        if (!movesOnly(o) && !o->hasTrait<OpTrait::ConstantLike>() &&
+            !o->getParentOfType<air::ExecuteOp>()) {
+          bad = o;
+          return WalkResult::interrupt();
+        }
+        // air.execute in these bodies: allocs, deallocs and index math.
+        if (isa<air::ExecuteOp>(o))
+          o->walk([&](Operation *inner) {
+            if (inner != o && !bad && !movesOnly(inner) &&
+                !inner->hasTrait<OpTrait::ConstantLike>())
+              bad = inner;
+          });
+        return bad ? WalkResult::interrupt() : WalkResult::advance();
+      });
+      if (bad) {
+        refuse(bad) << "'" << bad->getName() << "' in a " << what
+                    << " body; only herds compute (a " << what
+                    << " body becomes DMA programs, which cannot run it)";
+        ok = false;
+      }
+    }
+  };
+  checkBody(d.func.getBody().front(), "function");
+  checkBody(d.launch.getBody().front(), "launch");
+  for (air::SegmentOp seg : d.segments)
+    checkBody(seg.getBody().front(), "segment");
+  for (auto [k, a] : llvm::enumerate(d.func.getArguments()))
+    if (!isa<MemRefType>(a.getType()) && !a.use_empty()) {
+      refuse(d.func) << "argument #" << k
+                     << " is not a memref and is used; the runtime sequence "
+                        "passes memrefs only";
+      ok = false;
+    }
+  if (!ok)
+    return failure();
+  return d;
+}

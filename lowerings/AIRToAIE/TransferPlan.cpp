@@ -1,0 +1,388 @@
+//===- TransferPlan.cpp - every channel transfer, in the verified order ---===//
+#include "lowerings/AIRToAIE/TransferPlan.h"
+
+#include "lowerings/AIRToAIE/ChannelAccess.h"
+#include "lowerings/AIRToAIE/Refusal.h"
+
+#include "analyses/AsyncGraph.h"
+#include "analyses/SkeletonExecutor.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+#include <tuple>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+static std::string tuple(ArrayRef<int64_t> v) {
+  return "[" + llvm::join(llvm::map_range(v, [](int64_t x) { return std::to_string(x); }), ", ") + "]";
+}
+
+std::string Endpoint::label() const {
+  if (!channel)
+    return (isPut ? "the source side of " : "the destination side of ") +
+           name + tuple(index);
+  std::string s = (isPut ? "the puts on @" : "the gets on @") + name +
+                  tuple(index);
+  return s;
+}
+
+Value aircheck::npu::rootMemref(Value v) {
+  for (unsigned guard = 0; guard < 64; ++guard) {
+    if (auto r = dyn_cast<OpResult>(v)) {
+      if (auto e = dyn_cast<air::ExecuteOp>(r.getOwner())) {
+        if (r.getResultNumber() == 0)
+          return v;
+        auto term = e.getBody().getTerminator();
+        v = term->getOperand(r.getResultNumber() - 1);
+        continue;
+      }
+      return v;
+    }
+    auto arg = cast<BlockArgument>(v);
+    auto h = dyn_cast<air::HierarchyOpInterface>(arg.getOwner()->getParentOp());
+    if (!h)
+      return v;
+    unsigned n = 2 * h.getNumDims();
+    if (arg.getArgNumber() < n)
+      return v;
+    v = h.getKernelOperands()[arg.getArgNumber() - n];
+  }
+  return v;
+}
+
+namespace {
+/// Collects what the run does.
+class Recorder : public TransferObserver {
+public:
+  struct Pattern {
+    SmallVector<int64_t, 4> offsets, sizes, strides;
+  };
+  struct Reached {
+    Operation *op;
+    SmallVector<SmallVector<int64_t, 4>, 1> destinations;
+    /// Per side (ChannelAccess::sidesOf).
+    SmallVector<Pattern, 2> sides;
+    Operation *herd = nullptr;
+    SmallVector<int64_t, 2> ids;
+    bool concrete = true;
+    uint64_t order = ~0ull;
+  };
+  std::map<unsigned, Reached> reached_;
+  uint64_t starts = 0;
+
+  void reached(unsigned id, Operation *op,
+               ArrayRef<SmallVector<int64_t, 4>> destinations,
+               function_ref<std::optional<int64_t>(Value)> valueOf) override {
+    Reached r;
+    r.op = op;
+    r.destinations.assign(destinations.begin(), destinations.end());
+    auto eval = [&](ArrayRef<OpFoldResult> in, SmallVector<int64_t, 4> &out) {
+      for (OpFoldResult f : in) {
+        if (auto a = dyn_cast<Attribute>(f)) {
+          out.push_back(cast<IntegerAttr>(a).getInt());
+          continue;
+        }
+        std::optional<int64_t> x = valueOf(cast<Value>(f));
+        if (!x) {
+          r.concrete = false;
+          out.push_back(0);
+        } else {
+          out.push_back(*x);
+        }
+      }
+    };
+    for (const ChannelAccess &side : ChannelAccess::sidesOf(op)) {
+      Pattern p;
+      eval(side.offsets, p.offsets);
+      eval(side.sizes, p.sizes);
+      eval(side.strides, p.strides);
+      r.sides.push_back(std::move(p));
+    }
+    if (auto herd = op->getParentOfType<air::HerdOp>()) {
+      r.herd = herd;
+      for (BlockArgument id :
+           cast<air::HierarchyOpInterface>(herd.getOperation()).getIds()) {
+        std::optional<int64_t> x = valueOf(id);
+        r.ids.push_back(x ? *x : -1);
+      }
+    }
+    reached_[id] = std::move(r);
+  }
+  void started(unsigned id) override { reached_[id].order = starts++; }
+};
+} // namespace
+
+static Level levelOf(MemRefType t) {
+  auto space = dyn_cast_or_null<IntegerAttr>(t.getMemorySpace());
+  int64_t s = space ? space.getInt() : 0;
+  return s == 2 ? Level::L1 : s == 1 ? Level::L2 : Level::L3;
+}
+
+/// Sources that send the same data: L2 or L3 put endpoints whose transfers
+/// read the same elements of the same buffer, transfer for transfer (a 4x4
+/// herd whose tiles in one row each copy the same panel rows). One MM2S
+/// channel with a flow to each destination (a broadcast) sends them once.
+/// The destinations then take each transfer together, a schedule the AIR
+/// program allows; should a program need one destination ahead of another,
+/// the lowered design deadlocks and the second check says so.
+void aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
+  std::vector<int> into(plan.endpoints.size(), -1);
+  for (size_t i = 0; i < plan.endpoints.size(); ++i) {
+    const Endpoint &a = plan.endpoints[i];
+    if (!a.isPut || a.level == Level::L1 || into[i] >= 0)
+      continue;
+    for (size_t j = i + 1; j < plan.endpoints.size(); ++j) {
+      const Endpoint &b = plan.endpoints[j];
+      if (into[j] >= 0 || !b.isPut || b.level != a.level ||
+          b.accesses.size() != a.accesses.size())
+        continue;
+      bool same = true;
+      for (size_t k = 0; same && k < a.accesses.size(); ++k)
+        same = a.accesses[k] == b.accesses[k];
+      if (same)
+        into[j] = i;
+    }
+  }
+  std::vector<unsigned> index(plan.endpoints.size());
+  std::vector<Endpoint> kept;
+  for (size_t i = 0; i < plan.endpoints.size(); ++i)
+    if (into[i] < 0) {
+      index[i] = kept.size();
+      kept.push_back(plan.endpoints[i]);
+    }
+  for (size_t i = 0; i < plan.endpoints.size(); ++i)
+    if (into[i] >= 0)
+      index[i] = index[into[i]];
+  for (size_t i = 0; i < plan.endpoints.size(); ++i)
+    if (into[i] >= 0)
+      for (unsigned peer : plan.endpoints[i].peers)
+        kept[index[i]].peers.push_back(peer);
+  for (Endpoint &e : kept)
+    for (unsigned &peer : e.peers)
+      peer = index[peer];
+  plan.endpoints = std::move(kept);
+}
+
+FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
+                                                     const AsyncGraph &graph) {
+  TransferPlan plan;
+  plan.func = func;
+  Recorder rec;
+  SkeletonOptions options;
+  options.launchMode = LaunchMode::Serial;
+  options.observer = &rec;
+  ModuleOp module = func->getParentOfType<ModuleOp>();
+  SkeletonResult run = runSkeleton(module, options, graph);
+  if (run.verdict != SkeletonResult::Verdict::Completed) {
+    refuse(func) << "the run the lowering follows did not complete ("
+                 << (run.reason.empty() ? "deadlock or step limit" : run.reason)
+                 << ")";
+    return failure();
+  }
+
+  bool ok = true;
+  // Buffers, by what they are.
+  std::map<std::tuple<Operation *, Operation *, SmallVector<int64_t, 2>>, unsigned>
+      l1;
+  std::map<Operation *, unsigned> l2;
+  std::map<unsigned, unsigned> l3;
+  auto bufferOf = [&](const Recorder::Reached &r, Value memref)
+      -> std::optional<unsigned> {
+    Value root = rootMemref(memref);
+    auto type = dyn_cast<MemRefType>(root.getType());
+    if (!type || !type.hasStaticShape()) {
+      refuse(r.op) << "the memref it transfers has no static shape";
+      return std::nullopt;
+    }
+    Level level = levelOf(type);
+    if (level == Level::L3) {
+      auto arg = dyn_cast<BlockArgument>(root);
+      if (!arg || arg.getOwner()->getParentOp() != func.getOperation()) {
+        refuse(r.op) << "an L3 memref that is not an argument of @"
+                     << func.getSymName()
+                     << " (the runtime sequence can only name those)";
+        return std::nullopt;
+      }
+      auto [it, fresh] = l3.try_emplace(arg.getArgNumber(), plan.buffers.size());
+      if (fresh) {
+        BufferRef b{Level::L3};
+        b.argIndex = arg.getArgNumber();
+        b.type = type;
+        b.name = "arg" + std::to_string(b.argIndex);
+        plan.buffers.push_back(b);
+      }
+      return it->second;
+    }
+    auto alloc = root.getDefiningOp<memref::AllocOp>();
+    if (!alloc) {
+      refuse(r.op) << "the " << (level == Level::L1 ? "L1" : "L2")
+                   << " memref it transfers is not a memref.alloc (a view or "
+                      "a block argument is not lowered)";
+      return std::nullopt;
+    }
+    if (level == Level::L2) {
+      if (!alloc->getParentOfType<air::SegmentOp>() ||
+          alloc->getParentOfType<air::HerdOp>()) {
+        refuse(alloc) << "an L2 alloc outside a segment body is not lowered";
+        return std::nullopt;
+      }
+      auto [it, fresh] = l2.try_emplace(alloc, plan.buffers.size());
+      if (fresh) {
+        BufferRef b{Level::L2};
+        b.alloc = alloc;
+        b.type = type;
+        plan.buffers.push_back(b);
+      }
+      return it->second;
+    }
+    auto herd = alloc->getParentOfType<air::HerdOp>();
+    if (!herd || herd != r.herd) {
+      refuse(r.op) << "an L1 buffer is transferred outside the herd that "
+                      "allocates it (the lowering gives each core its own L1)";
+      return std::nullopt;
+    }
+    auto key = std::make_tuple(alloc.getOperation(), herd.getOperation(), r.ids);
+    auto [it, fresh] = l1.try_emplace(key, plan.buffers.size());
+    if (fresh) {
+      BufferRef b{Level::L1};
+      b.alloc = alloc;
+      b.herd = herd;
+      b.ids = r.ids;
+      b.type = type;
+      plan.buffers.push_back(b);
+    }
+    return it->second;
+  };
+
+  // Endpoints, by (put?, channel, index, place).
+  using Key = std::tuple<bool, std::string, SmallVector<int64_t, 4>, Level,
+                         Operation *, SmallVector<int64_t, 2>>;
+  std::map<Key, unsigned> endpointOf;
+  // FIFO (channel, destination index) -> its put endpoints and get endpoints.
+  std::map<std::pair<std::string, SmallVector<int64_t, 4>>,
+           std::pair<SmallVector<unsigned, 1>, SmallVector<unsigned, 1>>>
+      fifos;
+
+  std::vector<const Recorder::Reached *> inOrder;
+  for (auto &[id, r] : rec.reached_)
+    inOrder.push_back(&r);
+  llvm::stable_sort(inOrder, [](auto *a, auto *b) { return a->order < b->order; });
+  SymbolTableCollection symbols;
+  llvm::DenseMap<Operation *, unsigned> memcpyIds;
+  for (const Recorder::Reached *r : inOrder) {
+    if (r->order == ~0ull)
+      continue; // reached, never started: the run completed, so none
+    if (!r->concrete) {
+      refuse(r->op) << "an offset, size or stride is not a constant in the run";
+      ok = false;
+      continue;
+    }
+    SmallVector<ChannelAccess, 2> sides = ChannelAccess::sidesOf(r->op);
+    bool memcpy = isa<air::DmaMemcpyNdOp>(r->op);
+    for (auto [k, access] : llvm::enumerate(sides)) {
+      bool isPut = access.isPut;
+      air::ChannelOp chan;
+      std::string name;
+      int64_t bundle = 1;
+      SmallVector<int64_t, 4> index;
+      if (memcpy) {
+        // One FIFO of its own per dma_memcpy_nd and issuing instance.
+        auto [it, fresh] = memcpyIds.try_emplace(r->op, memcpyIds.size());
+        name = "memcpy" + std::to_string(it->second);
+        index.assign(r->ids.begin(), r->ids.end());
+      } else {
+        chan = symbols.lookupNearestSymbolFrom<air::ChannelOp>(r->op,
+                                                                access.name);
+        name = chan.getSymName().str();
+        for (int64_t d : chan.getShape())
+          bundle *= d;
+        index = r->destinations.front();
+        if (isPut && r->destinations.size() != 1)
+          index.push_back(-1); // a broadcast source, keyed by its first FIFO
+      }
+      std::optional<unsigned> buf = bufferOf(*r, access.memref);
+      if (!buf) {
+        ok = false;
+        continue;
+      }
+      Level level = plan.buffers[*buf].level;
+      if (memcpy && level == Level::L1 && !r->herd) {
+        refuse(r->op) << "an L1 side outside a herd";
+        ok = false;
+        continue;
+      }
+      Key key{isPut, name, index, level,
+              level == Level::L1 ? r->herd : nullptr,
+              level == Level::L1 ? r->ids : SmallVector<int64_t, 2>{}};
+      auto [it, fresh] = endpointOf.try_emplace(key, plan.endpoints.size());
+      if (fresh) {
+        Endpoint e;
+        e.isPut = isPut;
+        e.level = level;
+        e.channel = chan;
+        e.decl = memcpy ? r->op : chan.getOperation();
+        e.name = name;
+        e.bundleSize = memcpy && !r->ids.empty() ? 2 : bundle;
+        e.index = index;
+        if (!memcpy && isPut && r->destinations.size() != 1)
+          e.index.pop_back();
+        if (level == Level::L1) {
+          e.herd = r->herd;
+          e.ids = r->ids;
+        }
+        plan.endpoints.push_back(e);
+        if (memcpy) {
+          auto &f = fifos[{name, index}];
+          (isPut ? f.first : f.second).push_back(it->second);
+        } else {
+          for (const auto &d : r->destinations) {
+            auto &f = fifos[{name, d}];
+            (isPut ? f.first : f.second).push_back(it->second);
+          }
+        }
+      }
+      const Recorder::Pattern &pat = r->sides[k];
+      plan.endpoints[it->second].accesses.push_back(Access{
+          *buf, pat.offsets, pat.sizes, pat.strides, r->op, r->order});
+    }
+  }
+  if (!ok)
+    return failure();
+
+  // Each FIFO: one place puts, one place gets.
+  for (auto &[fifo, sides] : fifos) {
+    auto &[puts, gets] = sides;
+    llvm::sort(puts);
+    puts.erase(std::unique(puts.begin(), puts.end()), puts.end());
+    llvm::sort(gets);
+    gets.erase(std::unique(gets.begin(), gets.end()), gets.end());
+    if (puts.size() != 1 || gets.size() != 1) {
+      const Endpoint &any = plan.endpoints[puts.empty() ? gets.front() : puts.front()];
+      auto diag = refuse(any.decl)
+                  << "@" << fifo.first << tuple(fifo.second) << " is "
+                  << (puts.size() != 1 ? "fed" : "drained") << " from "
+                  << (puts.size() != 1 ? puts.size() : gets.size())
+                  << " places; the lowering gives each channel index one "
+                     "DMA stream with one producer and one consumer (merging "
+                     "streams needs packet switching, which it does not do)";
+      for (unsigned e : puts.size() != 1 ? puts : gets)
+        diag.attachNote(plan.endpoints[e].accesses.front().op->getLoc())
+            << "one of them";
+      ok = false;
+      continue;
+    }
+    plan.endpoints[puts.front()].peers.push_back(gets.front());
+    plan.endpoints[gets.front()].peers.push_back(puts.front());
+  }
+  if (!ok)
+    return failure();
+  for (BufferRef &b : plan.buffers)
+    if (b.level != Level::L3)
+      b.name = "buf" + std::to_string(&b - plan.buffers.data());
+  mergeIdenticalSources(plan);
+  return plan;
+}

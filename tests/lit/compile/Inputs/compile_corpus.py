@@ -1,0 +1,44 @@
+"""Compiles every program of a folder for an NPU target and prints one line
+per program: `compiled <name>` or `refused <name>: <why>`, where why is the
+first [compile-unsupported] reason or `checks`. Fails (exit 1) on an exit
+code other than 0 or 1, on output written by a refused compile, and on a
+compiled design that does not round-trip through air-opt or lint clean."""
+import os, subprocess, sys, tempfile
+
+air_check, folder, target = sys.argv[1], sys.argv[2], sys.argv[3]
+bad = False
+with tempfile.TemporaryDirectory() as tmp:
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".mlir"):
+            continue
+        out = os.path.join(tmp, name + ".out")
+        p = subprocess.run([air_check, "compile", "--target=" + target,
+                            os.path.join(folder, name), "-o", out],
+                           capture_output=True, text=True, timeout=120)
+        if p.returncode == 0:
+            air_opt = os.path.join(os.path.dirname(air_check), "air-opt")
+            rt = subprocess.run([air_opt, out], capture_output=True, text=True,
+                                timeout=120)
+            if rt.returncode != 0:
+                print(f"BAD {name}: the compiled design does not round-trip through air-opt\n{rt.stderr}")
+                bad = True
+            lint = subprocess.run([air_check, "lint", out], capture_output=True,
+                                  text=True, timeout=120)
+            if lint.returncode != 0:
+                print(f"BAD {name}: the compiled design does not lint clean\n{lint.stderr}")
+                bad = True
+            print(f"compiled {name}")
+        elif p.returncode == 1:
+            if os.path.exists(out):
+                print(f"BAD {name}: refused, but an output was written")
+                bad = True
+            why = "checks"
+            for line in p.stderr.splitlines():
+                if "[compile-unsupported]" in line:
+                    why = line.split("[compile-unsupported] ", 1)[1][:60]
+                    break
+            print(f"refused {name}: {why}")
+        else:
+            print(f"BAD {name}: exit {p.returncode}\n{p.stderr}")
+            bad = True
+sys.exit(1 if bad else 0)

@@ -1,0 +1,110 @@
+//===- AIRToAIETest.cpp - the NPU lowering's BD engine ---------------------===//
+#include "lowerings/AIRToAIE/BDChains.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <gtest/gtest.h>
+
+using namespace aircheck::npu;
+
+namespace {
+
+BD bd(unsigned buffer, int64_t offset, int acq = -1, int rel = -1) {
+  BD b;
+  b.access.buffer = buffer;
+  b.access.offsets = {offset};
+  b.access.sizes = {16};
+  b.access.strides = {1};
+  b.acquireLock = acq;
+  b.releaseLock = rel;
+  return b;
+}
+
+TEST(AIRToAIEChains, IdenticalTransfersFoldToOneBD) {
+  std::vector<BD> seq(64, bd(0, 0, 0, 1));
+  EXPECT_EQ(chainPeriod(seq), 1u);
+}
+
+TEST(AIRToAIEChains, PingPongFoldsToATwoBDRing) {
+  std::vector<BD> seq;
+  for (int i = 0; i < 8; ++i)
+    seq.push_back(bd(i % 2, 0, 0, 1));
+  EXPECT_EQ(chainPeriod(seq), 2u);
+}
+
+TEST(AIRToAIEChains, APrefixOfAPeriodFolds) {
+  // a b c a b: the channel stops where the data stops, so the cycle a b c
+  // serves it.
+  std::vector<BD> seq{bd(0, 0), bd(0, 16), bd(0, 32), bd(0, 0), bd(0, 16)};
+  EXPECT_EQ(chainPeriod(seq), 3u);
+}
+
+TEST(AIRToAIEChains, LockActionsArePartOfTheBD) {
+  // Same data, but the first BD of each round acquires and the last
+  // releases: the period is the round, not one BD.
+  std::vector<BD> seq;
+  for (int round = 0; round < 3; ++round)
+    for (int k = 0; k < 4; ++k)
+      seq.push_back(bd(0, 0, k == 0 ? 0 : -1, k == 3 ? 1 : -1));
+  EXPECT_EQ(chainPeriod(seq), 4u);
+}
+
+TEST(AIRToAIEChains, NoPeriodKeepsEveryBD) {
+  std::vector<BD> seq{bd(0, 0), bd(0, 16), bd(0, 32), bd(0, 48)};
+  EXPECT_EQ(chainPeriod(seq), 4u);
+  EXPECT_EQ(chainPeriod({}), 0u);
+}
+
+class AIRToAIEPatterns : public ::testing::Test {
+protected:
+  mlir::MLIRContext ctx;
+  mlir::MemRefType type(llvm::ArrayRef<int64_t> shape) {
+    return mlir::MemRefType::get(shape, mlir::IntegerType::get(&ctx, 32));
+  }
+  Access access(llvm::ArrayRef<int64_t> offsets, llvm::ArrayRef<int64_t> sizes,
+                llvm::ArrayRef<int64_t> strides) {
+    Access a;
+    a.offsets.assign(offsets.begin(), offsets.end());
+    a.sizes.assign(sizes.begin(), sizes.end());
+    a.strides.assign(strides.begin(), strides.end());
+    return a;
+  }
+};
+
+TEST_F(AIRToAIEPatterns, WholeBuffer) {
+  BDPattern p = bdPattern(access({}, {}, {}), type({16, 32}));
+  EXPECT_EQ(p.offset, 0);
+  EXPECT_EQ(p.len, 512);
+  EXPECT_TRUE(p.sizes.empty());
+}
+
+TEST_F(AIRToAIEPatterns, ARowOfAMatrixIsContiguous) {
+  // %l2[%k, 0] [1, 256] [256, 1]: row k, no dimensions needed.
+  BDPattern p = bdPattern(access({3, 0}, {1, 256}, {256, 1}), type({16, 256}));
+  EXPECT_EQ(p.offset, 768);
+  EXPECT_EQ(p.len, 256);
+  EXPECT_TRUE(p.sizes.empty());
+}
+
+TEST_F(AIRToAIEPatterns, ATileKeepsItsDimensions) {
+  // A 32x64 tile at (32, 64) of a 64x128 buffer.
+  BDPattern p = bdPattern(access({32, 64}, {32, 64}, {128, 1}), type({64, 128}));
+  EXPECT_EQ(p.offset, 32 * 128 + 64);
+  EXPECT_EQ(p.len, 32 * 64);
+  ASSERT_EQ(p.sizes.size(), 2u);
+  EXPECT_EQ(p.sizes[0], 32);
+  EXPECT_EQ(p.strides[0], 128);
+  EXPECT_EQ(p.sizes[1], 64);
+  EXPECT_EQ(p.strides[1], 1);
+}
+
+TEST_F(AIRToAIEPatterns, ContiguousDimensionsMerge) {
+  // [4, 8, 16] with row-major strides [128, 16, 1] is one run of 512.
+  BDPattern p = bdPattern(access({0, 0, 0}, {4, 8, 16}, {128, 16, 1}),
+                          type({4, 8, 16}));
+  EXPECT_EQ(p.len, 512);
+  EXPECT_TRUE(p.sizes.empty());
+}
+
+} // namespace
