@@ -168,6 +168,9 @@ llvm::Expected<DeviceModel> aircheck::loadDevice(const std::string &name,
     d.ldsBytesPerCu = num(v, "lds_bytes_per_cu");
     d.maxWavesPerCu = num(v, "max_waves_per_cu");
     d.maxWorkgroupThreads = num(v, "max_workgroup_threads");
+    d.llvmTarget = v->getString("llvm_target").value_or("").str();
+    d.maxScratchBytesPerLane = num(v, "private_memory.max_scratch_bytes_per_lane");
+    d.maxGridWorkItems = num(v, "max_grid_work_items_per_dimension");
   } else {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "device file %s: kind must be \"aie\" or \"gpu\"",

@@ -52,6 +52,11 @@ struct DeviceModel {
   // GPUs.
   int64_t xcds = 0, cusPerXcd = 0, ldsBytesPerCu = 0, maxWavesPerCu = 0;
   int64_t maxWorkgroupThreads = 0;
+  /// The LLVM processor name (e.g. "gfx942"); empty when the model has none.
+  std::string llvmTarget;
+  /// Private (scratch) bytes one thread may use, and work-items per grid
+  /// dimension (0 = unknown).
+  int64_t maxScratchBytesPerLane = 0, maxGridWorkItems = 0;
 
   bool isAIE() const { return kind == "aie"; }
   bool isGPU() const { return kind == "gpu"; }

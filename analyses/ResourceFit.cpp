@@ -68,6 +68,15 @@ struct Fitter {
            llvm::formatv("{0} has {1} instances, but a workgroup of {2} "
                          "has at most {3} threads (seed 000 4.1)",
                          h.name, amount(h.tiles), dev.name, dev.maxWorkgroupThreads));
+      // Each tile's L1 is its thread's private memory (seed 000 4.3).
+      if (dev.maxScratchBytesPerLane)
+        line(h.op, name, depth, "private bytes per thread", h.l1PerTile,
+             dev.maxScratchBytesPerLane,
+             llvm::formatv("{0} needs {1} bytes of L1 (private memory) per "
+                           "tile, but a thread of {2} has at most {3} bytes "
+                           "of scratch (seed 000 4.3)",
+                           h.name, amount(h.l1PerTile), dev.name,
+                           dev.maxScratchBytesPerLane));
     }
   }
 

@@ -6,6 +6,7 @@
 #include "dialects/AIE/AIEDialect.h"
 #include "lowerings/AIRToAIE/AIRToAIE.h"
 #include "dialects/AIR/AIRDialect.h"
+#include "lowerings/AIRToGPU/AIRToGPU.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,4 +44,5 @@ void aircheck::registerPasses() {
   registerRunSkeletonPass();
   registerWrapHierarchyPass();
   registerAIRToAIEPasses();
+  registerAIRToGPUPasses();
 }

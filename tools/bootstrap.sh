@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what air-check needs on Debian 12 (bookworm; dpkg-dev for the
-# Debian-package test, clang-22 and libclang-rt-22-dev for the fuzz test),
+# Debian-package test, clang-22 and libclang-rt-22-dev for the fuzz test,
+# lld-22 for `air-check compile --emit=bin` on a GPU target, whose
+# gpu-module-to-binary links the HSACO with ld.lld),
 # then configures and builds it in ./build. Safe to run again: apt and
 # ninja skip what is done.
 set -euo pipefail
@@ -10,7 +12,7 @@ PACKAGES=(
   cmake ninja-build g++ ccache pkg-config python3 dpkg-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libisl-dev libgmp-dev libz3-dev libgtest-dev
-  clang-22 libclang-rt-22-dev
+  clang-22 libclang-rt-22-dev lld-22
 )
 
 missing=()

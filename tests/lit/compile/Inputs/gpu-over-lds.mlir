@@ -1,0 +1,21 @@
+// Two L2 buffers of 40 KiB each in one segment: 80 KiB of workgroup memory,
+// over the 64 KiB a workgroup of mi300x has.
+module {
+  func.func @f(%a: memref<10240xf32>) {
+    %c4 = arith.constant 4 : index
+    air.launch (%x) in (%nx=%c4) args(%la=%a) : memref<10240xf32> {
+      air.segment @s args(%sa=%la) : memref<10240xf32> {
+        %c64 = arith.constant 64 : index
+        %c1 = arith.constant 1 : index
+        %b0 = memref.alloc() : memref<10240xf32, 1>
+        %b1 = memref.alloc() : memref<10240xf32, 1>
+        air.dma_memcpy_nd (%b0[] [] [], %sa[] [] []) : (memref<10240xf32, 1>, memref<10240xf32>)
+        air.dma_memcpy_nd (%b1[] [] [], %b0[] [] []) : (memref<10240xf32, 1>, memref<10240xf32, 1>)
+        air.dma_memcpy_nd (%sa[] [] [], %b1[] [] []) : (memref<10240xf32>, memref<10240xf32, 1>)
+        memref.dealloc %b0 : memref<10240xf32, 1>
+        memref.dealloc %b1 : memref<10240xf32, 1>
+      }
+    }
+    return
+  }
+}
