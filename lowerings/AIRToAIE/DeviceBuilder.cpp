@@ -71,6 +71,8 @@ private:
 
   bool place();
   bool assignTiles();
+  /// Each tile of a placed herd: its ids and where it sits.
+  std::vector<std::pair<SmallVector<int64_t, 2>, Tile>> tilesOf(air::HerdOp h);
   Value tile(Tile t);
   Value buffer(Operation *alloc, Tile t, MemRefType type);
   void makeLocks();
@@ -118,28 +120,20 @@ bool DesignBuilder::place() {
   // Herds that never run at once may share tiles in the placement; a tile
   // has one core program, and the lowering does not merge two herds' bodies.
   std::map<Tile, air::HerdOp> owner;
-  for (air::HerdOp h : design.herds) {
-    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
-    SmallVector<int64_t, 2> sizes;
-    for (Value v : hi.getSizeOperands())
-      sizes.push_back(*getConstantIntValue(v));
-    Tile o = herdOrigin[h];
-    for (int64_t x = 0; x < (sizes.size() > 0 ? sizes[0] : 1); ++x)
-      for (int64_t y = 0; y < (sizes.size() > 1 ? sizes[1] : 1); ++y) {
-        Tile t{o.col + x, o.row + y};
-        auto [it, fresh] = owner.try_emplace(t, h);
-        if (!fresh) {
-          auto diag = refuse(h)
-                      << "shares tile (" << t.col << ", " << t.row
-                      << ") with another herd: the placement lets herds that "
-                         "never run at once share tiles, and the lowering "
-                         "gives each tile one core program (it does not merge "
-                         "two herds' bodies)";
-          diag.attachNote(it->second.getLoc()) << "the other herd";
-          return false;
-        }
+  for (air::HerdOp h : design.herds)
+    for (auto &[ids, t] : tilesOf(h)) {
+      auto [it, fresh] = owner.try_emplace(t, h);
+      if (!fresh) {
+        auto diag = refuse(h)
+                    << "shares tile (" << t.col << ", " << t.row
+                    << ") with another herd: the placement lets herds that "
+                       "never run at once share tiles, and the lowering "
+                       "gives each tile one core program (it does not merge "
+                       "two herds' bodies)";
+        diag.attachNote(it->second.getLoc()) << "the other herd";
+        return false;
       }
-  }
+    }
   for (size_t r = 0; r < dev.rowKinds.size(); ++r)
     if (dev.rowKinds[r] == "memtile" && memtileRow < 0)
       memtileRow = r;
@@ -421,48 +415,54 @@ bool DesignBuilder::dmaPrograms() {
   return true;
 }
 
+std::vector<std::pair<SmallVector<int64_t, 2>, Tile>>
+DesignBuilder::tilesOf(air::HerdOp h) {
+  auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
+  SmallVector<int64_t, 2> sizes;
+  for (Value v : hi.getSizeOperands())
+    sizes.push_back(*getConstantIntValue(v));
+  Tile o = herdOrigin[h];
+  std::vector<std::pair<SmallVector<int64_t, 2>, Tile>> out;
+  for (int64_t x = 0; x < (sizes.size() > 0 ? sizes[0] : 1); ++x)
+    for (int64_t y = 0; y < (sizes.size() > 1 ? sizes[1] : 1); ++y) {
+      SmallVector<int64_t, 2> ids;
+      if (sizes.size() > 0)
+        ids.push_back(x);
+      if (sizes.size() > 1)
+        ids.push_back(y);
+      out.push_back({ids, Tile{o.col + x, o.row + y}});
+    }
+  return out;
+}
+
 bool DesignBuilder::cores() {
-  for (air::HerdOp h : design.herds) {
-    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
-    SmallVector<int64_t, 2> sizes;
-    for (Value s : hi.getSizeOperands())
-      sizes.push_back(*getConstantIntValue(s));
-    int64_t nx = sizes.size() > 0 ? sizes[0] : 1, ny = sizes.size() > 1 ? sizes[1] : 1;
-    for (int64_t x = 0; x < nx; ++x)
-      for (int64_t y = 0; y < ny; ++y) {
-        SmallVector<int64_t, 2> ids;
-        if (sizes.size() > 0)
-          ids.push_back(x);
-        if (sizes.size() > 1)
-          ids.push_back(y);
-        Tile o = herdOrigin[h];
-        Tile t{o.col + x, o.row + y};
-        auto core = aie::CoreOp::create(*b, h.getLoc(), b->getIndexType(), tile(t),
-                                        b->getI32IntegerAttr(dev.stackBytes ? dev.stackBytes : 1024),
-                                        StringAttr(), StringAttr());
-        if (auto link = h->getAttrOfType<StringAttr>("link_with"))
-          core.setLinkWithAttr(link);
-        Block *body = new Block();
-        core.getBody().push_back(body);
-        auto bufferFor = [&](Operation *alloc) {
-          OpBuilder::InsertionGuard g(*b);
-          b->setInsertionPoint(core);
-          return buffer(alloc, t,
-                        cast<MemRefType>(alloc->getResult(0).getType()));
-        };
-        auto locksOf = [&](Value buf) {
-          for (auto [i, v] : llvm::enumerate(bufferValues))
-            if (v == buf)
-              return locks[i];
-          return LockPair{};
-        };
-        if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf,
-                                 design.launchInstances)))
-          return false;
-        OpBuilder end = OpBuilder::atBlockEnd(body);
-        aie::EndOp::create(end, h.getLoc());
-      }
-  }
+  for (air::HerdOp h : design.herds)
+    for (auto &[ids, t] : tilesOf(h)) {
+      auto core = aie::CoreOp::create(*b, h.getLoc(), b->getIndexType(), tile(t),
+                                      b->getI32IntegerAttr(dev.stackBytes ? dev.stackBytes : 1024),
+                                      StringAttr(), StringAttr());
+      if (auto link = h->getAttrOfType<StringAttr>("link_with"))
+        core.setLinkWithAttr(link);
+      Block *body = new Block();
+      core.getBody().push_back(body);
+      auto bufferFor = [&](Operation *alloc) {
+        OpBuilder::InsertionGuard g(*b);
+        b->setInsertionPoint(core);
+        return buffer(alloc, t,
+                      cast<MemRefType>(alloc->getResult(0).getType()));
+      };
+      auto locksOf = [&](Value buf) {
+        for (auto [i, v] : llvm::enumerate(bufferValues))
+          if (v == buf)
+            return locks[i];
+        return LockPair{};
+      };
+      if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf,
+                               design.launchInstances)))
+        return false;
+      OpBuilder end = OpBuilder::atBlockEnd(body);
+      aie::EndOp::create(end, h.getLoc());
+    }
   return true;
 }
 
@@ -613,16 +613,9 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
   builder.setInsertionPointToEnd(body);
 
   std::set<Tile> needed;
-  for (air::HerdOp h : design.herds) {
-    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
-    SmallVector<int64_t, 2> sizes;
-    for (Value s : hi.getSizeOperands())
-      sizes.push_back(*getConstantIntValue(s));
-    Tile o = herdOrigin[h];
-    for (int64_t x = 0; x < (sizes.size() > 0 ? sizes[0] : 1); ++x)
-      for (int64_t y = 0; y < (sizes.size() > 1 ? sizes[1] : 1); ++y)
-        needed.insert(Tile{o.col + x, o.row + y});
-  }
+  for (air::HerdOp h : design.herds)
+    for (auto &[ids, t] : tilesOf(h))
+      needed.insert(t);
   for (const Endpoint &e : plan.endpoints)
     needed.insert(e.tile);
   for (const BufferRef &buf : plan.buffers)

@@ -338,6 +338,32 @@ private:
     return found;
   }
 
+  /// A loop: its iterations are a schedule dimension k<depth> after the
+  /// loop's position, its induction value lb + step * k, below ub.
+  LogicalResult walkLoop(const Scope &scope, size_t pos, Value iv,
+                         std::optional<Expr> lb, std::optional<Expr> ub,
+                         std::optional<int64_t> step, Block &body) {
+    Scope inner = scope;
+    std::string k = "k" + std::to_string(scope.depth);
+    inner.depth = scope.depth + 1;
+    inner.schedule.push_back(std::to_string(pos));
+    inner.schedule.push_back(k);
+    if (lb && step && *step > 0) {
+      Expr value{"(" + lb->text + " + " + std::to_string(*step) + " * " + k + ")",
+                 lb->thread};
+      loopValues[iv] = value;
+      if (ub)
+        inner.domain.push_back(value.text + " < " + ub->text);
+      else
+        inner.exact = false;
+      inner.divergent |= lb->thread || (ub && ub->thread);
+    } else {
+      inner.exact = false;
+      inner.divergent |= (lb && lb->thread) || (ub && ub->thread);
+    }
+    return walkBlock(body, inner);
+  }
+
   LogicalResult walkBlock(Block &block, const Scope &scope) {
     unsigned pos = 0;
     for (Operation &op : block) {
@@ -378,36 +404,15 @@ private:
         continue;
       }
       if (auto loop = dyn_cast<scf::ForOp>(op)) {
-        Scope inner = scope;
-        std::string k = "k" + std::to_string(scope.depth);
-        inner.depth = scope.depth + 1;
-        inner.schedule.push_back(std::to_string(pos));
-        inner.schedule.push_back(k);
-        auto lb = expr(loop.getLowerBound()), ub = expr(loop.getUpperBound());
-        std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-        if (lb && step && *step > 0) {
-          Expr iv{"(" + lb->text + " + " + std::to_string(*step) + " * " + k + ")",
-                  lb->thread};
-          loopValues[loop.getInductionVar()] = iv;
-          if (ub)
-            inner.domain.push_back(iv.text + " < " + ub->text);
-          else
-            inner.exact = false;
-          inner.divergent |= lb->thread || (ub && ub->thread);
-        } else {
-          inner.exact = false;
-          inner.divergent |= (lb && lb->thread) || (ub && ub->thread);
-        }
-        if (failed(walkBlock(*loop.getBody(), inner)))
+        if (failed(walkLoop(scope, pos, loop.getInductionVar(),
+                            expr(loop.getLowerBound()),
+                            expr(loop.getUpperBound()),
+                            getConstantIntValue(loop.getStep()),
+                            *loop.getBody())))
           return failure();
         continue;
       }
       if (auto loop = dyn_cast<affine::AffineForOp>(op)) {
-        Scope inner = scope;
-        std::string k = "k" + std::to_string(scope.depth);
-        inner.depth = scope.depth + 1;
-        inner.schedule.push_back(std::to_string(pos));
-        inner.schedule.push_back(k);
         auto bound = [&](AffineMap map, ValueRange operands) -> std::optional<Expr> {
           if (map.getNumResults() != 1)
             return std::nullopt;
@@ -420,23 +425,10 @@ private:
           }
           return affineExpr(map.getResult(0), ops, map.getNumDims());
         };
-        auto lb = bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands());
-        auto ub = bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands());
-        int64_t step = loop.getStepAsInt();
-        if (lb) {
-          Expr iv{"(" + lb->text + " + " + std::to_string(step) + " * " + k + ")",
-                  lb->thread};
-          loopValues[loop.getInductionVar()] = iv;
-          if (ub)
-            inner.domain.push_back(iv.text + " < " + ub->text);
-          else
-            inner.exact = false;
-          inner.divergent |= lb->thread || (ub && ub->thread);
-        } else {
-          inner.exact = false;
-          inner.divergent |= ub && ub->thread;
-        }
-        if (failed(walkBlock(*loop.getBody(), inner)))
+        if (failed(walkLoop(scope, pos, loop.getInductionVar(),
+                            bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands()),
+                            bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands()),
+                            loop.getStepAsInt(), *loop.getBody())))
           return failure();
         continue;
       }
