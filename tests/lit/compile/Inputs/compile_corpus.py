@@ -2,10 +2,14 @@
 per program: `compiled <name>` or `refused <name>: <why>`, where why is the
 first [compile-unsupported] reason or `checks`. Fails (exit 1) on an exit
 code other than 0 or 1, on output written by a refused compile, and on a
-compiled design that does not round-trip through air-opt or lint clean."""
+compiled design that does not round-trip through air-opt or lint clean.
+With --negative, a program that compiles fails too, and exit 2 (a program
+the parser rejects) is accepted."""
 import os, subprocess, sys, tempfile
 
 air_check, folder, target = sys.argv[1], sys.argv[2], sys.argv[3]
+# --negative: every program must be refused (exit 1) or not parse (exit 2).
+negative = "--negative" in sys.argv[4:]
 bad = False
 with tempfile.TemporaryDirectory() as tmp:
     for name in sorted(os.listdir(folder)):
@@ -28,6 +32,9 @@ with tempfile.TemporaryDirectory() as tmp:
                 print(f"BAD {name}: the compiled design does not lint clean\n{lint.stderr}")
                 bad = True
             print(f"compiled {name}")
+            if negative:
+                print(f"BAD {name}: a negative program compiled")
+                bad = True
         elif p.returncode == 1:
             if os.path.exists(out):
                 print(f"BAD {name}: refused, but an output was written")
@@ -38,6 +45,11 @@ with tempfile.TemporaryDirectory() as tmp:
                     why = line.split("[compile-unsupported] ", 1)[1][:60]
                     break
             print(f"refused {name}: {why}")
+        elif p.returncode == 2 and negative:
+            if os.path.exists(out):
+                print(f"BAD {name}: not parsed, but an output was written")
+                bad = True
+            print(f"unparsed {name}")
         else:
             print(f"BAD {name}: exit {p.returncode}\n{p.stderr}")
             bad = True
