@@ -181,7 +181,7 @@ static bool isView(Operation *op) {
 LogicalResult aircheck::npu::buildCoreBody(
     Block &body, air::HerdOp herd, ArrayRef<int64_t> ids,
     const std::function<Value(Operation *)> &bufferFor,
-    const std::function<LockPair(Value)> &locksOf, int64_t repeat) {
+    const std::function<LockPair(Value)> &locksOf) {
   MLIRContext *ctx = herd.getContext();
   auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
   Location loc = herd.getLoc();
@@ -465,17 +465,19 @@ LogicalResult aircheck::npu::buildCoreBody(
     return refuse(herd) << "a token is still used after the herd body's "
                            "tokens were dropped";
   dummy.getDefiningOp()->erase();
-  if (repeat > 1) {
-    // Once per launch instance.
-    OpBuilder at = OpBuilder::atBlockBegin(&body);
-    Value lb = arith::ConstantIndexOp::create(at, loc, 0);
-    Value ub = arith::ConstantIndexOp::create(at, loc, repeat);
-    Value step = arith::ConstantIndexOp::create(at, loc, 1);
-    auto loop = scf::ForOp::create(at, loc, lb, ub, step);
-    Block *inner = loop.getBody();
-    inner->getOperations().splice(Block::iterator(inner->getTerminator()),
-                                  body.getOperations(),
-                                  std::next(Block::iterator(loop)), body.end());
-  }
   return success();
+}
+
+void aircheck::npu::repeatCoreBody(Block &body, int64_t times, Location loc) {
+  if (times <= 1)
+    return;
+  OpBuilder at = OpBuilder::atBlockBegin(&body);
+  Value lb = arith::ConstantIndexOp::create(at, loc, 0);
+  Value ub = arith::ConstantIndexOp::create(at, loc, times);
+  Value step = arith::ConstantIndexOp::create(at, loc, 1);
+  auto loop = scf::ForOp::create(at, loc, lb, ub, step);
+  Block *inner = loop.getBody();
+  inner->getOperations().splice(Block::iterator(inner->getTerminator()),
+                                body.getOperations(),
+                                std::next(Block::iterator(loop)), body.end());
 }

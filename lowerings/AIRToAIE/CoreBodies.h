@@ -43,13 +43,17 @@ struct LockPair {
 /// Fills `body` (an empty block of an aie.core) with the body of `herd` for
 /// the tile with ids `ids`. `bufferFor` gives the tile's aie.buffer of an L1
 /// alloc of the herd body; `locksOf` the lock pair of such a buffer (null
-/// values when no DMA touches it). With `repeat` > 1 the body runs that many
-/// times (once per launch instance). Refusals are errors at the ops.
+/// values when no DMA touches it). The body is appended to what `body`
+/// already holds (herds that share a tile run one after the other in one
+/// core). Refusals are errors at the ops.
 mlir::LogicalResult
 buildCoreBody(mlir::Block &body, air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
               const std::function<mlir::Value(mlir::Operation *alloc)> &bufferFor,
-              const std::function<LockPair(mlir::Value buffer)> &locksOf,
-              int64_t repeat = 1);
+              const std::function<LockPair(mlir::Value buffer)> &locksOf);
+
+/// Wraps what `body` holds in an scf.for of `times` trips (once per launch
+/// instance); nothing for one.
+void repeatCoreBody(mlir::Block &body, int64_t times, mlir::Location loc);
 
 } // namespace aircheck::npu
 

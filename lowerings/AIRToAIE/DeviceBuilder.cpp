@@ -117,23 +117,6 @@ bool DesignBuilder::place() {
       refuse(h) << "the placement gave this herd no tiles";
       return false;
     }
-  // Herds that never run at once may share tiles in the placement; a tile
-  // has one core program, and the lowering does not merge two herds' bodies.
-  std::map<Tile, air::HerdOp> owner;
-  for (air::HerdOp h : design.herds)
-    for (auto &[ids, t] : tilesOf(h)) {
-      auto [it, fresh] = owner.try_emplace(t, h);
-      if (!fresh) {
-        auto diag = refuse(h)
-                    << "shares tile (" << t.col << ", " << t.row
-                    << ") with another herd: the placement lets herds that "
-                       "never run at once share tiles, and the lowering "
-                       "gives each tile one core program (it does not merge "
-                       "two herds' bodies)";
-        diag.attachNote(it->second.getLoc()) << "the other herd";
-        return false;
-      }
-    }
   for (size_t r = 0; r < dev.rowKinds.size(); ++r)
     if (dev.rowKinds[r] == "memtile" && memtileRow < 0)
       memtileRow = r;
@@ -435,34 +418,72 @@ DesignBuilder::tilesOf(air::HerdOp h) {
   return out;
 }
 
+/// Herds that never run at once may share tiles in the placement: such a
+/// tile's core runs their bodies one after the other, in the order the
+/// run started them (the first transfer of each; program order for a herd
+/// without one).
 bool DesignBuilder::cores() {
-  for (air::HerdOp h : design.herds)
-    for (auto &[ids, t] : tilesOf(h)) {
-      auto core = aie::CoreOp::create(*b, h.getLoc(), b->getIndexType(), tile(t),
-                                      b->getI32IntegerAttr(dev.stackBytes ? dev.stackBytes : 1024),
-                                      StringAttr(), StringAttr());
-      if (auto link = h->getAttrOfType<StringAttr>("link_with"))
-        core.setLinkWithAttr(link);
-      Block *body = new Block();
-      core.getBody().push_back(body);
-      auto bufferFor = [&](Operation *alloc) {
-        OpBuilder::InsertionGuard g(*b);
-        b->setInsertionPoint(core);
-        return buffer(alloc, t,
-                      cast<MemRefType>(alloc->getResult(0).getType()));
-      };
-      auto locksOf = [&](Value buf) {
-        for (auto [i, v] : llvm::enumerate(bufferValues))
-          if (v == buf)
-            return locks[i];
-        return LockPair{};
-      };
-      if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf,
-                               design.launchInstances)))
+  DenseMap<Operation *, uint64_t> firstTransfer;
+  for (const Endpoint &e : plan.endpoints)
+    if (e.herd)
+      for (const Access &a : e.accesses) {
+        auto [it, fresh] = firstTransfer.try_emplace(e.herd, a.order);
+        if (!fresh)
+          it->second = std::min(it->second, a.order);
+      }
+  SmallVector<air::HerdOp> order(design.herds.begin(), design.herds.end());
+  llvm::stable_sort(order, [&](air::HerdOp x, air::HerdOp y) {
+    auto fx = firstTransfer.find(x), fy = firstTransfer.find(y);
+    if (fx != firstTransfer.end() && fy != firstTransfer.end())
+      return fx->second < fy->second;
+    return false;
+  });
+  std::map<Tile, std::vector<std::pair<air::HerdOp, SmallVector<int64_t, 2>>>> byTile;
+  for (air::HerdOp h : order)
+    for (auto &[ids, t] : tilesOf(h))
+      byTile[t].push_back({h, ids});
+
+  for (auto &[t, herds] : byTile) {
+    air::HerdOp first = herds.front().first;
+    StringAttr link;
+    for (auto &[h, ids] : herds)
+      if (auto l = h->getAttrOfType<StringAttr>("link_with")) {
+        if (link && link != l) {
+          auto diag = refuse(h) << "shares tile (" << t.col << ", " << t.row
+                                << ") with a herd linked with another object "
+                                   "file; a core links one";
+          diag.attachNote(first.getLoc()) << "the other herd";
+          return false;
+        }
+        link = l;
+      }
+    auto core = aie::CoreOp::create(
+        *b, first.getLoc(), b->getIndexType(), tile(t),
+        b->getI32IntegerAttr(dev.stackBytes ? dev.stackBytes : 1024),
+        StringAttr(), StringAttr());
+    if (link)
+      core.setLinkWithAttr(link);
+    Block *body = new Block();
+    core.getBody().push_back(body);
+    Tile at = t;
+    auto bufferFor = [&](Operation *alloc) {
+      OpBuilder::InsertionGuard g(*b);
+      b->setInsertionPoint(core);
+      return buffer(alloc, at, cast<MemRefType>(alloc->getResult(0).getType()));
+    };
+    auto locksOf = [&](Value buf) {
+      for (auto [i, v] : llvm::enumerate(bufferValues))
+        if (v == buf)
+          return locks[i];
+      return LockPair{};
+    };
+    for (auto &[h, ids] : herds)
+      if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf)))
         return false;
-      OpBuilder end = OpBuilder::atBlockEnd(body);
-      aie::EndOp::create(end, h.getLoc());
-    }
+    repeatCoreBody(*body, design.launchInstances, first.getLoc());
+    OpBuilder end = OpBuilder::atBlockEnd(body);
+    aie::EndOp::create(end, first.getLoc());
+  }
   return true;
 }
 
