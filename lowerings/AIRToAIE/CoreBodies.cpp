@@ -468,10 +468,13 @@ LogicalResult aircheck::npu::buildCoreBody(
   return success();
 }
 
-void aircheck::npu::repeatCoreBody(Block &body, int64_t times, Location loc) {
+void aircheck::npu::repeatCoreBody(Block &body, Operation *from,
+                                   int64_t times, Location loc) {
   if (times <= 1)
     return;
-  OpBuilder at = OpBuilder::atBlockBegin(&body);
+  Block::iterator first = from ? Block::iterator(from) : body.begin();
+  OpBuilder at(body.getParentOp()->getContext());
+  at.setInsertionPoint(&body, first);
   Value lb = arith::ConstantIndexOp::create(at, loc, 0);
   Value ub = arith::ConstantIndexOp::create(at, loc, times);
   Value step = arith::ConstantIndexOp::create(at, loc, 1);

@@ -51,9 +51,10 @@ buildCoreBody(mlir::Block &body, air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
               const std::function<mlir::Value(mlir::Operation *alloc)> &bufferFor,
               const std::function<LockPair(mlir::Value buffer)> &locksOf);
 
-/// Wraps what `body` holds in an scf.for of `times` trips (once per launch
-/// instance); nothing for one.
-void repeatCoreBody(mlir::Block &body, int64_t times, mlir::Location loc);
+/// Wraps the ops of `body` from `from` on (null: all) in an scf.for of
+/// `times` trips (once per launch instance); nothing for one.
+void repeatCoreBody(mlir::Block &body, mlir::Operation *from, int64_t times,
+                    mlir::Location loc);
 
 } // namespace aircheck::npu
 

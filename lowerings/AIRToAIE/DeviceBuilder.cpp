@@ -79,7 +79,7 @@ private:
   bool dmaPrograms();
   bool cores();
   void flows();
-  void shimAndSequence(Block &device);
+  bool shimAndSequence(Block &device);
   bool fits(Tile t, StringRef what, int64_t need, int64_t have,
             Operation *at);
   std::vector<Tile> tileList;
@@ -100,7 +100,7 @@ bool DesignBuilder::place() {
   std::vector<PlacementResult> placed = placeLaunches(fp, dev);
   for (const PlacementResult &p : placed) {
     if (p.kind != PlacementResult::Kind::Placed) {
-      refuse(p.launch ? p.launch : design.launch.getOperation())
+      refuse(p.launch ? p.launch : design.launches.front().getOperation())
           << "no placement: " << p.why;
       return false;
     }
@@ -477,10 +477,18 @@ bool DesignBuilder::cores() {
           return locks[i];
       return LockPair{};
     };
-    for (auto &[h, ids] : herds)
+    for (auto &[h, ids] : herds) {
+      Operation *last = body->empty() ? nullptr : &body->back();
       if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf)))
         return false;
-    repeatCoreBody(*body, design.launchInstances, first.getLoc());
+      // This herd's part runs once per instance of its launch.
+      Operation *from = last ? last->getNextNode() : (body->empty() ? nullptr : &body->front());
+      if (from)
+        repeatCoreBody(*body, from,
+                       design.launchInstances.lookup(
+                           h->getParentOfType<air::LaunchOp>()),
+                       h.getLoc());
+    }
     OpBuilder end = OpBuilder::atBlockEnd(body);
     aie::EndOp::create(end, first.getLoc());
   }
@@ -509,7 +517,7 @@ std::string symbolFor(const Endpoint &e) {
   return s;
 }
 
-void DesignBuilder::shimAndSequence(Block &device) {
+bool DesignBuilder::shimAndSequence(Block &device) {
   // Allocations.
   std::map<unsigned, std::string> symbol;
   for (auto [i, e] : llvm::enumerate(plan.endpoints)) {
@@ -521,11 +529,12 @@ void DesignBuilder::shimAndSequence(Block &device) {
         e.isPut ? aie::DMAChannelDir::MM2S : aie::DMAChannelDir::S2MM,
         e.dmaChannel);
   }
-  // The runtime sequence: every L3 transfer in the run's order; a read of
-  // an argument first waits for the writes into it still in flight, and
-  // the sequence ends waiting for every write.
+  // The runtime sequence: every L3 transfer in the run's order; a transfer
+  // first waits for the overlapping ones still in flight that it must
+  // follow (a read after a write, a write after a read or write), and the
+  // sequence ends waiting for every write.
   if (symbol.empty())
-    return;
+    return true;
   auto seq = aie::RuntimeSequenceOp::create(*b, design.func.getLoc(), StringAttr());
   Block *body = new Block();
   seq.getBody().push_back(body);
@@ -545,22 +554,43 @@ void DesignBuilder::shimAndSequence(Block &device) {
       for (const Access &a : e.accesses)
         all.push_back({a.order, static_cast<unsigned>(i), &a});
   llvm::stable_sort(all, [](const L3 &x, const L3 &y) { return x.order < y.order; });
-  std::map<unsigned, std::set<unsigned>> writesInFlight; // arg -> endpoints
+  // Transfers in flight: argument, element range [lo, hi], endpoint, and
+  // whether it writes the argument.
+  struct Flight {
+    unsigned arg;
+    int64_t lo, hi;
+    unsigned endpoint;
+    bool writes;
+  };
+  std::vector<Flight> inFlight;
   auto wait = [&](unsigned endpoint) {
     aiex::NpuDmaWaitOp::create(*b, design.func.getLoc(),
                                FlatSymbolRefAttr::get(b->getContext(), symbol[endpoint]));
+    // A wait on a channel waits for everything issued on it.
+    llvm::erase_if(inFlight, [&](const Flight &f) { return f.endpoint == endpoint; });
   };
   int64_t id = 0;
   for (const L3 &x : all) {
     const Endpoint &e = plan.endpoints[x.endpoint];
     const BufferRef &buf = plan.buffers[x.access->buffer];
-    if (e.isPut) {
-      for (unsigned w : writesInFlight[buf.argIndex])
-        wait(w);
-      writesInFlight[buf.argIndex].clear();
-    } else {
-      writesInFlight[buf.argIndex].insert(x.endpoint);
+    BDPattern pat = bdPattern(*x.access, buf.type);
+    int64_t lo = pat.offset, hi = pat.offset + std::max<int64_t>(pat.len, 1) - 1;
+    if (!pat.sizes.empty()) {
+      hi = lo;
+      for (auto [size, stride] : llvm::zip(pat.sizes, pat.strides))
+        hi += (size - 1) * std::max<int64_t>(stride, 0);
     }
+    // Ordered like the run: a read waits for the overlapping writes still
+    // in flight, a write for the overlapping reads and writes.
+    bool writes = !e.isPut;
+    std::set<unsigned> waitFor;
+    for (const Flight &f : inFlight)
+      if (f.arg == buf.argIndex && (f.writes || writes) && f.lo <= hi &&
+          lo <= f.hi && f.endpoint != x.endpoint)
+        waitFor.insert(f.endpoint);
+    for (unsigned w : waitFor)
+      wait(w);
+    inFlight.push_back({buf.argIndex, lo, hi, x.endpoint, writes});
     // Four dimensions, outermost first, as npu.dma_memcpy_nd takes them.
     const Access &a = *x.access;
     SmallVector<int64_t> offs(a.offsets.begin(), a.offsets.end()),
@@ -577,6 +607,16 @@ void DesignBuilder::shimAndSequence(Block &device) {
     }
     while (offs.size() < sizes.size())
       offs.insert(offs.begin(), 0);
+    while (sizes.size() > 4 && sizes.front() == 1) {
+      offs.erase(offs.begin());
+      sizes.erase(sizes.begin());
+      strides.erase(strides.begin());
+    }
+    if (sizes.size() > 4) {
+      refuse(a.op) << "an L3 transfer of " << sizes.size()
+                   << " dimensions; npu.dma_memcpy_nd takes four";
+      return false;
+    }
     while (sizes.size() < 4) {
       offs.insert(offs.begin(), 0);
       sizes.insert(sizes.begin(), 1);
@@ -590,10 +630,12 @@ void DesignBuilder::shimAndSequence(Block &device) {
         b->getI64IntegerAttr(id++ % 16), b->getBoolAttr(true));
   }
   std::set<unsigned> pending;
-  for (auto &[arg, ws] : writesInFlight)
-    pending.insert(ws.begin(), ws.end());
+  for (const Flight &f : inFlight)
+    if (f.writes)
+      pending.insert(f.endpoint);
   for (unsigned w : pending)
     wait(w);
+  return true;
 }
 
 OwningOpRef<ModuleOp> DesignBuilder::run() {
@@ -660,7 +702,8 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
     return nullptr;
   builder.setInsertionPointToEnd(body);
   flows();
-  shimAndSequence(*body);
+  if (!shimAndSequence(*body))
+    return nullptr;
   // The ids and sizes each core body gets as constants repeat the body's
   // own: MLIR's CSE folds them.
   PassManager pm(ctx, ModuleOp::getOperationName());

@@ -81,21 +81,14 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       return;
     }
     if (auto l = dyn_cast<air::LaunchOp>(op)) {
-      if (d.launch) {
-        auto diag = refuse(op) << "a second launch; the lowering builds one "
-                                  "aie.device for one launch";
-        diag.attachNote(d.launch.getLoc()) << "the first";
-        ok = false;
-        return;
-      }
-      d.launch = l;
+      d.launches.push_back(l);
       std::optional<int64_t> n = instances(l);
       if (!n) {
         refuse(op) << "a launch iteration space of a non-constant number of "
                       "instances";
         ok = false;
       } else {
-        d.launchInstances = *n;
+        d.launchInstances[l] = *n;
       }
       if (l->getParentOp() != d.func.getOperation()) {
         refuse(op) << "a launch inside a loop or branch";
@@ -139,7 +132,7 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
   });
   if (!ok)
     return failure();
-  if (!d.launch || d.segments.empty()) {
+  if (d.launches.empty() || d.segments.empty()) {
     refuse(d.func) << "no launch with a segment (the lowering needs the "
                       "hierarchy; bare herds are wrapped before this step)";
     return failure();
@@ -177,7 +170,8 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
     }
   };
   checkBody(d.func.getBody().front(), "function");
-  checkBody(d.launch.getBody().front(), "launch");
+  for (air::LaunchOp l : d.launches)
+    checkBody(l.getBody().front(), "launch");
   for (air::SegmentOp seg : d.segments)
     checkBody(seg.getBody().front(), "segment");
   for (auto [k, a] : llvm::enumerate(d.func.getArguments()))

@@ -1,6 +1,6 @@
 //===- SupportedSubset.h - what the NPU lowering lowers ----------*- C++ -*-===//
 //
-// One function with one launch (of constant size), holding segments of one
+// One function with launches (of constant size), holding segments of one
 // instance, holding herds of constant size; data moves through dma_stream
 // channels only; launch and segment bodies only move data (they have no
 // core to compute on). Everything else is refused by name at the op, never
@@ -19,16 +19,18 @@ namespace aircheck::npu {
 
 struct Design {
   mlir::func::FuncOp func;
-  air::LaunchOp launch;
+  /// The launches of the function, in program order: they run one after
+  /// another (docs/semantics.md, section 3), and so do their designs.
+  llvm::SmallVector<air::LaunchOp> launches;
   /// Each of one instance, in the launch body; the placement gives each
   /// its own columns (or shared ones, and then herds that share tiles are
   /// refused).
   llvm::SmallVector<air::SegmentOp> segments;
   llvm::SmallVector<air::HerdOp> herds;
-  /// The launch's instances: the design runs them one after another (an
+  /// Each launch's instances: the design runs them one after another (an
   /// order seed 000 2.1 allows), each core running its herd body once per
   /// instance.
-  int64_t launchInstances = 1;
+  llvm::DenseMap<mlir::Operation *, int64_t> launchInstances;
 };
 
 mlir::FailureOr<Design> findSupportedDesign(mlir::ModuleOp module);
