@@ -239,6 +239,18 @@ private:
     module.walk([&](Operation *op) {
       if (isa<air::DmaMemcpyNdOp>(op) && !op->getParentOfType<air::LaunchOp>())
         refuse(op) << "an air.dma_memcpy_nd outside an air.launch (host code)";
+      // L1 and L2 exist on the device only: the host cannot allocate them
+      // (a wrapped bare herd leaves its host's alloc outside the launch).
+      if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+          !op->getParentOfType<air::LaunchOp>()) {
+        std::optional<unsigned> space =
+            air::getMemorySpace(cast<MemRefType>(op->getResult(0).getType()));
+        if (space && (*space == 1 || *space == 2))
+          refuse(op) << "an " << (*space == 2 ? "L1" : "L2")
+                     << " allocation in host code (outside an air.launch): "
+                        "on a GPU, L1 is a thread's private memory and L2 "
+                        "the workgroup's, allocated inside the kernel";
+      }
     });
     return success(ok);
   }

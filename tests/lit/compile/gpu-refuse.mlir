@@ -220,3 +220,27 @@ func.func @view_in_herd() {
   }
   return
 }
+
+// -----
+
+// L1 allocated by the host and handed to a bare herd (upstream's
+// air_herd_compute_memspace test): a thread's private memory cannot be
+// allocated outside the kernel.
+func.func @host_l1() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{[compile-unsupported] an L1 allocation in host code (outside an air.launch)}}
+  %l1 = memref.alloc() : memref<32xi32, 2 : i32>
+  %c2 = arith.constant 2 : index
+  air.launch (%x) in (%nx=%c1) args(%b=%l1) : memref<32xi32, 2 : i32> {
+    air.segment @s args(%sb=%b) : memref<32xi32, 2 : i32> {
+      %c1_s = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) args(%hb=%sb) : memref<32xi32, 2 : i32> {
+        %c0 = arith.constant 0 : index
+        %v = arith.constant 42 : i32
+        memref.store %v, %hb[%c0] : memref<32xi32, 2 : i32>
+      }
+    }
+  }
+  memref.dealloc %l1 : memref<32xi32, 2 : i32>
+  return
+}
