@@ -472,8 +472,9 @@ private:
   /// behaviour: any run from the state can take it first and still do what
   /// it did, and every state where a core can move (or has finished) stays
   /// reachable, since the step is not that core's and leaves its
-  /// enabledness alone. The search expands only that step there; only
-  /// acquires that compete for one lock are interleaved.
+  /// enabledness alone, provided no step is put off forever around a cycle
+  /// (expand's cycle proviso). The search expands only that step there;
+  /// only acquires that compete for one lock are interleaved.
   std::optional<size_t> safeStep(const State &cur) const {
     if (!releasesCommute)
       return std::nullopt;
@@ -501,46 +502,64 @@ private:
     return std::nullopt;
   }
 
+  /// The state after process i's step from `cur` (enabled), or nullopt
+  /// when a release would pass the lock's maximum (which sets `unknown`).
+  std::optional<State> successor(const State &cur, size_t i) {
+    State next = cur;
+    const Step &st = m.procs[i].steps[cur[i]];
+    switch (st.kind) {
+    case Step::Acquire:
+      next[n + st.lock] -= st.value;
+      break;
+    case Step::AcquireEqual:
+      break;
+    case Step::Release:
+      next[n + st.lock] += st.value;
+      if (next[n + st.lock] > m.locks[st.lock].max) {
+        if (unknown.empty()) {
+          unknown = m.locks[st.lock].name + " may exceed its maximum " +
+                    std::to_string(m.locks[st.lock].max) +
+                    " (a process releases more than the others acquire)";
+          unknownAt = st.op;
+        }
+        return std::nullopt;
+      }
+      break;
+    case Step::ReleaseSet:
+      next[n + st.lock] = st.value;
+      break;
+    case Step::Transfer:
+      for (int p : m.procs[i].peers)
+        advance(next, p);
+      break;
+    }
+    advance(next, i);
+    return next;
+  }
+
   void expand(size_t idx) {
+    // The reduced expansion takes the safe step alone, unless that closes a
+    // cycle (its successor was seen before): then the state is expanded in
+    // full, so no process's step is put off forever around a cycle (the
+    // cycle proviso; without it, chains that cycle among themselves could
+    // hide another process's progress, and a core that can move would look
+    // stuck).
+    if (std::optional<size_t> only = safeStep(states[idx])) {
+      std::optional<State> next = successor(states[idx], *only);
+      if (next && !index.count(*next)) {
+        add(*next, idx);
+        return;
+      }
+    }
     bool any = false;
-    std::optional<size_t> only = safeStep(states[idx]);
     for (size_t i = 0; i < n; ++i) {
-      const State &cur = states[idx];
-      if (only && i != *only)
-        continue;
-      if (!enabled(cur, i))
+      if (!enabled(states[idx], i))
         continue;
       any = true;
-      State next = cur;
-      const Step &st = m.procs[i].steps[cur[i]];
-      switch (st.kind) {
-      case Step::Acquire:
-        next[n + st.lock] -= st.value;
-        break;
-      case Step::AcquireEqual:
-        break;
-      case Step::Release:
-        next[n + st.lock] += st.value;
-        if (next[n + st.lock] > m.locks[st.lock].max) {
-          if (unknown.empty()) {
-            unknown = m.locks[st.lock].name + " may exceed its maximum " +
-                      std::to_string(m.locks[st.lock].max) +
-                      " (a process releases more than the others acquire)";
-            unknownAt = st.op;
-          }
-          continue;
-        }
-        break;
-      case Step::ReleaseSet:
-        next[n + st.lock] = st.value;
-        break;
-      case Step::Transfer:
-        for (int p : m.procs[i].peers)
-          advance(next, p);
-        break;
-      }
-      advance(next, i);
-      add(next, idx);
+      std::optional<State> next = successor(states[idx], i);
+      if (!next)
+        continue;
+      add(*next, idx);
     }
     terminal[idx] = !any;
   }

@@ -187,7 +187,7 @@ LogicalResult aircheck::npu::buildCoreBody(
   Location loc = herd.getLoc();
   OpBuilder b = OpBuilder::atBlockEnd(&body);
   IRMapping map;
-  SmallVector<Operation *> standIns;
+  SmallVector<std::pair<Operation *, unsigned>> standIns; // op, arg #
   for (auto [arg, id] : llvm::zip(h.getIds(), ids))
     map.map(arg, arith::ConstantIndexOp::create(b, loc, id).getResult());
   for (auto [arg, size] : llvm::zip(h.getSizeArgs(), h.getSizeOperands())) {
@@ -205,23 +205,15 @@ LogicalResult aircheck::npu::buildCoreBody(
       map.map(arg, b.clone(*def)->getResult(0));
       continue;
     }
-    // The far side of the tile's dma_memcpy_nds: a DMA on another tile
-    // reads or writes it, the core never does. A stand-in until the copies
-    // become lock operations.
-    if (llvm::all_of(arg.getUsers(),
-                     [](Operation *u) { return isa<air::DmaMemcpyNdOp>(u); })) {
-      auto standIn = UnrealizedConversionCastOp::create(b, loc, arg.getType(),
-                                                        ValueRange{});
-      standIns.push_back(standIn);
-      map.map(arg, standIn.getResult(0));
-      continue;
-    }
-    auto diag = refuse(herd) << "herd argument #" << k
-                             << " is used in the body; a core reaches only "
-                                "its own L1 buffers and constants (pass data "
-                                "through channels)";
-    diag.attachNote((*arg.getUsers().begin())->getLoc()) << "used here";
-    return failure();
+    // Anything else the core cannot reach: the far side of the tile's
+    // dma_memcpy_nds (a DMA on another tile reads or writes it), or a value
+    // such as a launch id that only feeds their offsets (the run evaluated
+    // those for the BDs and the runtime sequence). A stand-in until the
+    // copies become lock operations; a use left after that is refused.
+    auto standIn =
+        UnrealizedConversionCastOp::create(b, loc, arg.getType(), ValueRange{});
+    standIns.push_back({standIn, k});
+    map.map(arg, standIn.getResult(0));
   }
   Value dummy =
       air::WaitAllOp::create(b, loc, air::AsyncTokenType::get(ctx), ValueRange{})
@@ -434,10 +426,29 @@ LogicalResult aircheck::npu::buildCoreBody(
     }
   }
 
-  for (Operation *standIn : standIns) {
-    if (!standIn->use_empty())
-      return refuse(herd) << "a herd argument is still used after the "
-                             "transfers became lock operations";
+  // What only fed the transfers' offsets is dead now.
+  for (bool erased = true; erased;) {
+    erased = false;
+    SmallVector<Operation *> dead;
+    body.walk([&](Operation *op) {
+      if (!isa<UnrealizedConversionCastOp>(op) && op != dummy.getDefiningOp() &&
+          isOpTriviallyDead(op))
+        dead.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(dead)) {
+      op->erase();
+      erased = true;
+    }
+  }
+  for (auto &[standIn, k] : standIns) {
+    if (!standIn->use_empty()) {
+      auto diag = refuse(herd) << "herd argument #" << k
+                               << " is used in the body; a core reaches only "
+                                  "its own L1 buffers and constants (pass data "
+                                  "through channels)";
+      diag.attachNote((*standIn->getUsers().begin())->getLoc()) << "used here";
+      return failure();
+    }
     standIn->erase();
   }
 

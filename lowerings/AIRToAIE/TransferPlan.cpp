@@ -123,8 +123,9 @@ static Level levelOf(MemRefType t) {
 }
 
 /// Sources that send the same data: L2 or L3 put endpoints whose transfers
-/// read the same elements of the same buffer, transfer for transfer (a 4x4
-/// herd whose tiles in one row each copy the same panel rows). One MM2S
+/// are the same op reading the same elements of the same buffer, transfer
+/// for transfer (a 4x4 herd whose tiles in one row each copy the same panel
+/// rows with one dma_memcpy_nd). One MM2S
 /// channel with a flow to each destination (a broadcast) sends them once.
 /// The destinations then take each transfer together, a schedule the AIR
 /// program allows; should a program need one destination ahead of another,
@@ -140,9 +141,14 @@ void aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
       if (into[j] >= 0 || !b.isPut || b.level != a.level ||
           b.accesses.size() != a.accesses.size())
         continue;
+      // The same op, transfer for transfer (one dma_memcpy_nd of a herd
+      // body that several tiles issue alike): sources of different ops may
+      // run at different times (two launches), and a broadcast would tie
+      // their destinations together.
       bool same = true;
       for (size_t k = 0; same && k < a.accesses.size(); ++k)
-        same = a.accesses[k] == b.accesses[k];
+        same = a.accesses[k] == b.accesses[k] &&
+               a.accesses[k].op == b.accesses[k].op;
       if (same)
         into[j] = i;
     }

@@ -109,7 +109,7 @@ mlir::FailureOr<TransferPlan> planTransfers(mlir::func::FuncOp func,
                                             const AsyncGraph &graph);
 
 /// Merges L2 and L3 sources that send the same elements of the same
-/// buffer, transfer for transfer, into one (a broadcast to all their
+/// buffer by the same op, transfer for transfer, into one (a broadcast to all their
 /// destinations). planTransfers calls it.
 void mergeIdenticalSources(TransferPlan &plan);
 
