@@ -481,12 +481,14 @@ bool DesignBuilder::cores() {
       Operation *last = body->empty() ? nullptr : &body->back();
       if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf)))
         return false;
-      // This herd's part runs once per instance of its launch.
+      // This herd's part runs once per instance of its launch and per trip
+      // of the loops around it in its segment.
       Operation *from = last ? last->getNextNode() : (body->empty() ? nullptr : &body->front());
       if (from)
         repeatCoreBody(*body, from,
                        design.launchInstances.lookup(
-                           h->getParentOfType<air::LaunchOp>()),
+                           h->getParentOfType<air::LaunchOp>()) *
+                           std::max<int64_t>(1, design.herdTrips.lookup(h)),
                        h.getLoc());
     }
     OpBuilder end = OpBuilder::atBlockEnd(body);

@@ -122,11 +122,29 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
         refuse(op) << "a herd of non-constant size";
         ok = false;
       }
-      if (!isa<air::SegmentOp>(h->getParentOp())) {
-        refuse(op) << "a herd that is not directly in its segment's body "
-                      "(inside a loop or branch)";
-        ok = false;
+      // Directly in its segment's body, or in scf.for loops of constant
+      // trip counts there: the herd then runs once per trip, and so does
+      // its core's body.
+      int64_t trips = 1;
+      Operation *p = h->getParentOp();
+      for (; p && !isa<air::SegmentOp>(p); p = p->getParentOp()) {
+        auto loop = dyn_cast<scf::ForOp>(p);
+        std::optional<int64_t> n;
+        if (loop)
+          if (std::optional<APInt> c = loop.getStaticTripCount())
+            n = static_cast<int64_t>(c->getZExtValue());
+        if (!n) {
+          refuse(op) << "a herd inside "
+                     << (loop ? "a loop whose trip count is not a constant"
+                              : "a '" + p->getName().getStringRef().str() +
+                                    "' of its segment")
+                     << "; a core runs a herd body a fixed number of times";
+          ok = false;
+          break;
+        }
+        trips *= *n;
       }
+      d.herdTrips[h] = trips;
       return;
     }
   });
@@ -144,7 +162,7 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       if (isa<air::HerdOp, air::SegmentOp, air::LaunchOp>(op))
         continue;
       Operation *bad = nullptr;
-      op.walk([&](Operation *o) {
+      op.walk<WalkOrder::PreOrder>([&](Operation *o) {
         if (bad || isa<air::HierarchyOpInterface>(o))
           return o == &op ? WalkResult::advance() : WalkResult::skip();
         if (!movesOnly(o) && !o->hasTrait<OpTrait::ConstantLike>() &&

@@ -27,6 +27,9 @@ struct Design {
   /// refused).
   llvm::SmallVector<air::SegmentOp> segments;
   llvm::SmallVector<air::HerdOp> herds;
+  /// How often each herd runs per segment instance: the trip counts of the
+  /// scf.for loops around it in its segment's body (1 directly in it).
+  llvm::DenseMap<mlir::Operation *, int64_t> herdTrips;
   /// Each launch's instances: the design runs them one after another (an
   /// order seed 000 2.1 allows), each core running its herd body once per
   /// instance.
