@@ -24,6 +24,7 @@
 #include "lowerings/AIRToGPU/AIRToGPU.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -107,13 +108,18 @@ struct Toolkit {
 /// Runs `build` on a fresh pass manager; a failure is emitted at the module
 /// naming the step.
 LogicalResult runSteps(ModuleOp module, const char *stage,
-                       llvm::function_ref<void(OpPassManager &)> build) {
+                       llvm::function_ref<void(OpPassManager &)> build,
+                       std::string *failedStepOut = nullptr) {
   PassManager pm(module.getContext());
   std::string failedStep;
   pm.addInstrumentation(std::make_unique<StepNamer>(&failedStep));
   build(pm);
   if (succeeded(pm.run(module)))
     return success();
+  if (failedStepOut) {
+    *failedStepOut = failedStep;
+    return failure();
+  }
   module.emitError() << "[" << kLoweringBugRule << "] the GPU pipeline failed "
                      << stage << ", at step '"
                      << (failedStep.empty() ? "?" : failedStep) << "'";
@@ -205,11 +211,38 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
   options.chip = device.llvmTarget;
   options.format = emit == "llvm" ? "llvm" : emit == "bin" ? "bin" : "isa";
   options.toolkit = toolkit.path;
+  std::string failedStep;
   if (failed(runSteps(module, "after the barrier check",
                       [&](OpPassManager &pm) {
                         buildGPUToBinaryPipeline(pm, options);
-                      })))
+                      },
+                      &failedStep))) {
+    // A kernel that calls into ROCm's device libraries (ocml, ockl: math
+    // functions the ROCDL conversion turns into calls) cannot be linked
+    // here: Debian ships no device libraries, and nothing is downloaded.
+    // That is a limit of this installation, refused by name; any other
+    // failure is a lowering bug.
+    std::string deviceLib;
+    module.walk([&](LLVM::LLVMFuncOp f) {
+      StringRef name = f.getSymName();
+      if (deviceLib.empty() && f.isExternal() &&
+          (name.starts_with("__ocml_") || name.starts_with("__ockl_")))
+        deviceLib = name.str();
+    });
+    if (!deviceLib.empty() && failedStep == "gpu-module-to-binary") {
+      module.emitError() << "[" << kCompileUnsupportedRule
+                         << "] the kernel calls '" << deviceLib
+                         << "' from ROCm's device libraries, which this "
+                            "installation does not have (Debian ships none; "
+                            "set AIRCHECK_ROCM_PATH to a ROCm toolkit)";
+      return {Status::Refused, ""};
+    }
+    module.emitError() << "[" << kLoweringBugRule
+                       << "] the GPU pipeline failed after the barrier check, "
+                          "at step '"
+                       << (failedStep.empty() ? "?" : failedStep) << "'";
     return {Status::Internal, ""};
+  }
   if (emit == "bin")
     return {Status::Ok, print(module)};
 
