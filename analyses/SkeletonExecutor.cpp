@@ -487,6 +487,8 @@ private:
   LogicalResult execHierarchy(Process &p, air::HierarchyOpInterface h);
   LogicalResult execChannel(Process &p, Operation *op, bool isPut);
   LogicalResult execJoin(Process &p, air::AsyncOpInterface op);
+  /// Tells the observer, if any, that `p` reached transfer `t`.
+  void observe(Process &p, const Task &t, ArrayRef<Point> destinations);
   std::optional<uint64_t> transferVolume(Process &p, Operation *op, bool isPut);
   LogicalResult execExecute(Process &p, air::ExecuteOp e);
   LogicalResult execFor(Process &p, scf::ForOp f);
@@ -1077,14 +1079,7 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
   for (const Point &d : destinations)
     (*t)->fifos.push_back(fifoFor(chan, d, p));
   (*t)->volume = transferVolume(p, op, isPut);
-  if (options.observer)
-    options.observer->reached((*t)->id, op, destinations,
-                              [&](Value v) -> std::optional<int64_t> {
-                                Val x = lookup(p, v);
-                                if (x.kind != Val::Kind::Int)
-                                  return std::nullopt;
-                                return x.num;
-                              });
+  observe(p, **t, destinations);
   dispatch(p, **t, op->getResults());
   return success();
 }
@@ -1118,19 +1113,26 @@ std::optional<uint64_t> Executor::transferVolume(Process &p, Operation *op,
   return n;
 }
 
+void Executor::observe(Process &p, const Task &t,
+                       ArrayRef<Point> destinations) {
+  if (!options.observer)
+    return;
+  options.observer->reached(t.id, t.op, destinations,
+                            [&](Value v) -> std::optional<int64_t> {
+                              Val x = lookup(p, v);
+                              if (x.kind != Val::Kind::Int)
+                                return std::nullopt;
+                              return x.num;
+                            });
+}
+
 LogicalResult Executor::execJoin(Process &p, air::AsyncOpInterface op) {
   FailureOr<Task *> t =
       newTask(Task::Kind::Join, op, p, op.getAsyncDependencies());
   if (failed(t))
     return failure();
-  if (options.observer && isa<air::DmaMemcpyNdOp>(op.getOperation()))
-    options.observer->reached((*t)->id, op, {},
-                              [&](Value v) -> std::optional<int64_t> {
-                                Val x = lookup(p, v);
-                                if (x.kind != Val::Kind::Int)
-                                  return std::nullopt;
-                                return x.num;
-                              });
+  if (isa<air::DmaMemcpyNdOp>(op.getOperation()))
+    observe(p, **t, {});
   dispatch(p, **t, op->getResults());
   return success();
 }

@@ -78,14 +78,10 @@ static void dropTokenResults(scf::IfOp i, Value dummy) {
   i.erase();
 }
 
-/// The constant value of an index or integer value, through arith.
-static std::optional<int64_t> constantOf(Value v) {
-  return getConstantIntValue(v);
-}
-
 /// Replaces a branch whose choice is constant by the ops of the region it
-/// takes (its yielded values replace its results; yielded tokens do not
-/// matter here). Returns false if the choice is not constant.
+/// takes, `taken` (null or empty: none); its yielded values replace its
+/// results. Returns false if a result other than a token is still used
+/// (the branch takes no region but yields values).
 static bool inlineTaken(Operation *branch, Region *taken, Value dummy) {
   if (taken && !taken->empty()) {
     Block &b = taken->front();
@@ -119,7 +115,7 @@ static LogicalResult foldConstantBranches(Block &body, Value dummy) {
       Region *taken = nullptr;
       bool known = false;
       if (auto i = dyn_cast<scf::IfOp>(op)) {
-        if (std::optional<int64_t> c = constantOf(i.getCondition())) {
+        if (std::optional<int64_t> c = getConstantIntValue(i.getCondition())) {
           known = true;
           taken = *c ? &i.getThenRegion() : &i.getElseRegion();
         }
@@ -127,7 +123,7 @@ static LogicalResult foldConstantBranches(Block &body, Value dummy) {
         IntegerSet set = a.getIntegerSet();
         SmallVector<int64_t> vals;
         for (Value v : a.getOperands())
-          if (std::optional<int64_t> c = constantOf(v))
+          if (std::optional<int64_t> c = getConstantIntValue(v))
             vals.push_back(*c);
         if (vals.size() == a.getNumOperands()) {
           known = true;
@@ -153,7 +149,7 @@ static LogicalResult foldConstantBranches(Block &body, Value dummy) {
             taken = holds ? &a.getThenRegion() : &a.getElseRegion();
         }
       } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
-        if (std::optional<int64_t> c = constantOf(sw.getArg())) {
+        if (std::optional<int64_t> c = getConstantIntValue(sw.getArg())) {
           known = true;
           taken = &sw.getDefaultRegion();
           for (auto [k, v] : llvm::enumerate(sw.getCases()))

@@ -27,6 +27,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/EquivalenceClasses.h"
+
 #include <map>
 
 using namespace mlir;
@@ -63,16 +65,20 @@ private:
   OpBuilder *b = nullptr;
   std::map<Tile, Value> tiles;
   std::map<Tile, int> nextLock;
-  std::vector<LockPair> locks;           // per plan buffer (L1: the core's)
   std::vector<std::vector<Value>> lockValues; // per plan buffer
   std::vector<Value> bufferValues;       // per plan buffer (L1, L2)
+  DenseMap<Value, unsigned> bufferIndex; // aie.buffer -> plan buffer
   std::map<std::pair<Operation *, Tile>, Value> l1Buffers; // alloc, tile
   unsigned bufferCount = 0;
 
   bool place();
   bool assignTiles();
+  /// Where the tile of a placed herd with these ids sits.
+  Tile tileOf(Operation *herd, ArrayRef<int64_t> ids);
   /// Each tile of a placed herd: its ids and where it sits.
   std::vector<std::pair<SmallVector<int64_t, 2>, Tile>> tilesOf(air::HerdOp h);
+  /// The core's locks of an L1 buffer (null values without a DMA).
+  LockPair locksOf(Value buffer);
   Value tile(Tile t);
   Value buffer(Operation *alloc, Tile t, MemRefType type);
   void makeLocks();
@@ -82,7 +88,6 @@ private:
   bool shimAndSequence(Block &device);
   bool fits(Tile t, StringRef what, int64_t need, int64_t have,
             Operation *at);
-  std::vector<Tile> tileList;
 };
 
 bool DesignBuilder::fits(Tile t, StringRef what, int64_t need, int64_t have,
@@ -135,38 +140,32 @@ bool DesignBuilder::place() {
 /// segment's columns for L2 (first fit by bytes and DMA channels, the
 /// buffers one endpoint touches kept together); shim tiles for L3.
 bool DesignBuilder::assignTiles() {
-  auto herdTile = [&](Operation *herd, ArrayRef<int64_t> ids) {
-    Tile o = herdOrigin[herd];
-    return Tile{o.col + (ids.size() > 0 ? ids[0] : 0),
-                o.row + (ids.size() > 1 ? ids[1] : 0)};
-  };
   for (BufferRef &buf : plan.buffers)
     if (buf.level == Level::L1)
-      buf.tile = herdTile(buf.herd, buf.ids);
+      buf.tile = tileOf(buf.herd, buf.ids);
   for (Endpoint &e : plan.endpoints)
     if (e.level == Level::L1)
-      e.tile = herdTile(e.herd, e.ids);
+      e.tile = tileOf(e.herd, e.ids);
 
-  // L2: group buffers that share an endpoint.
-  std::vector<int> group(plan.buffers.size());
-  for (size_t i = 0; i < group.size(); ++i)
-    group[i] = i;
-  std::function<int(int)> find = [&](int x) {
-    return group[x] == x ? x : group[x] = find(group[x]);
-  };
+  // L2: group buffers that share an endpoint; a group is named by its
+  // leader (the buffer EquivalenceClasses picks).
+  llvm::EquivalenceClasses<unsigned> groups;
+  for (auto [i, buf] : llvm::enumerate(plan.buffers))
+    if (buf.level == Level::L2)
+      groups.insert(i);
   for (const Endpoint &e : plan.endpoints)
     if (e.level == Level::L2)
       for (const Access &a : e.accesses)
-        group[find(a.buffer)] = find(e.accesses.front().buffer);
-  std::map<int, int64_t> bytes, mm2s, s2mm;
+        groups.unionSets(a.buffer, e.accesses.front().buffer);
+  auto find = [&](unsigned i) { return groups.getLeaderValue(i); };
+  std::map<unsigned, int64_t> bytes, mm2s, s2mm;
   for (auto [i, buf] : llvm::enumerate(plan.buffers))
     if (buf.level == Level::L2)
-      bytes[find(i)] += buf.type.getNumElements() *
-                        ((buf.type.getElementTypeBitWidth() + 7) / 8);
+      bytes[find(i)] += buf.type.getNumElements() * aie::elementBytes(buf.type);
   for (const Endpoint &e : plan.endpoints)
     if (e.level == Level::L2)
       ++(e.isPut ? mm2s : s2mm)[find(e.accesses.front().buffer)];
-  std::map<int, Tile> groupTile;
+  std::map<unsigned, Tile> groupTile;
   std::map<int64_t, std::array<int64_t, 3>> used; // col -> bytes, mm2s, s2mm
   for (auto &[g, n] : bytes) {
     bool placed = false;
@@ -174,11 +173,9 @@ bool DesignBuilder::assignTiles() {
       refuse(design.segments.front()) << dev.name << " has no memory tiles for L2";
       return false;
     }
-    Operation *anyAlloc = nullptr;
-    for (auto [i, buf] : llvm::enumerate(plan.buffers))
-      if (buf.level == Level::L2 && find(i) == g)
-        anyAlloc = buf.alloc;
-    auto [segmentCol, segmentWidth] = columnsOf(anyAlloc);
+    // The leader's alloc: its segment's columns, and where to report.
+    Operation *at = plan.buffers[g].alloc;
+    auto [segmentCol, segmentWidth] = columnsOf(at);
     for (int64_t c = segmentCol; c < segmentCol + segmentWidth && !placed; ++c) {
       auto &u = used[c];
       if (u[0] + n <= dev.memtileBytes && u[1] + mm2s[g] <= dev.memtileDmaMM2S &&
@@ -191,10 +188,6 @@ bool DesignBuilder::assignTiles() {
       }
     }
     if (!placed) {
-      Operation *at = design.segments.front();
-      for (auto [i, buf] : llvm::enumerate(plan.buffers))
-        if (buf.level == Level::L2 && find(i) == g)
-          at = buf.alloc;
       refuse(at) << "does not fit: this L2 buffer (with the buffers its "
                     "streams share) needs "
                  << n << " bytes, " << mm2s[g] << " MM2S and " << s2mm[g]
@@ -292,13 +285,13 @@ Value DesignBuilder::buffer(Operation *alloc, Tile t, MemRefType type) {
 }
 
 void DesignBuilder::makeLocks() {
-  locks.assign(plan.buffers.size(), LockPair{});
   lockValues.assign(plan.buffers.size(), {});
   bufferValues.assign(plan.buffers.size(), Value());
   for (auto [i, buf] : llvm::enumerate(plan.buffers)) {
     if (buf.level == Level::L3)
       continue;
     bufferValues[i] = buffer(buf.alloc, buf.tile, buf.type);
+    bufferIndex[bufferValues[i]] = i;
     const BufferLocks &bl = chains.locks[i];
     std::string name =
         cast<aie::BufferOp>(bufferValues[i].getDefiningOp()).getSymName()->str();
@@ -311,13 +304,17 @@ void DesignBuilder::makeLocks() {
                               b->getStringAttr(name + "_" + role))
               .getResult());
     }
-    if (buf.level == Level::L1 && lockValues[i].size() >= 2) {
-      locks[i].producer = lockValues[i][kProducer];
-      locks[i].consumer = lockValues[i][kConsumer];
-      if (lockValues[i].size() > 2)
-        locks[i].ready = lockValues[i][kReady];
-    }
   }
+}
+
+LockPair DesignBuilder::locksOf(Value buffer) {
+  auto it = bufferIndex.find(buffer);
+  if (it == bufferIndex.end() || plan.buffers[it->second].level != Level::L1)
+    return LockPair{};
+  const std::vector<Value> &l = lockValues[it->second];
+  if (l.size() < 2)
+    return LockPair{};
+  return {l[kProducer], l[kConsumer], l.size() > 2 ? l[kReady] : Value()};
 }
 
 bool DesignBuilder::dmaPrograms() {
@@ -404,7 +401,6 @@ DesignBuilder::tilesOf(air::HerdOp h) {
   SmallVector<int64_t, 2> sizes;
   for (Value v : hi.getSizeOperands())
     sizes.push_back(*getConstantIntValue(v));
-  Tile o = herdOrigin[h];
   std::vector<std::pair<SmallVector<int64_t, 2>, Tile>> out;
   for (int64_t x = 0; x < (sizes.size() > 0 ? sizes[0] : 1); ++x)
     for (int64_t y = 0; y < (sizes.size() > 1 ? sizes[1] : 1); ++y) {
@@ -413,15 +409,21 @@ DesignBuilder::tilesOf(air::HerdOp h) {
         ids.push_back(x);
       if (sizes.size() > 1)
         ids.push_back(y);
-      out.push_back({ids, Tile{o.col + x, o.row + y}});
+      out.push_back({ids, tileOf(h, ids)});
     }
   return out;
 }
 
+Tile DesignBuilder::tileOf(Operation *herd, ArrayRef<int64_t> ids) {
+  Tile o = herdOrigin[herd];
+  return Tile{o.col + (ids.size() > 0 ? ids[0] : 0),
+              o.row + (ids.size() > 1 ? ids[1] : 0)};
+}
+
 /// Herds that never run at once may share tiles in the placement: such a
 /// tile's core runs their bodies one after the other, in the order the
-/// run started them (the first transfer of each; program order for a herd
-/// without one).
+/// run started them (the first transfer of each; herds without one after
+/// those, in program order).
 bool DesignBuilder::cores() {
   DenseMap<Operation *, uint64_t> firstTransfer;
   for (const Endpoint &e : plan.endpoints)
@@ -432,11 +434,13 @@ bool DesignBuilder::cores() {
           it->second = std::min(it->second, a.order);
       }
   SmallVector<air::HerdOp> order(design.herds.begin(), design.herds.end());
+  // A herd without transfers sorts after the others, in program order.
+  auto key = [&](air::HerdOp h) {
+    auto it = firstTransfer.find(h);
+    return it == firstTransfer.end() ? ~0ull : it->second;
+  };
   llvm::stable_sort(order, [&](air::HerdOp x, air::HerdOp y) {
-    auto fx = firstTransfer.find(x), fy = firstTransfer.find(y);
-    if (fx != firstTransfer.end() && fy != firstTransfer.end())
-      return fx->second < fy->second;
-    return false;
+    return key(x) < key(y);
   });
   std::map<Tile, std::vector<std::pair<air::HerdOp, SmallVector<int64_t, 2>>>> byTile;
   for (air::HerdOp h : order)
@@ -471,15 +475,10 @@ bool DesignBuilder::cores() {
       b->setInsertionPoint(core);
       return buffer(alloc, at, cast<MemRefType>(alloc->getResult(0).getType()));
     };
-    auto locksOf = [&](Value buf) {
-      for (auto [i, v] : llvm::enumerate(bufferValues))
-        if (v == buf)
-          return locks[i];
-      return LockPair{};
-    };
+    auto locks = [&](Value buf) { return locksOf(buf); };
     for (auto &[h, ids] : herds) {
       Operation *last = body->empty() ? nullptr : &body->back();
-      if (failed(buildCoreBody(*body, h, ids, bufferFor, locksOf)))
+      if (failed(buildCoreBody(*body, h, ids, bufferFor, locks)))
         return false;
       // This herd's part runs once per instance of its launch and per trip
       // of the loops around it in its segment.
@@ -513,7 +512,7 @@ void DesignBuilder::flows() {
 std::string symbolFor(const Endpoint &e) {
   // A channel of one index is named alone, as upstream names it.
   std::string s = "air_" + e.name;
-  if (e.bundleSize > 1)
+  if (e.namedByIndex)
     for (int64_t i : e.index)
       s += "_" + std::to_string(i);
   return s;

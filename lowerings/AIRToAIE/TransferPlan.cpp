@@ -25,9 +25,7 @@ std::string Endpoint::label() const {
   if (!channel)
     return (isPut ? "the source side of " : "the destination side of ") +
            name + tuple(index);
-  std::string s = (isPut ? "the puts on @" : "the gets on @") + name +
-                  tuple(index);
-  return s;
+  return (isPut ? "the puts on @" : "the gets on @") + name + tuple(index);
 }
 
 Value aircheck::npu::rootMemref(Value v) {
@@ -117,9 +115,10 @@ public:
 } // namespace
 
 static Level levelOf(MemRefType t) {
-  auto space = dyn_cast_or_null<IntegerAttr>(t.getMemorySpace());
-  int64_t s = space ? space.getInt() : 0;
-  return s == 2 ? Level::L1 : s == 1 ? Level::L2 : Level::L3;
+  unsigned s = air::getMemorySpace(t).value_or(0);
+  return s == unsigned(air::MemorySpace::L1)   ? Level::L1
+         : s == unsigned(air::MemorySpace::L2) ? Level::L2
+                                               : Level::L3;
 }
 
 /// Sources that send the same data: L2 or L3 put endpoints whose transfers
@@ -218,7 +217,6 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
         BufferRef b{Level::L3};
         b.argIndex = arg.getArgNumber();
         b.type = type;
-        b.name = "arg" + std::to_string(b.argIndex);
         plan.buffers.push_back(b);
       }
       return it->second;
@@ -293,19 +291,18 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       bool isPut = access.isPut;
       air::ChannelOp chan;
       std::string name;
-      int64_t bundle = 1;
+      bool namedByIndex;
       SmallVector<int64_t, 4> index;
       if (memcpy) {
         // One FIFO of its own per dma_memcpy_nd and issuing instance.
         auto [it, fresh] = memcpyIds.try_emplace(r->op, memcpyIds.size());
         name = "memcpy" + std::to_string(it->second);
         index.assign(r->ids.begin(), r->ids.end());
+        namedByIndex = !r->ids.empty();
       } else {
-        chan = symbols.lookupNearestSymbolFrom<air::ChannelOp>(r->op,
-                                                                access.name);
+        chan = air::lookupChannel(r->op, access.name, symbols);
         name = chan.getSymName().str();
-        for (int64_t d : chan.getShape())
-          bundle *= d;
+        namedByIndex = llvm::product_of(chan.getShape()) > 1;
         index = r->destinations.front();
         if (isPut && r->destinations.size() != 1)
           index.push_back(-1); // a broadcast source, keyed by its first FIFO
@@ -332,7 +329,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
         e.channel = chan;
         e.decl = memcpy ? r->op : chan.getOperation();
         e.name = name;
-        e.bundleSize = memcpy && !r->ids.empty() ? 2 : bundle;
+        e.namedByIndex = namedByIndex;
         e.index = index;
         if (!memcpy && isPut && r->destinations.size() != 1)
           e.index.pop_back();
@@ -386,9 +383,6 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   }
   if (!ok)
     return failure();
-  for (BufferRef &b : plan.buffers)
-    if (b.level != Level::L3)
-      b.name = "buf" + std::to_string(&b - plan.buffers.data());
   mergeIdenticalSources(plan);
   return plan;
 }

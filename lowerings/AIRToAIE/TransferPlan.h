@@ -49,7 +49,6 @@ struct BufferRef {
   mlir::MemRefType type;
   /// Where it lives: L1 the core's tile, L2 a memory tile, L3 unused.
   Tile tile;
-  std::string name;
 };
 
 /// One transfer, with its access pattern concrete.
@@ -77,8 +76,10 @@ struct Endpoint {
   mlir::Operation *decl = nullptr;
   /// The channel's name, or memcpy<N>.
   std::string name;
-  /// How many indices the bundle has (1: named without an index).
-  int64_t bundleSize = 1;
+  /// Whether its shim allocation's name carries the index: a bundle of
+  /// several indices, or a dma_memcpy_nd that herd tiles issue (a channel
+  /// of one index is named alone, as upstream names it).
+  bool namedByIndex = false;
   /// The source index of a put, the FIFO index of a get.
   llvm::SmallVector<int64_t, 4> index;
   /// L1: the herd and tile ids of the core.
