@@ -10,15 +10,23 @@ using namespace mlir;
 using namespace aircheck;
 using namespace aircheck::npu;
 
-size_t aircheck::npu::chainPeriod(const std::vector<BD> &seq) {
-  for (size_t p = 1; p < seq.size(); ++p) {
+/// The shortest p with same(i, i mod p) for every i < n (n when there is
+/// none shorter).
+static size_t shortestPeriod(size_t n,
+                             llvm::function_ref<bool(size_t, size_t)> same) {
+  for (size_t p = 1; p < n; ++p) {
     bool holds = true;
-    for (size_t i = p; holds && i < seq.size(); ++i)
-      holds = seq[i] == seq[i % p];
+    for (size_t i = p; holds && i < n; ++i)
+      holds = same(i, i % p);
     if (holds)
       return p;
   }
-  return seq.size();
+  return n;
+}
+
+size_t aircheck::npu::chainPeriod(const std::vector<BD> &seq) {
+  return shortestPeriod(seq.size(),
+                        [&](size_t i, size_t j) { return seq[i] == seq[j]; });
 }
 
 static Operation *allocOrFunc(const TransferPlan &plan, const BufferRef &b) {
@@ -101,16 +109,9 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
       else
         turns.push_back({k, k});
     }
-    size_t period = turns.size();
-    for (size_t p = 1; p < turns.size(); ++p) {
-      bool holds = true;
-      for (size_t t = p; holds && t < turns.size(); ++t)
-        holds = ts[turns[t].first].endpoint == ts[turns[t % p].first].endpoint;
-      if (holds) {
-        period = p;
-        break;
-      }
-    }
+    size_t period = shortestPeriod(turns.size(), [&](size_t i, size_t j) {
+      return ts[turns[i].first].endpoint == ts[turns[j].first].endpoint;
+    });
     for (size_t t = 0; t < turns.size(); ++t) {
       const Touch &first = ts[turns[t].first], &last = ts[turns[t].second];
       out.chains[first.endpoint][first.position].acquireLock = t % period;
