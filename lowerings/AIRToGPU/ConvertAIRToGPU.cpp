@@ -395,22 +395,23 @@ private:
     auto term = gpu::TerminatorOp::create(rewriter, loc);
 
     // Attributions.
-    for (memref::AllocOp a : shared) {
-      MemRefType t = a.getType();
-      auto nt = MemRefType::get(t.getShape(), t.getElementType(), MemRefLayoutAttrInterface(),
-                                rewriter.getI64IntegerAttr(3));
-      BlockArgument arg = gpuLaunch.addWorkgroupAttribution(nt, a.getLoc());
-      rewriter.replaceAllUsesWith(a.getResult(), arg);
-      rewriter.eraseOp(a);
-    }
-    for (memref::AllocOp a : priv) {
-      MemRefType t = a.getType();
-      auto nt = MemRefType::get(t.getShape(), t.getElementType(), MemRefLayoutAttrInterface(),
-                                rewriter.getI64IntegerAttr(5));
-      BlockArgument arg = gpuLaunch.addPrivateAttribution(nt, a.getLoc());
-      rewriter.replaceAllUsesWith(a.getResult(), arg);
-      rewriter.eraseOp(a);
-    }
+    // L2 allocs: workgroup (address space 3); L1: private (5).
+    auto attribute = [&](ArrayRef<memref::AllocOp> allocs, int64_t space,
+                         bool workgroup) {
+      for (memref::AllocOp a : allocs) {
+        MemRefType t = a.getType();
+        auto nt = MemRefType::get(t.getShape(), t.getElementType(),
+                                  MemRefLayoutAttrInterface(),
+                                  rewriter.getI64IntegerAttr(space));
+        BlockArgument arg =
+            workgroup ? gpuLaunch.addWorkgroupAttribution(nt, a.getLoc())
+                      : gpuLaunch.addPrivateAttribution(nt, a.getLoc());
+        rewriter.replaceAllUsesWith(a.getResult(), arg);
+        rewriter.eraseOp(a);
+      }
+    };
+    attribute(shared, 3, /*workgroup=*/true);
+    attribute(priv, 5, /*workgroup=*/false);
     SmallVector<memref::DeallocOp> deallocs;
     launch.walk([&](memref::DeallocOp d) { deallocs.push_back(d); });
     for (memref::DeallocOp d : deallocs)
