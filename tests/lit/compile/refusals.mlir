@@ -137,3 +137,264 @@ func.func @use_after_window(%x: memref<16xi32>) {
   }
   return
 }
+
+// -----
+
+// Only one function may hold AIR ops.
+air.channel @c [1, 1]
+func.func @first(%a: memref<16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.herd @h tile (%tx, %ty) in (%sx=%c1, %sy=%c1) args(%x=%a) : memref<16xi32> {
+    %b = memref.alloc() : memref<16xi32, 2 : i32>
+    air.dma_memcpy_nd (%b[] [] [], %x[] [] []) : (memref<16xi32, 2 : i32>, memref<16xi32>)
+  }
+  return
+}
+// expected-error @+1 {{[compile-unsupported] a second function with AIR ops; the lowering builds one aie.device for one function}}
+func.func @second(%a: memref<16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.herd @h2 tile (%tx, %ty) in (%sx=%c1, %sy=%c1) args(%x=%a) : memref<16xi32> {
+    %b = memref.alloc() : memref<16xi32, 2 : i32>
+    air.dma_memcpy_nd (%b[] [] [], %x[] [] []) : (memref<16xi32, 2 : i32>, memref<16xi32>)
+  }
+  return
+}
+// expected-note @-17 {{the first}}
+
+// -----
+
+// A segment of two instances.
+func.func @unrolled(%a: memref<32xi32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<32xi32> {
+    %c2_l = arith.constant 2 : index
+    // expected-error @+1 {{[compile-unsupported] a segment iteration space of 2 instances}}
+    air.segment @seg unroll(%sx) in (%ux=%c2_l) args(%sa=%x) : memref<32xi32> {
+      %c1_s = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%ha=%sa) : memref<32xi32> {
+        %b = memref.alloc() : memref<16xi32, 2 : i32>
+        air.dma_memcpy_nd (%b[] [] [], %ha[] [] []) : (memref<16xi32, 2 : i32>, memref<32xi32>)
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Compute on a host scalar argument reaches no core.
+// expected-error @+1 {{[compile-unsupported] argument #1 is not a memref and is used; the runtime sequence passes memrefs only}}
+func.func @scalar(%a: memref<16xi32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a, %m=%n) : memref<16xi32>, index {
+    air.segment @seg args(%sa=%x) : memref<16xi32> {
+      %c1_s = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%ha=%sa) : memref<16xi32> {
+        %b = memref.alloc() : memref<16xi32, 2 : i32>
+        air.dma_memcpy_nd (%b[] [] [], %ha[] [] []) : (memref<16xi32, 2 : i32>, memref<16xi32>)
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A view of an L1 buffer is not lowered: a BD names a buffer.
+air.channel @c [1, 1]
+func.func @view(%a: memref<32xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<32xi32> {
+    air.channel.put @c[] (%x[] [] []) : (memref<32xi32>)
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) {
+        %b = memref.alloc() : memref<64xi32, 2 : i32>
+        %v = memref.subview %b[0] [32] [1] : memref<64xi32, 2 : i32> to memref<32xi32, strided<[1]>, 2 : i32>
+        // expected-error @+1 {{[compile-unsupported] the L1 memref it transfers is not a memref.alloc (a view or a block argument is not lowered)}}
+        air.channel.get @c[%tx, %ty] (%v[] [] []) : (memref<32xi32, strided<[1]>, 2 : i32>)
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Two tiles put into one channel index: merging streams needs packets.
+// expected-error @+1 {{[compile-unsupported] @c[0, 0] is fed from 2 places; the lowering gives each channel index one DMA stream with one producer and one consumer}}
+air.channel @c [1, 1]
+func.func @merge(%a: memref<32xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<32xi32> {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c1_l = arith.constant 1 : index
+    air.channel.get @c[] (%x[%c0] [%c16] [%c1_l]) : (memref<32xi32>)
+    air.channel.get @c[] (%x[%c16] [%c16] [%c1_l]) : (memref<32xi32>)
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      %c2_s = arith.constant 2 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c2_s, %hy=%c1_s) {
+        %c0_h = arith.constant 0 : index
+        %b = memref.alloc() : memref<16xi32, 2 : i32>
+        // expected-note @+1 {{one of them}}
+        air.channel.put @c[%c0_h, %c0_h] (%b[] [] []) : (memref<16xi32, 2 : i32>)
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A core that receives into one buffer from two channels.
+air.channel @a [1, 1]
+air.channel @b [1, 1]
+func.func @two_streams(%x: memref<16xi32>, %y: memref<16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%xa=%x, %ya=%y) : memref<16xi32>, memref<16xi32> {
+    air.channel.put @a[] (%xa[] [] []) : (memref<16xi32>)
+    air.channel.put @b[] (%ya[] [] []) : (memref<16xi32>)
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) {
+        // expected-error @+1 {{[compile-unsupported] an L1 buffer that more than one channel transfer stream uses}}
+        %buf = memref.alloc() : memref<16xi32, 2 : i32>
+        // expected-note @+1 {{the gets on @a[0, 0]}}
+        air.channel.get @a[%tx, %ty] (%buf[] [] []) : (memref<16xi32, 2 : i32>)
+        // expected-note @+1 {{the gets on @b[0, 0]}}
+        air.channel.get @b[%tx, %ty] (%buf[] [] []) : (memref<16xi32, 2 : i32>)
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A herd argument the core itself reads.
+func.func @core_reads_arg(%a: memref<16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<16xi32> {
+    air.segment @seg args(%sa=%x) : memref<16xi32> {
+      %c1_s = arith.constant 1 : index
+      %c5 = arith.constant 5 : i32
+      %l2 = memref.alloc() : memref<16xi32, 1 : i32>
+      air.dma_memcpy_nd (%l2[] [] [], %sa[] [] []) : (memref<16xi32, 1 : i32>, memref<16xi32>)
+      // expected-error @+1 {{[compile-unsupported] herd argument #0 is used in the body; a core reaches only its own L1 buffers and constants}}
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%k=%l2) : memref<16xi32, 1 : i32> {
+        %c0 = arith.constant 0 : index
+        %b = memref.alloc() : memref<16xi32, 2 : i32>
+        air.dma_memcpy_nd (%b[] [] [], %k[] [] []) : (memref<16xi32, 2 : i32>, memref<16xi32, 1 : i32>)
+        // expected-note @+1 {{used here}}
+        %v = memref.load %k[%c0] : memref<16xi32, 1 : i32>
+        memref.store %v, %b[%c0] : memref<16xi32, 2 : i32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// An L3 transfer of five dimensions that do not merge.
+air.channel @c [1, 1]
+func.func @five_dims(%a: memref<2x2x2x2x2xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<2x2x2x2x2xi32> {
+    // expected-error @+1 {{[compile-unsupported] an L3 transfer of 5 dimensions; npu.dma_memcpy_nd takes four}}
+    air.channel.put @c[] (%x[0, 0, 0, 0, 0] [2, 2, 2, 2, 2] [1, 4, 2, 16, 8]) : (memref<2x2x2x2x2xi32>)
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) {
+        %b = memref.alloc() : memref<32xi32, 2 : i32>
+        air.channel.get @c[%tx, %ty] (%b[] [] []) : (memref<32xi32, 2 : i32>)
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A BD walking four dimensions on a compute tile (its DMA walks three).
+air.channel @c [1, 1]
+func.func @four_dims(%a: memref<32xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<32xi32> {
+    air.channel.put @c[] (%x[] [] []) : (memref<32xi32>)
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) {
+        %b = memref.alloc() : memref<2x2x2x2x2xi32, 2 : i32>
+        // expected-error @+1 {{[compile-unsupported] needs a BD of 4 dimensions; tile (0, 2) walks at most 3}}
+        air.channel.get @c[%tx, %ty] (%b[0, 0, 0, 0] [2, 2, 2, 2] [1, 2, 4, 8]) : (memref<2x2x2x2x2xi32, 2 : i32>)
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A herd in a loop whose trip count is a host argument's.
+func.func @loop_herd(%a: memref<16xi32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a, %m=%n) : memref<16xi32>, index {
+    air.segment @seg args(%sa=%x, %sm=%m) : memref<16xi32>, index {
+      %c0 = arith.constant 0 : index
+      %c1_s = arith.constant 1 : index
+      scf.for %i = %c0 to %sm step %c1_s {
+        // expected-error @+1 {{[compile-unsupported] a herd inside a loop whose trip count is not a constant; a core runs a herd body a fixed number of times}}
+        air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%ha=%sa) : memref<16xi32> {
+          %b = memref.alloc() : memref<16xi32, 2 : i32>
+          air.dma_memcpy_nd (%b[] [] [], %ha[] [] []) : (memref<16xi32, 2 : i32>, memref<16xi32>)
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A segment inside a segment.
+func.func @nested(%a: memref<16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<16xi32> {
+    air.segment @outer args(%sa=%x) : memref<16xi32> {
+      // expected-error @+1 {{[compile-unsupported] a nested segment}}
+      air.segment @inner args(%ia=%sa) : memref<16xi32> {
+        %c1_s = arith.constant 1 : index
+        air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%ha=%ia) : memref<16xi32> {
+          %b = memref.alloc() : memref<16xi32, 2 : i32>
+          air.dma_memcpy_nd (%b[] [] [], %ha[] [] []) : (memref<16xi32, 2 : i32>, memref<16xi32>)
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The segment sends an L1 buffer of its own: L1 belongs to a core.
+air.channel @c [1, 1]
+func.func @segment_l1() {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) {
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      %l1 = memref.alloc() : memref<16xi32, 2 : i32>
+      // expected-error @+1 {{[compile-unsupported] an L1 buffer is transferred outside the herd that allocates it (the lowering gives each core its own L1)}}
+      air.channel.put @c[] (%l1[] [] []) : (memref<16xi32, 2 : i32>)
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) {
+        %b = memref.alloc() : memref<16xi32, 2 : i32>
+        air.channel.get @c[%tx, %ty] (%b[] [] []) : (memref<16xi32, 2 : i32>)
+      }
+    }
+  }
+  return
+}
