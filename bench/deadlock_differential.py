@@ -42,7 +42,7 @@ import sys
 import tempfile
 
 # Lint looks for a counterexample to racing transfers with these random
-# schedules (kRandomSchedules in checkers/DeadlockFreedom.cpp).
+# schedules (kRandomSchedules in checkers/air/DeadlockFreedom.cpp).
 LINT_RANDOM_SCHEDULES = 16
 MODES = ("serial", "parallel")
 

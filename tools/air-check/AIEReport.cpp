@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/AIEReport.h"
 
-#include "checkers/AIECommon.h"
+#include "analyses/aie/AIEDesign.h"
 #include "tools/air-check/Output.h"
 
 #include "llvm/Support/FormatVariadic.h"

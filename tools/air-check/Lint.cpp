@@ -6,7 +6,7 @@
 #include "tools/air-check/VerifyGuard.h"
 
 #include "analyses/ImplicitHierarchy.h"
-#include "checkers/AIECommon.h"
+#include "analyses/aie/AIEDesign.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/IR/Diagnostics.h"

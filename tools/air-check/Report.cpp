@@ -1,7 +1,7 @@
 //===- Report.cpp - `air-check report` -------------------------------------===//
 #include "tools/air-check/Report.h"
 
-#include "checkers/AIECommon.h"
+#include "analyses/aie/AIEDesign.h"
 #include "dialects/AIR/AIRDialect.h"
 #include "tools/air-check/AIEReport.h"
 

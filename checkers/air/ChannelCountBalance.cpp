@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/Checker.h"
-#include "checkers/ChannelDiagnostics.h"
+#include "checkers/air/ChannelDiagnostics.h"
 
 #include "llvm/ADT/StringSet.h"
 

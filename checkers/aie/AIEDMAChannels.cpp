@@ -8,7 +8,7 @@
 // handed to the runtime sequence through a shim_dma_allocation.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/AIECommon.h"
+#include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
 using namespace aircheck;

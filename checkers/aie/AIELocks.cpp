@@ -6,7 +6,7 @@
 // range (0 .. lock_max_value: 63 on AIE2, 1 on AIE1).
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/AIECommon.h"
+#include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
 using namespace aircheck;

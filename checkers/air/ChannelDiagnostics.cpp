@@ -1,5 +1,5 @@
 //===- ChannelDiagnostics.cpp ----------------------------------------------===//
-#include "checkers/ChannelDiagnostics.h"
+#include "checkers/air/ChannelDiagnostics.h"
 
 using namespace aircheck;
 using namespace mlir;

@@ -10,7 +10,7 @@
 // a device with at least one aie.flow: one without is a partial design).
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/AIECommon.h"
+#include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
 #include "llvm/ADT/SmallPtrSet.h"

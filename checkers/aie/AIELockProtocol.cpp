@@ -21,7 +21,7 @@
 // acquire and release it.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/AIECommon.h"
+#include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

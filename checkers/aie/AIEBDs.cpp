@@ -14,7 +14,7 @@
 // memtile.neighbour_access.channels_mlir_aie allows.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/AIECommon.h"
+#include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
 #include "llvm/ADT/DenseMap.h"

@@ -1,16 +1,15 @@
-//===- AIECommon.h - what the aie-level checks share -------------*- C++ -*-===//
+//===- AIEDesign.h - an aie design read against its device ------*- C++ -*-===//
 //
-// The aie-level checks read one `aie.device` at a time against the device
-// model of its name (analyses/devices/<name>.json). Tiles are identified by
+// The aie-level analyses and checks read one `aie.device` at a time against
+// the device model of its name (analyses/devices/<name>.json). Tiles are identified by
 // their coordinates, not by the `aie.tile` op, since mlir-air's output may
 // declare one tile twice (`%tile_0_0` and `%shim_noc_tile_0_0`).
 //
 //===----------------------------------------------------------------------===//
-#ifndef AIRCHECK_CHECKERS_AIECOMMON_H
-#define AIRCHECK_CHECKERS_AIECOMMON_H
+#ifndef AIRCHECK_ANALYSES_AIE_AIEDESIGN_H
+#define AIRCHECK_ANALYSES_AIE_AIEDESIGN_H
 
 #include "analyses/DeviceModel.h"
-#include "checkers/Checker.h"
 #include "dialects/AIE/AIEDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -44,20 +43,6 @@ struct Device {
 
 /// Every aie.device of the module, each with its device model loaded.
 std::vector<Device> collectDevices(mlir::ModuleOp module);
-
-/// An aie-level check that looks at each device with a model on its own.
-class DeviceChecker : public Checker {
-public:
-  CheckLevel level() const override { return CheckLevel::AIE; }
-  void run(CheckContext &ctx) override {
-    for (Device &d : collectDevices(ctx.module))
-      if (d.model)
-        check(d);
-  }
-
-protected:
-  virtual void check(Device &d) = 0;
-};
 
 bool hasAIE(mlir::ModuleOp module);
 

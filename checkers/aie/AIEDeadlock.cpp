@@ -33,7 +33,7 @@
 // where either rule reported an error.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/AIECommon.h"
+#include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

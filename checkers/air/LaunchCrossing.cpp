@@ -10,7 +10,7 @@
 // that gets the same channel index must be the identity.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/ChannelDiagnostics.h"
+#include "checkers/air/ChannelDiagnostics.h"
 #include "checkers/Checker.h"
 
 #include "analyses/ResourceFootprint.h"

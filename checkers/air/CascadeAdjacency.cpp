@@ -9,7 +9,7 @@
 // neighbour relation, must be empty.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/ChannelDiagnostics.h"
+#include "checkers/air/ChannelDiagnostics.h"
 #include "checkers/Checker.h"
 
 #include "analyses/ResourceFootprint.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/Checker.h"
-#include "checkers/ChannelDiagnostics.h"
+#include "checkers/air/ChannelDiagnostics.h"
 
 using namespace aircheck;
 using namespace mlir;

@@ -9,7 +9,7 @@
 // compute_tile.stack_reservation_bytes_default of the device model.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/AIECommon.h"
+#include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
 using namespace aircheck;

@@ -18,7 +18,7 @@
 // deadlock-freedom's.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/ChannelDiagnostics.h"
+#include "checkers/air/ChannelDiagnostics.h"
 #include "checkers/Checker.h"
 
 #include "analyses/AsyncGraph.h"

@@ -1,5 +1,5 @@
-//===- AIECommon.cpp - what the aie-level checks share --------------------===//
-#include "checkers/AIECommon.h"
+//===- AIEDesign.cpp - an aie design read against its device -------------===//
+#include "analyses/aie/AIEDesign.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 

@@ -7,7 +7,7 @@
 // no model makes every aie-level check unknown, said here once.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/AIECommon.h"
+#include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
 using namespace aircheck;

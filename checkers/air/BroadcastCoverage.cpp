@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/Checker.h"
-#include "checkers/ChannelDiagnostics.h"
+#include "checkers/air/ChannelDiagnostics.h"
 
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/MapVector.h"
