@@ -15,7 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "tools/Registration.h"
 #include "tools/air-check/Lint.h"
-#include "tools/air-check/VerifyGuard.h"
+#include "tools/frontend/SafeParse.h"
+#include "tools/frontend/VerifyGuard.h"
 
 #include "analyses/DeviceModel.h"
 #include "analyses/ImplicitHierarchy.h"
@@ -67,7 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return mlir::success();
   });
   mlir::ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceString<mlir::ModuleOp>(
+  mlir::OwningOpRef<mlir::ModuleOp> module = parseModule(
       llvm::StringRef(reinterpret_cast<const char *>(data), size), config);
   if (!module || mlir::failed(checkVerifierPreconditions(*module)) ||
       mlir::failed(mlir::verify(*module)))

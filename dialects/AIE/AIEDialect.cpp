@@ -1,11 +1,16 @@
 //===- AIEDialect.cpp - dialect glue of aie and aiex ------------------------===//
 #include "dialects/AIE/AIEDialect.h"
+#include "dialects/GuardedRegion.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace aircheck::aie;
+using aircheck::parseGuardedBlockRegion;
+using aircheck::parseGuardedRegion;
+using aircheck::printGuardedBlockRegion;
+using aircheck::printGuardedRegion;
 
 #include "dialects/AIE/AIEDialect.cpp.inc"
 #include "dialects/AIE/AIEXDialect.cpp.inc"

@@ -104,7 +104,7 @@ def AIE_DeviceOp : AIE_Op<"device", [SymbolTable, SingleBlock, NoTerminator,
   let arguments = (ins AIE_DeviceKind:$device,
                        OptionalAttr<SymbolNameAttr>:$sym_name);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "`(` $device `)` ($sym_name^)? regions attr-dict";
+  let assemblyFormat = "`(` $device `)` ($sym_name^)? custom<GuardedBlockRegion>($body) attr-dict";
   let extraClassDeclaration = [{
     ::mlir::Block &getBodyBlock() { return getBody().front(); }
   }];
@@ -174,7 +174,7 @@ def AIE_CoreOp : AIE_Op<"core", [
                        OptionalAttr<StrAttr>:$elf_file);
   let results = (outs Index:$result);
   let regions = (region AnyRegion:$body);
-  let assemblyFormat = "`(` $tile `)` regions attr-dict";
+  let assemblyFormat = "`(` $tile `)` custom<GuardedRegion>($body) attr-dict";
   let hasVerifier = 1;
 }
 
@@ -184,7 +184,7 @@ class AIE_DMAProgramOp<string mnemonic, string what> : AIE_Op<mnemonic, [
   let arguments = (ins Index:$tile);
   let results = (outs Index:$result);
   let regions = (region AnyRegion:$body);
-  let assemblyFormat = "`(` $tile `)` regions attr-dict";
+  let assemblyFormat = "`(` $tile `)` custom<GuardedRegion>($body) attr-dict";
   let hasVerifier = 1;
 }
 def AIE_MemOp : AIE_DMAProgramOp<"mem", "a compute tile">;
@@ -306,7 +306,7 @@ def AIEX_DMAConfigureTaskForOp : AIEX_Op<"dma_configure_task_for", []> {
                        OptionalAttr<I32Attr>:$repeat_count);
   let results = (outs Index:$result);
   let regions = (region AnyRegion:$body);
-  let assemblyFormat = "$alloc regions attr-dict";
+  let assemblyFormat = "$alloc custom<GuardedRegion>($body) attr-dict";
 }
 
 def AIEX_DMAConfigureTaskOp : AIEX_Op<"dma_configure_task", []> {
@@ -318,7 +318,7 @@ def AIEX_DMAConfigureTaskOp : AIEX_Op<"dma_configure_task", []> {
   let results = (outs Index:$result);
   let regions = (region AnyRegion:$body);
   let assemblyFormat = [{
-    `(` $tile `,` $direction `,` $channel `)` regions attr-dict
+    `(` $tile `,` $direction `,` $channel `)` custom<GuardedRegion>($body) attr-dict
   }];
 }
 

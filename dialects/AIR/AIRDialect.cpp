@@ -1,5 +1,6 @@
 //===- AIRDialect.cpp - dialect, type and interface glue -------------------===//
 #include "dialects/AIR/AIRDialect.h"
+#include "dialects/GuardedRegion.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -13,6 +14,24 @@ using namespace aircheck::air;
 #include "dialects/AIR/AIRTypes.cpp.inc"
 
 #include "dialects/AIR/AIRInterfaces.cpp.inc"
+
+// air.execute's region: guarded (dialects/GuardedRegion.h), with its
+// terminator implicit when it carries nothing, as ODS's `regions` prints it.
+static ParseResult parseExecuteRegion(OpAsmParser &p, Region &region) {
+  if (failed(aircheck::parseGuardedRegion(p, region)))
+    return failure();
+  ExecuteOp::ensureTerminator(region, p.getBuilder(),
+                              p.getEncodedSourceLoc(p.getNameLoc()));
+  return success();
+}
+
+static void printExecuteRegion(OpAsmPrinter &p, Operation *, Region &region) {
+  bool printTerminator = true;
+  if (Operation *term = region.empty() ? nullptr : region.front().getTerminator())
+    printTerminator = !term->getAttrDictionary().empty() ||
+                      term->getNumOperands() != 0 || term->getNumResults() != 0;
+  p.printRegion(region, /*printEntryBlockArgs=*/true, printTerminator);
+}
 
 #define GET_OP_CLASSES
 #include "dialects/AIR/AIROps.cpp.inc"

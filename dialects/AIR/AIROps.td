@@ -279,7 +279,7 @@ def AIR_ExecuteOp : AIR_Op<"execute", [
   let regions = (region SizedRegion<1>:$region);
   let assemblyFormat = [{
     (` ` `[` $async_dependencies^ `]`)?
-    (`->` `(` type($results)^ `)`)? regions attr-dict
+    (`->` `(` type($results)^ `)`)? custom<ExecuteRegion>($region) attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -3,7 +3,8 @@
 
 #include "tools/Registration.h"
 #include "tools/air-check/Lint.h"
-#include "tools/air-check/VerifyGuard.h"
+#include "tools/frontend/SafeParse.h"
+#include "tools/frontend/VerifyGuard.h"
 
 #include "analyses/ImplicitHierarchy.h"
 
@@ -97,7 +98,7 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler printer(sourceMgr, &ctx, llvm::errs());
   ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
+  OwningOpRef<ModuleOp> module = parseModule(sourceMgr, config);
   if (!module || failed(checkVerifierPreconditions(*module)) ||
       failed(verify(*module)))
     return 2; // lint just read it: only a file changed under us gets here

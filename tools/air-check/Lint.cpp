@@ -3,7 +3,8 @@
 
 #include "tools/Registration.h"
 
-#include "tools/air-check/VerifyGuard.h"
+#include "tools/frontend/SafeParse.h"
+#include "tools/frontend/VerifyGuard.h"
 
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/aie/AIEDesign.h"
@@ -145,7 +146,7 @@ LintOutcome aircheck::lintBuffer(StringRef path,
     collector.setSource(sourceName, sourceText);
     ParserConfig config(&ctx, /*verifyAfterParse=*/false);
     if (!runStage("parse", [&] {
-          module = parseSourceFile<ModuleOp>(sourceMgr, config);
+          module = parseModule(sourceMgr, config);
         })) {
       result.findings.insert(result.findings.begin(), parseErrors.begin(),
                              parseErrors.end());

@@ -12,7 +12,8 @@
 #include "tools/Registration.h"
 #include "tools/air-check/HtmlReport.h"
 #include "tools/air-check/Output.h"
-#include "tools/air-check/VerifyGuard.h"
+#include "tools/frontend/SafeParse.h"
+#include "tools/frontend/VerifyGuard.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
@@ -78,7 +79,7 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   }
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
+  OwningOpRef<ModuleOp> module = parseModule(sourceMgr, config);
   if (!module)
     return 2;
   // As lint: what mlir::verify cannot safely verify is reported first.

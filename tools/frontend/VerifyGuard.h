@@ -7,16 +7,16 @@
 // preconditions first and reports a plain error instead.
 //
 //===----------------------------------------------------------------------===//
-#ifndef AIRCHECK_TOOLS_AIRCHECK_VERIFYGUARD_H
-#define AIRCHECK_TOOLS_AIRCHECK_VERIFYGUARD_H
+#ifndef AIRCHECK_TOOLS_FRONTEND_VERIFYGUARD_H
+#define AIRCHECK_TOOLS_FRONTEND_VERIFYGUARD_H
 
-#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Operation.h"
 
 namespace aircheck {
 
 /// Emits an error for every op mlir::verify cannot safely verify; fails if
 /// there was one. Then the module must not be passed to mlir::verify.
-mlir::LogicalResult checkVerifierPreconditions(mlir::ModuleOp module);
+mlir::LogicalResult checkVerifierPreconditions(mlir::Operation *root);
 
 } // namespace aircheck
 

@@ -1,17 +1,17 @@
 //===- VerifyGuard.cpp -----------------------------------------------------===//
-#include "tools/air-check/VerifyGuard.h"
+#include "tools/frontend/VerifyGuard.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 
-LogicalResult aircheck::checkVerifierPreconditions(ModuleOp module) {
+LogicalResult aircheck::checkVerifierPreconditions(Operation *root) {
   bool ok = true;
   // scf.reduce: `scf.reduce.return`'s verifier reads the first argument of
   // its block (the reduction region of the enclosing scf.reduce) before
   // scf.reduce's own verifier checks that the region has a block with two
   // arguments, so a region without them crashes mlir::verify.
-  module->walk([&](Operation *op) {
+  root->walk([&](Operation *op) {
     auto reduce = dyn_cast<scf::ReduceOp>(op);
     if (!reduce)
       return;
