@@ -11,6 +11,13 @@
 // NOARGS-NOT: error
 // NOARGS: air-check: 1 file, 1 error, 0 warnings
 
+// air-opt runs the same guard before MLIR's verifier (its first pass): the
+// same error, exit 1, no crash.
+// RUN: air-opt %t/no-args.mlir 2> %t/opt.err; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=OPT < %t/opt.err
+// OPT: no-args.mlir:11:7: error: 'scf.reduce' op reduction region #0 must take two arguments
+// OPT-NOT: Stack dump
+
 // The finding is under rule `structure`.
 // RUN: not air-check lint --format=json %t/no-args.mlir | FileCheck %s --check-prefix=JSON
 // JSON: "rule": "structure"
