@@ -27,6 +27,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
 #include <map>
@@ -521,10 +522,18 @@ std::string symbolFor(const Endpoint &e) {
 bool DesignBuilder::shimAndSequence(Block &device) {
   // Allocations.
   std::map<unsigned, std::string> symbol;
+  llvm::StringSet<> taken;
   for (auto [i, e] : llvm::enumerate(plan.endpoints)) {
     if (e.level != Level::L3)
       continue;
+    // Both ends of a channel from L3 to L3 are in the shim: the second
+    // one's name gets its direction.
     symbol[i] = symbolFor(e);
+    if (!taken.insert(symbol[i]).second) {
+      symbol[i] += e.isPut ? "_mm2s" : "_s2mm";
+      for (unsigned n = 1; !taken.insert(symbol[i]).second; ++n)
+        symbol[i] = symbolFor(e) + "_" + std::to_string(n);
+    }
     aie::ShimDMAAllocationOp::create(
         *b, e.decl->getLoc(), b->getStringAttr(symbol[i]), tile(e.tile),
         e.isPut ? aie::DMAChannelDir::MM2S : aie::DMAChannelDir::S2MM,

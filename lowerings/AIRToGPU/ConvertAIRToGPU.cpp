@@ -43,6 +43,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -251,6 +253,32 @@ private:
                         "on a GPU, L1 is a thread's private memory and L2 "
                         "the workgroup's, allocated inside the kernel";
       }
+      // Nor can it hand one in: a launch's L1 or L2 operand that the host
+      // did not allocate (a function argument, a view) has no GPU address
+      // space the kernel could be given (LLVM's AMDGPU back end cannot
+      // select its loads and stores).
+      if (auto launch = dyn_cast<air::LaunchOp>(op))
+        for (auto [i, v] : llvm::enumerate(launch->getOperands())) {
+          auto type = dyn_cast<MemRefType>(v.getType());
+          if (!type || isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+                           v.getDefiningOp()))
+            continue;
+          std::optional<unsigned> space = air::getMemorySpace(type);
+          if (!space || (*space != 1 && *space != 2))
+            continue;
+          InFlightDiagnostic d =
+              refuse(launch)
+              << "an " << (*space == 2 ? "L1" : "L2")
+              << " memref handed to the kernel from host code: on a GPU, L1 "
+                 "is a thread's private memory and L2 the workgroup's; "
+                 "neither can come from the host (pass an L3 memref and "
+                 "copy it in)";
+          if (auto arg = dyn_cast<BlockArgument>(v))
+            d.attachNote(arg.getLoc()) << "the memref, argument #"
+                                       << arg.getArgNumber() << " here";
+          else
+            d.attachNote(v.getLoc()) << "the memref, defined here";
+        }
     });
     return success(ok);
   }
@@ -298,6 +326,43 @@ private:
                  << " workgroups of " << (d < 2 ? block[d] : 1)
                  << " threads, over the device's "
                  << options.maxGridWorkItems << " work-items per dimension";
+
+    // A call that hands L1 or L2 memory on: those memrefs get GPU address
+    // spaces here, and the callee's signature (an AIR memory space) would no
+    // longer match.
+    bool badCall = false;
+    launch.walk([&](CallOpInterface call) {
+      // Nor is there anything to link a body from: a callee must be
+      // defined in the module.
+      auto callee = dyn_cast_or_null<FunctionOpInterface>(
+          call.resolveCallable());
+      if (!callee || callee.isExternal()) {
+        InFlightDiagnostic d =
+            refuse(call) << "a call inside the kernel to a function without "
+                            "a body: the GPU back end links no library, so "
+                            "the kernel has nothing to call";
+        if (callee)
+          d.attachNote(callee->getLoc()) << "declared here";
+        badCall = true;
+        return;
+      }
+      for (Value v : call.getArgOperands()) {
+        auto type = dyn_cast<MemRefType>(v.getType());
+        std::optional<unsigned> space =
+            type ? air::getMemorySpace(type) : std::nullopt;
+        if (!space || (*space != 1 && *space != 2))
+          continue;
+        refuse(call) << "a call inside the kernel that passes "
+                     << (*space == 2 ? "L1" : "L2")
+                     << " memory: the GPU lowering gives L1 and L2 memrefs GPU "
+                        "address spaces and does not rewrite the callee's "
+                        "signature";
+        badCall = true;
+        return;
+      }
+    });
+    if (badCall)
+      return failure();
 
     // Memory: check and classify before anything moves.
     SmallVector<memref::AllocOp> shared, priv;

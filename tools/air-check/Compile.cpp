@@ -23,12 +23,13 @@
 using namespace aircheck;
 using namespace mlir;
 
-/// Warnings that do not stand in the way of a verified compilation: a bare
-/// herd or segment is wrapped as upstream's pipeline wraps it, and the
-/// lowering lowers the wrapped program. Every other warning is an `unknown`
-/// or a property that only holds in part (a count imbalance), and refuses.
-static bool advisory(const Finding &f) {
-  return f.severity != Severity::Warning || f.rule == "hierarchy-nesting";
+// Warnings that do not stand in the way of a verified compilation: a bare
+// herd or segment is wrapped as upstream's pipeline wraps it, and the
+// lowering lowers the wrapped program. Every other warning is an `unknown`
+// or a property that only holds in part (a count imbalance), and refuses.
+bool aircheck::blocksCompilation(const Finding &f) {
+  return f.severity == Severity::Error ||
+         (f.severity == Severity::Warning && f.rule != "hierarchy-nesting");
 }
 
 static int refuse(StringRef input, const Twine &why) {
@@ -72,7 +73,7 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
     return 2;
   unsigned errors = r.count(Severity::Error), blocking = 0;
   for (const Finding &f : r.findings)
-    blocking += !advisory(f);
+    blocking += f.severity == Severity::Warning && blocksCompilation(f);
   if (errors)
     return refuse(input, Twine(errors) + " error" + (errors == 1 ? "" : "s") +
                              " from the checks");

@@ -18,6 +18,7 @@
 #define AIRCHECK_TOOLS_AIRCHECK_COMPILE_H
 
 #include "analyses/DeviceModel.h"
+#include "tools/air-check/Findings.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringRef.h"
@@ -58,6 +59,11 @@ CompileResult compileForAIE(mlir::ModuleOp module, const DeviceModel &device,
 /// "isa" (default where the target names a chip), "bin" or "air".
 CompileResult compileForGPU(mlir::ModuleOp module, const DeviceModel &device,
                             llvm::StringRef emit, llvm::StringRef inputName);
+
+/// Whether a lint finding refuses compilation: an error, or a warning other
+/// than the wrapping notice of a bare herd or segment (an `unknown` is not a
+/// proof).
+bool blocksCompilation(const Finding &f);
 
 /// Runs the whole command; returns the exit code (0 written, 1 refused,
 /// 2 usage or parse error, 3 internal error).
