@@ -25,6 +25,7 @@
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -512,6 +513,7 @@ private:
   bool isSkeleton(Operation *op);
   unsigned fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index,
                    const Process &p);
+  bool hostUses(air::ChannelOp chan);
   std::string whereOf(const Task &t) const;
 
   std::vector<SkeletonResult::BlockedOp> blockedOps() const;
@@ -533,6 +535,7 @@ private:
   std::vector<Token> tokens;
   std::vector<Fifo> fifos;
   std::map<std::string, unsigned> fifoIndex;
+  std::optional<llvm::StringSet<>> hostChannels; // see hostUses
   std::vector<Event> events;
   std::vector<uint64_t> visited; // happensBefore's marks, one per event
   uint64_t visitStamp = 0;
@@ -1387,8 +1390,26 @@ bool Executor::isSkeleton(Operation *op) {
 }
 
 /// Launch instances are independent (seed 000 2.1): when they run at once,
-/// each has FIFOs of its own, and ops outside launches share the host's.
-/// One at a time, they use the same ones in turn.
+/// each has FIFOs of its own, so that traffic between two instances never
+/// meets. A channel the host itself puts to or gets from (a transfer outside
+/// every launch, as in upstream's add-one) is one FIFO for the host and
+/// every instance: the host's transfers are there to meet the launch's.
+/// One at a time, instances use the same FIFOs in turn.
+bool Executor::hostUses(air::ChannelOp chan) {
+  if (!hostChannels) {
+    hostChannels.emplace();
+    entry->getParentOfType<ModuleOp>()->walk([&](Operation *op) {
+      if (auto t = dyn_cast<air::ChannelPutOp>(op);
+          t && !op->getParentOfType<air::LaunchOp>())
+        hostChannels->insert(t.getChanName());
+      if (auto t = dyn_cast<air::ChannelGetOp>(op);
+          t && !op->getParentOfType<air::LaunchOp>())
+        hostChannels->insert(t.getChanName());
+    });
+  }
+  return hostChannels->contains(chan.getSymName());
+}
+
 unsigned Executor::fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index,
                            const Process &p) {
   std::string label =
@@ -1398,7 +1419,7 @@ unsigned Executor::fifoFor(air::ChannelOp chan, ArrayRef<int64_t> index,
           ", ") +
       "]";
   std::string key = label;
-  if (options.launchMode == LaunchMode::Parallel)
+  if (options.launchMode == LaunchMode::Parallel && !hostUses(chan))
     key += "#" + std::to_string(scopes[p.scope].launchInstance);
   auto [it, inserted] = fifoIndex.try_emplace(key, fifos.size());
   if (inserted) {
