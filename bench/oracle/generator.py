@@ -29,7 +29,8 @@ class Place:
     """A body transfers can be put in."""
 
     def __init__(self, kind, op, outer, own, launch):
-        self.kind = kind          # host, launch, segment, herd
+        self.kind = kind          # host, launch, segment, herd, loop (a loop body
+                                  # in a segment body)
         self.op = op              # the hierarchy op (None for the host)
         self.outer = outer        # instances of the enclosing levels
         self.own = own            # instances of this body per outer instance
@@ -39,7 +40,7 @@ class Place:
 
     @property
     def dataflow(self):
-        return self.kind != "herd"
+        return self.kind not in ("herd", "loop")
 
     @property
     def shape(self):
@@ -53,6 +54,7 @@ class Gen:
         self.args = []
         self.places = []
         self.n = {"h": 0, "s": 0}
+        self.segment_of = {}
 
     def chance(self, p):
         return self.rng.random() < p
@@ -75,8 +77,22 @@ class Gen:
         p = Place("segment", s, outer, own, launch)
         self.places.append(p)
         for _ in range(self.rng.choice([1, 1, 2])):
-            h, _ = self.herd(outer * own, launch, "segment")
-            p.children.append(h)
+            if self.chance(0.2):
+                # upstream's K loop: an scf.for in the segment body around a
+                # herd and the transfers that feed it, in program order
+                trips = self.rng.choice([1, 2])
+                loop = For(trips, inits=[None] if self.chance(0.5) else [])
+                lp = Place("loop", loop, outer * own, trips, launch)
+                lp.segment = s
+                self.places.append(lp)
+                h, hp = self.herd(outer * own * trips, launch, "loop")
+                lp.children.append(h)
+                p.children.append(loop)
+                self.segment_of[h] = s
+            else:
+                h, _ = self.herd(outer * own, launch, "segment")
+                p.children.append(h)
+                self.segment_of[h] = s
         return s, p
 
     def build(self):
@@ -150,6 +166,25 @@ class Gen:
         base = rng.choice([1, 1, 1, 2])
         if kind in ("indexed", "broadcast", "row") and not herds:
             kind = "rank0"
+        segs2 = [p for p in places if p.kind == "segment" and p.own == 2]
+        if segs2 and self.chance(0.35):
+            # a channel of shape [2] indexed by the id of a segment of two
+            # instances, to a one-tile herd in it or scf.parallel in the launch
+            sp = rng.choice(segs2)
+            others = [p for p in places if p.kind == "herd" and self.segment_of.get(p.op) is sp.op
+                      and math.prod(p.shape) == 1 and p.outer == sp.outer * 2]
+            others += [p for p in places if p.kind == "launch" and p.op is sp.launch]
+            others += [sp]
+            o = rng.choice(others)
+            ch = Channel(name, (2,), depth)
+            fo = "par" if o.kind == "launch" else "segid"
+            sides = [("put", sp, "segid"), ("get", o, fo)]
+            if self.chance(0.5):
+                sides = [("put", o, fo), ("get", sp, "segid")]
+            for k, p, f in sides:
+                p.items.append((k, ch, f, base))
+            self.channels.append(ch)
+            return
         if kind == "rank0":
             for _ in range(10):
                 a, b = rng.choice(places), rng.choice(places)
@@ -248,12 +283,13 @@ class Gen:
                 self.args.append(b)
                 return b
             return rng.choice(self.args[:3])
-        if place.kind == "segment":
+        if place.kind in ("segment", "loop"):
+            seg = place.op if place.kind == "segment" else place.segment
             if self.discipline == "separate":
                 b = Buffer("l2", 1)
-                place.op.allocs.append(b)
+                seg.allocs.append(b)
                 return b
-            return rng.choice(place.op.allocs)
+            return rng.choice(seg.allocs)
         if self.chance(0.1) and self.segment_of.get(place.op):
             return rng.choice(self.segment_of[place.op].allocs)
         return place.op.allocs[0]
@@ -270,6 +306,9 @@ class Gen:
             return (Affine(place.shape[0] - 1, ((ids[0], -1),)),) + tuple(ids[1:])
         if form == "par":
             return tuple(ivs)
+        if form == "segid":
+            seg = place.op if place.kind == "segment" else self.segment_of[place.op]
+            return (seg.ids[0],)
         if form == "rowpar":
             return (ivs[0], 0)
         if form == "rowids":
@@ -279,6 +318,8 @@ class Gen:
     def emit_place(self, place):
         rng = self.rng
         ops, tokens = [], []
+        if place.kind == "loop" and place.op.inits:
+            tokens.append(place.op.iter_args[0])
         units = [("item", it) for it in place.items] + [("child", c) for c in place.children]
         rng.shuffle(units)
         # merge neighbouring plain items of equal trip count into one loop
@@ -308,7 +349,17 @@ class Gen:
                 ops.append(WaitAll(False, rng.sample(tokens, 1)))
             if u[0] == "child":
                 c = u[1]
-                if c.is_async:
+                if isinstance(c, For):
+                    if c.inits:
+                        d = deps()
+                        if len(d) == 1:
+                            c.inits = d
+                        else:
+                            w = WaitAll(True, d)
+                            ops.append(w)
+                            c.inits = [w]
+                        tokens.append(c.results[0])
+                elif c.is_async:
                     c.deps = deps()
                     tokens.append(c)
                 ops.append(c)
@@ -345,6 +396,23 @@ class Gen:
             else:
                 init = WaitAll(True, d)
                 ops.append(init)
+            if len(items) == 2 and self.chance(0.3):
+                # two token chains, one per transfer (double buffering)
+                d2 = deps()
+                init2 = d2[0] if len(d2) == 1 else WaitAll(True, d2)
+                if not (len(d2) == 1):
+                    ops.append(init2)
+                loop = For(t, inits=[init, init2])
+                xs = []
+                for j, (kind, ch, f, _) in enumerate(items):
+                    x = Transfer(kind, ch, self.index(place, ch, f), self.buffer(place, kind), True,
+                                 [loop.iter_args[j]])
+                    loop.body.append(x)
+                    xs.append(x)
+                loop.yields = xs
+                ops.append(loop)
+                tokens += loop.results
+                continue
             loop = For(t, inits=[init])
             prev = loop.iter_args[0]
             chain = self.chance(0.6)
@@ -363,7 +431,11 @@ class Gen:
                 loop.yields = [w]
             ops.append(loop)
             tokens.append(loop.results[0])
-        if tokens and self.chance(0.35):
+        if place.kind == "loop" and place.op.inits:
+            w = WaitAll(True, tokens)
+            ops.append(w)
+            place.op.yields = [w]
+        elif tokens and self.chance(0.35):
             ops.append(WaitAll(False, list(tokens)))
         return ops
 
@@ -408,11 +480,6 @@ class Gen:
         rng = self.rng
         self.build()
         self.discipline = rng.choice(["separate", "shared"])
-        self.segment_of = {}
-        for p in self.places:
-            if p.kind == "segment":
-                for c in p.children:
-                    self.segment_of[c] = p.op
         for _ in range(rng.choice([1, 2, 2, 3, 3, 4])):
             self.add_channel()
         if not self.channels:

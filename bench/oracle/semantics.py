@@ -178,8 +178,11 @@ def depends(b, a):
 # new one (they are never used for a verdict):
 QUIRKS = {
     # an scf.for carrying a token in a function, launch or segment body does
-    # not wait for the earlier synchronous ops it depends on
-    "for-iter-args-ignores-sync-deps",
+    # not wait for the earlier synchronous ops it depends on, nor for an
+    # earlier synchronous air.wait_all
+    "for-iter-args-ignores-sync-ops",
+    # the later ops of such a body wait for such an scf.for to finish
+    "for-iter-args-blocks-later-ops",
 }
 
 
@@ -227,14 +230,16 @@ class Unroller:
         for op in ops:
             preds = [entry] + [self.tok(env, d) for d in op.deps]
             t = touches(op, env)
-            if not ("for-iter-args-ignores-sync-deps" in self.quirks and isinstance(op, For)
+            if not ("for-iter-args-ignores-sync-ops" in self.quirks and isinstance(op, For)
                     and op.inits):
                 preds += [d for (d, ta) in prev if depends(t, ta)]
-            preds += barriers
+                preds += barriers
             is_launch = isinstance(op, Launch) or (level == "func" and isinstance(op, (Segment, Herd)))
             if is_launch and last_launch is not None:
                 preds.append(last_launch)
             done, _ = self.op(op, self.g.join(preds), env, ctx, is_launch)
+            if "for-iter-args-blocks-later-ops" in self.quirks and isinstance(op, For) and op.inits:
+                barriers.append(done)
             if is_launch:
                 last_launch = done
             if not has_token(op):
