@@ -404,17 +404,9 @@ RegionVerdict ChannelModel::decide(const BalanceRegion &r) {
     v.why = "isl found no sample of the region where the counts may differ";
     return v;
   }
-  std::vector<std::string> paramText, values = islx::coordinates(pt, isl_dim_param);
-  isl_space *sp = isl_point_get_space(pt.get());
-  for (unsigned i = 0; i < values.size(); ++i) {
-    const char *name = isl_space_get_dim_name(sp, isl_dim_param, i);
-    paramText.push_back(polyModel->describeParam(name ? name : "?") + " = " +
-                        values[i]);
-  }
-  isl_space_free(sp);
   std::vector<std::string> indexText = islx::coordinates(pt, isl_dim_set);
   v.sample = isl::set(pt);
-  v.paramValues = llvm::join(paramText, ", ");
+  v.paramValues = polyModel->paramValuesText(pt);
   v.index = "[" + llvm::join(indexText, ", ") + "]";
   isl::point paramPoint =
       polyModel->alignParams(isl::set(pt).params()).sample_point();
