@@ -37,6 +37,9 @@ namespace aircheck {
 struct Unknown {
   std::string reason;
   mlir::Location loc;
+  /// The op is malformed in a way a lint rule reports (channel-references):
+  /// analyses stop there without a warning of their own.
+  bool reportedElsewhere = false;
 };
 
 struct Dim {

@@ -71,6 +71,7 @@ std::unique_ptr<Checker> createHierarchyNesting();
 std::unique_ptr<Checker> createLaunchTokenScope();
 std::unique_ptr<Checker> createMemoryLevels();
 std::unique_ptr<Checker> createSyncProgramOrder();
+std::unique_ptr<Checker> createChannelReferences();
 std::unique_ptr<Checker> createChannelPairing();
 std::unique_ptr<Checker> createChannelCountBalance();
 std::unique_ptr<Checker> createChannelVolumeBalance();

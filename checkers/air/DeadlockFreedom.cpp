@@ -54,7 +54,7 @@ constexpr uint64_t kRandomSchedules = 16;
 constexpr uint64_t kMaxRandomSteps = 20000;
 /// The checks whose findings make a stuck run doubtful (see run()).
 constexpr llvm::StringLiteral kChannelRules[] = {
-    "channel-pairing",        "channel-count-balance",
+    "channel-references",     "channel-pairing",        "channel-count-balance",
     "channel-volume-balance", "channel-index-resolution",
     "broadcast-coverage",     "cascade-adjacency",
     "sync-order-deadlock",    "launch-crossing"};
