@@ -1,6 +1,7 @@
 //===- ChannelModel.cpp - channels, accesses, balance ---------------------===//
 #include "analyses/ChannelModel.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -213,6 +214,31 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
                        : llvm::ArrayRef<int64_t>(info.shape);
   acc.indexDims.assign(in.dims.size(), false);
 
+  // What channel-references reports, and a put whose destination is chosen
+  // at run time, leave the access unknown.
+  if (auto put = dyn_cast<air::ChannelPutOp>(acc.op); put && put.getDest()) {
+    acc.unknown = Unknown{"its destination is chosen at run time (dest)",
+                          acc.op->getLoc()};
+    return;
+  }
+  if (!indices.empty() && indices.size() != space.size()) {
+    acc.unknown = Unknown{"it names " + std::to_string(indices.size()) +
+                              " channel indices for a channel of rank " +
+                              std::to_string(space.size()),
+                          acc.op->getLoc(), /*reportedElsewhere=*/true};
+    return;
+  }
+  for (auto [k, idx] : llvm::enumerate(indices)) {
+    APInt v;
+    if (matchPattern(idx, m_ConstantInt(&v)) &&
+        (v.isNegative() || (!(inBroadcastSpace && space[k] == 1) &&
+                            v.getSExtValue() >= space[k]))) {
+      acc.unknown = Unknown{"its channel index #" + std::to_string(k) +
+                                " lies outside the channel's shape",
+                            acc.op->getLoc(), /*reportedElsewhere=*/true};
+      return;
+    }
+  }
   std::vector<std::string> exprs;
   if (indices.empty()) {
     int64_t n = 1;
@@ -404,17 +430,9 @@ RegionVerdict ChannelModel::decide(const BalanceRegion &r) {
     v.why = "isl found no sample of the region where the counts may differ";
     return v;
   }
-  std::vector<std::string> paramText, values = islx::coordinates(pt, isl_dim_param);
-  isl_space *sp = isl_point_get_space(pt.get());
-  for (unsigned i = 0; i < values.size(); ++i) {
-    const char *name = isl_space_get_dim_name(sp, isl_dim_param, i);
-    paramText.push_back(polyModel->describeParam(name ? name : "?") + " = " +
-                        values[i]);
-  }
-  isl_space_free(sp);
   std::vector<std::string> indexText = islx::coordinates(pt, isl_dim_set);
   v.sample = isl::set(pt);
-  v.paramValues = llvm::join(paramText, ", ");
+  v.paramValues = polyModel->paramValuesText(pt);
   v.index = "[" + llvm::join(indexText, ", ") + "]";
   isl::point paramPoint =
       polyModel->alignParams(isl::set(pt).params()).sample_point();

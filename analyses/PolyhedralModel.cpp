@@ -97,6 +97,17 @@ std::string PolyhedralModel::paramFor(Value root) {
   return name;
 }
 
+std::string PolyhedralModel::paramValuesText(const isl::point &pt) const {
+  std::vector<std::string> text, values = islx::coordinates(pt, isl_dim_param);
+  isl_space *sp = isl_point_get_space(pt.get());
+  for (unsigned i = 0; i < values.size(); ++i) {
+    const char *name = isl_space_get_dim_name(sp, isl_dim_param, i);
+    text.push_back(describeParam(name ? name : "?") + " = " + values[i]);
+  }
+  isl_space_free(sp);
+  return llvm::join(text, ", ");
+}
+
 std::string PolyhedralModel::describeParam(const std::string &name) const {
   for (unsigned i = 0; i < names.size(); ++i)
     if (names[i] == name)

@@ -37,6 +37,9 @@ namespace aircheck {
 struct Unknown {
   std::string reason;
   mlir::Location loc;
+  /// The op is malformed in a way a lint rule reports (channel-references):
+  /// analyses stop there without a warning of their own.
+  bool reportedElsewhere = false;
 };
 
 struct Dim {
@@ -115,6 +118,9 @@ public:
   std::string paramList() const;
   /// A readable name for parameter `name` ("%arg1 of @f", ...).
   std::string describeParam(const std::string &name) const;
+  /// The parameter values of a point, "%arg1 of @f = 64, ...";
+  /// empty when the point's space has no parameters.
+  std::string paramValuesText(const isl::point &pt) const;
 
   /// Parameter-only pw_aff of an expression that uses no dims.
   isl::pw_aff paramAff(const std::string &expr);

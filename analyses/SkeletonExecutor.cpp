@@ -1069,10 +1069,33 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
                                ", outside its shape " + tuple(space));
 
   std::vector<Point> destinations;
-  if (isPut && !broadcastShape.empty())
+  Value dest = isPut ? cast<air::ChannelPutOp>(op).getDest() : Value();
+  if (dest) {
+    // Upstream's packet demux: one destination, chosen at run time along
+    // the broadcast dimension (where the bundle is 1 and broadcast_shape is
+    // not).
+    SmallVector<unsigned, 1> dims;
+    for (unsigned k = 0; k < broadcastShape.size() && k < shape.size(); ++k)
+      if (shape[k] == 1 && broadcastShape[k] != 1)
+        dims.push_back(k);
+    if (dims.size() != 1)
+      return unsupported(op, "has dest(...), but " + name.getValue() +
+                                 " has no single broadcast dimension");
+    FailureOr<int64_t> d = integer(p, dest, op, "dest(...)");
+    if (failed(d))
+      return failure();
+    if (*d < 0 || *d >= broadcastShape[dims[0]])
+      return unsupported(op, "has dest(" + Twine(*d) +
+                                 "), outside the broadcast dimension of " +
+                                 name.getValue());
+    Point to = index;
+    to[dims[0]] = *d;
+    destinations.push_back(to);
+  } else if (isPut && !broadcastShape.empty()) {
     destinations = broadcastDestinations(shape, broadcastShape, index);
-  else
+  } else {
     destinations.push_back(index);
+  }
 
   FailureOr<Task *> t =
       newTask(isPut ? Task::Kind::Put : Task::Kind::Get, op, p,

@@ -20,12 +20,20 @@
 
 namespace aircheck {
 
+/// The deadlock proof's budget: steps of a run on the program's concrete
+/// sizes. At about 0.25 us a step, 100000 steps (about 25 ms) keep lint
+/// within a few times air-opt's parse and verify on every program
+/// (bench/lint_cost.py); `--max-steps` raises it for one invocation.
+inline constexpr uint64_t kDefaultMaxSteps = 100000;
+
 /// What the user asked of lint.
 struct CheckOptions {
   /// Treat the compute model's strict rules as errors (see each checker).
   bool strict = false;
   /// The device the resource checks compare against; empty for none.
   std::string device;
+  /// The deadlock proof's step budget (--max-steps).
+  uint64_t maxSteps = kDefaultMaxSteps;
 };
 
 /// What a checker sees: the module, the options, and the analysis manager
@@ -71,6 +79,7 @@ std::unique_ptr<Checker> createHierarchyNesting();
 std::unique_ptr<Checker> createLaunchTokenScope();
 std::unique_ptr<Checker> createMemoryLevels();
 std::unique_ptr<Checker> createSyncProgramOrder();
+std::unique_ptr<Checker> createChannelReferences();
 std::unique_ptr<Checker> createChannelPairing();
 std::unique_ptr<Checker> createChannelCountBalance();
 std::unique_ptr<Checker> createChannelVolumeBalance();

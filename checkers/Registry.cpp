@@ -9,6 +9,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createHierarchyNesting());
     v.push_back(createLaunchTokenScope());
     v.push_back(createMemoryLevels());
+    v.push_back(createChannelReferences());
     v.push_back(createChannelPairing());
     v.push_back(createChannelCountBalance());
     v.push_back(createChannelVolumeBalance());

@@ -128,29 +128,54 @@ private:
   void checkShape(ChannelModel &model, ChannelInfo &c) {
     if (!c.isBroadcast() || c.gets.empty() || c.firstUnknown())
       return;
+    // Destinations gets read, and destinations puts send to (their indices
+    // lifted through the broadcast), for each value of the parameters.
     isl::set covered = isl::set::empty(model.indexUniverse(c).get_space());
+    isl::set sent = covered;
     for (const ChannelAccess &g : c.gets)
       for (const ChannelAccess::Part &p : g.parts)
         covered = covered.unite(p.indices);
+    for (const ChannelAccess &put : c.puts)
+      for (const ChannelAccess::Part &p : put.parts)
+        sent = sent.unite(p.indices);
     std::string box;
     for (unsigned i = 0; i < c.broadcastShape.size(); ++i)
       box += (i ? " and " : "") + ("0 <= i" + std::to_string(i) + " < " +
                                    std::to_string(c.broadcastShape[i]));
     isl::set expected(model.poly().ctx(),
                       "{ [" + names("i", c.rank()) + "] : " + box + " }");
-    if (covered.is_equal(expected))
+    expected = model.poly().alignParams(expected);
+    covered = model.poly().alignParams(covered);
+    sent = model.poly().alignParams(sent);
+    // A destination no get reads is a defect where a put sends to it: for
+    // parameter values where nothing is sent (a K loop of no trip), nobody
+    // waits and nothing is lost.
+    isl::set missing = expected.intersect(sent).subtract(covered);
+    isl::set extra = covered.subtract(expected);
+    if (missing.is_empty() && extra.is_empty())
       return;
-    isl::set missing = expected.subtract(covered), extra = covered.subtract(expected);
+    isl::set witness = missing.is_empty() ? extra : missing;
+    isl::point pt = witness.sample_point();
+    std::string when = pt.is_null() ? "" : model.poly().paramValuesText(pt);
     auto diag = c.decl.emitError();
     diag << "broadcast_shape [" ;
     llvm::interleaveComma(c.broadcastShape, diag);
     diag << "] of channel " << channelName(c)
          << " does not match the index space of its gets: ";
     if (!missing.is_empty())
-      diag << "destination " << samplePointText(missing) << " is never read";
+      diag << "destination " << samplePointText(missing)
+           << " is sent to but never read";
     else
       diag << "a get reads index " << samplePointText(extra)
            << ", outside the broadcast shape";
+    if (!when.empty())
+      diag << " (when " << when << ")";
+    if (!missing.is_empty())
+      for (const ChannelAccess &put : c.puts)
+        if (llvm::any_of(put.parts, [&](const ChannelAccess::Part &p) {
+              return !model.poly().alignParams(p.indices).intersect(missing).is_empty();
+            }))
+          diag.attachNote(put.op->getLoc()) << "sent to it from here";
     for (const ChannelAccess &g : c.gets)
       diag.attachNote(g.op->getLoc()) << "get here";
   }

@@ -60,7 +60,8 @@ public:
       if (reported.contains(channelName(c)))
         continue;
       if (const ChannelAccess *u = c.firstUnknown()) {
-        reportUnknown(c, "the put/get balance", *u->unknown, u->op);
+        if (!u->unknown->reportedElsewhere) // else channel-references did
+          reportUnknown(c, "the put/get balance", *u->unknown, u->op);
         continue;
       }
       withIslBudget(model, c, "the put/get balance", [&] { check(ctx, model, c); });

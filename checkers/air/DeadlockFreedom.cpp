@@ -26,7 +26,7 @@
 // executor's mismatch: then only a proof is reported (its order check
 // compares matched transfers' sizes itself), and nothing else is added to a
 // program that is not verified anyway.
-// Lint stays bounded: the runs stop after kMaxSteps steps.
+// Lint stays bounded: the runs stop after --max-steps steps (CheckOptions).
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/Checker.h"
@@ -44,17 +44,16 @@ using namespace aircheck;
 using namespace mlir;
 
 namespace {
-// About 25 ms of executor time: lint stays within a few times air-opt's
-// parse and verify on every program (bench/lint_cost.py).
-constexpr uint64_t kMaxSteps = 100000;
-constexpr uint64_t kMaxOrderVisits = 2000000;
+// The order check may visit this many events per step of the budget
+// (CheckOptions::maxSteps, kDefaultMaxSteps in checkers/Checker.h).
+constexpr uint64_t kOrderVisitsPerStep = 20;
 /// Random schedules tried for a counterexample when transfers race.
 constexpr uint64_t kRandomSchedules = 16;
 /// Steps each of them may take (small programs race visibly).
 constexpr uint64_t kMaxRandomSteps = 20000;
 /// The checks whose findings make a stuck run doubtful (see run()).
 constexpr llvm::StringLiteral kChannelRules[] = {
-    "channel-pairing",        "channel-count-balance",
+    "channel-references",     "channel-pairing",        "channel-count-balance",
     "channel-volume-balance", "channel-index-resolution",
     "broadcast-coverage",     "cascade-adjacency",
     "sync-order-deadlock",    "launch-crossing"};
@@ -83,15 +82,15 @@ Location programLoc(ModuleOp module) {
   return at ? at->getLoc() : module.getLoc();
 }
 
-void reportStepLimit(ModuleOp module) {
+void reportStepLimit(ModuleOp module, uint64_t maxSteps) {
   auto diag = emitWarning(programLoc(module))
               << "deadlock freedom is unknown: running the program on its "
                  "concrete sizes takes more than "
-              << kMaxSteps << " steps";
+              << maxSteps << " steps";
   diag.attachNote(programLoc(module))
-      << "hint: `air-opt --air-run-skeleton=\"launch-mode=parallel "
-         "max-steps=N\"` runs it with a larger budget; a smaller "
-         "configuration of the same program can be proven";
+      << "hint: `--max-steps=N` raises lint's (and compile's) budget of "
+      << maxSteps
+      << " steps; a smaller configuration of the same program can be proven";
 }
 
 /// A lower bound on the steps of a run: two per execution of each channel
@@ -171,8 +170,9 @@ public:
     // more often than the budget allows, no run can finish within it, and
     // the answer is unknown without running (lint stays fast on large
     // configurations).
-    if (transferStepsAtLeast(ctx.module) > kMaxSteps) {
-      reportStepLimit(ctx.module);
+    const uint64_t maxSteps = ctx.options.maxSteps;
+    if (transferStepsAtLeast(ctx.module) > maxSteps) {
+      reportStepLimit(ctx.module, maxSteps);
       return;
     }
     SkeletonResult parallel;
@@ -181,8 +181,8 @@ public:
     uint64_t transfers = 0;
     for (unsigned bits = 0; bits < (1u << flags.size()); ++bits) {
       options = SkeletonOptions();
-      options.maxSteps = kMaxSteps;
-      options.maxOrderVisits = kMaxOrderVisits;
+      options.maxSteps = maxSteps;
+      options.maxOrderVisits = kOrderVisitsPerStep * maxSteps;
       when.clear();
       for (auto [i, a] : llvm::enumerate(flags)) {
         options.arguments[a] = (bits >> i) & 1;
@@ -244,7 +244,7 @@ public:
       return;
     }
     case SkeletonResult::Verdict::StepLimit:
-      reportStepLimit(ctx.module);
+      reportStepLimit(ctx.module, maxSteps);
       return;
     case SkeletonResult::Verdict::Completed:
       break;

@@ -75,7 +75,9 @@ static void checkCoreAccesses(air::HerdOp herd) {
       if (!v || !isa<BaseMemRefType>(v.getType()))
         continue;
       std::optional<unsigned> space = air::getMemorySpace(v.getType());
-      if (space && *space == 2)
+      // The symmetric heap is L3 that a herd reaches directly (upstream's
+      // SymmetricHeapMemorySpace: GPU kernels load from HBM).
+      if ((space && *space == 2) || air::isSymmetricHeap(v.getType()))
         continue;
       auto diag = op->emitOpError()
                   << (isa<MemoryEffects::Read>(e.getEffect()) ? "reads "

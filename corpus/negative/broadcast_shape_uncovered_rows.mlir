@@ -13,7 +13,7 @@
 module {
   // expected-error@+3 {{channel @b_cols is unbalanced at index [2, 0]: 1 put but 0 gets (256 elements put, 0 got); the side with more transfers blocks forever}}
   // expected-note@+2 {{hint: every put needs a matching get at the same channel index; compare the loops and iteration spaces around them}}
-  // expected-error@+1 {{broadcast_shape [4, 4] of channel @b_cols does not match the index space of its gets: destination [3, 0] is never read}}
+  // expected-error@+1 {{broadcast_shape [4, 4] of channel @b_cols does not match the index space of its gets: destination [3, 0] is sent to but never read}}
   air.channel @b_cols [1, 4] {broadcast_shape = [4, 4]}
   func.func @bcast_b(%b: memref<4x256xbf16>) {
     air.launch () in () args(%lb=%b) : memref<4x256xbf16> {
@@ -26,7 +26,8 @@ module {
         %l2 = memref.alloc() : memref<4x256xbf16, 1>
         air.dma_memcpy_nd (%l2[] [] [], %sb[] [] []) : (memref<4x256xbf16, 1>, memref<4x256xbf16>)
         scf.parallel (%j) = (%c0) to (%c4) step (%c1) {
-          // expected-note@+1 {{put here}}
+          // expected-note@+2 {{put here}}
+          // expected-note@+1 {{sent to it from here}}
           %sent0 = air.channel.put async @b_cols[%c0, %j] (%l2[%j, %c0] [%c1, %c256] [%c256, %c1]) : (memref<4x256xbf16, 1>)
           scf.reduce
         }

@@ -9,7 +9,7 @@ module {
     air.launch () in () args(%lb=%buf) : memref<1024xf32> {
       air.segment @relu_seg args(%sb=%lb) : memref<1024xf32> {
         %c2 = arith.constant 2 : index
-        // expected-error@+1 {{'air.herd' op a herd is a 1-D or 2-D array of tiles, but has 3 dimensions}}
+        // expected-error@+1 {{'air.herd' op a herd is a 0-D, 1-D or 2-D array of tiles, but has 3 dimensions}}
         air.herd @relu_herd tile (%tx, %ty, %tz) in (%sx=%c2, %sy=%c2, %sz=%c2) args(%hb=%sb) : memref<1024xf32> {
           %c0 = arith.constant 0 : index
           %c1 = arith.constant 1 : index

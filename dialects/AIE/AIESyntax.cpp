@@ -2,14 +2,16 @@
 //
 // The two ops whose syntax the declarative format cannot express.
 //
-// aie.dma_bd, positional (what the pinned mlir-aie prints; printed here):
-//   aie.dma_bd(%buf : memref<64xi32>, 0, 64)
-//   aie.dma_bd(%buf : memref<64xi32>, 0, 64, [<size = 8, stride = 8>,
-//              <size = 8, stride = 1>], [<const_pad_before = 0,
-//              const_pad_after = 1>, ...], pad_value = 0) {bd_id = 0 : i32}
-// and, parsed too: `<8, 16>` for `<size = 8, stride = 16>` (seed 004), and
-// the keyword form of later mlir-aie, `(%buf : T offset = 0 len = 64
-// sizes = [..] strides = [..])`, any order, no commas.
+// aie.dma_bd, the keyword form the mlir-aie that mlir-air pins prints
+// (7e00b579; printed here):
+//   aie.dma_bd(%buf : memref<64xi32> offset = 0 len = 64)
+//   aie.dma_bd(%buf : memref<64xi32> offset = 0 len = 64 sizes = [8, 8]
+//              strides = [8, 1] pad [<const_pad_before = 0,
+//              const_pad_after = 1>, ...] pad_value = 0) {bd_id = 0 : i32}
+// any order, no commas; and, parsed too, the older positional form
+// `(%buf : T, 0, 64, [<size = 8, stride = 8>, ...], [<const_pad_before = 0,
+// const_pad_after = 1>, ...], pad_value = 0)`, with seed 004's `<8, 16>`
+// for `<size = 8, stride = 16>`.
 //
 // aie.runtime_sequence [@name](%arg0: T, ...) { ... }
 //
@@ -154,8 +156,15 @@ ParseResult DMABDOp::parse(OpAsmParser &p, OperationState &result) {
     StringRef kw;
     while (succeeded(p.parseOptionalKeyword(
         &kw, {"offset", "len", "sizes", "strides", "dims", "dimensions",
-              "pad_dims", "pad_dimensions", "pad_value"}))) {
+              "pad", "pad_dims", "pad_dimensions", "pad_value"}))) {
       int32_t v;
+      // `pad [<const_pad_before = a, const_pad_after = b>, ...]` (what the
+      // pinned mlir-aie prints) takes no `=`.
+      if (kw == "pad") {
+        if (parsePads(p, padBefore, padAfter))
+          return failure();
+        continue;
+      }
       if (p.parseEqual())
         return failure();
       if (kw == "offset" || kw == "len" || kw == "pad_value") {
@@ -206,23 +215,20 @@ ParseResult DMABDOp::parse(OpAsmParser &p, OperationState &result) {
 
 void DMABDOp::print(OpAsmPrinter &p) {
   p << "(" << getBuffer() << " : " << getBuffer().getType();
-  p << ", " << getOffsetOrDefault();
+  p << " offset = " << getOffsetOrDefault();
   if (getLen())
-    p << ", " << *getLen();
+    p << " len = " << *getLen();
   if (auto sizes = getSizes()) {
     ArrayRef<int32_t> strides = getStrides() ? *getStrides() : ArrayRef<int32_t>();
-    p << ", [";
-    for (size_t i = 0; i < sizes->size(); ++i) {
-      if (i)
-        p << ", ";
-      p << "<size = " << (*sizes)[i]
-        << ", stride = " << (i < strides.size() ? strides[i] : 0) << ">";
-    }
+    p << " sizes = [";
+    llvm::interleaveComma(*sizes, p);
+    p << "] strides = [";
+    llvm::interleaveComma(strides, p);
     p << "]";
   }
   if (auto before = getPadBefore()) {
     ArrayRef<int32_t> after = getPadAfter() ? *getPadAfter() : ArrayRef<int32_t>();
-    p << ", [";
+    p << " pad [";
     for (size_t i = 0; i < before->size(); ++i) {
       if (i)
         p << ", ";
@@ -232,7 +238,7 @@ void DMABDOp::print(OpAsmPrinter &p) {
     p << "]";
   }
   if (auto v = getPadValue())
-    p << ", pad_value = " << *v;
+    p << " pad_value = " << *v;
   p << ")";
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {"offset", "len", "sizes", "strides", "pad_before",

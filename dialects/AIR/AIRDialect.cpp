@@ -10,6 +10,9 @@ using namespace aircheck::air;
 
 #include "dialects/AIR/AIRDialect.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "dialects/AIR/AIRAttrs.cpp.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "dialects/AIR/AIRTypes.cpp.inc"
 
@@ -38,6 +41,10 @@ static void printExecuteRegion(OpAsmPrinter &p, Operation *, Region &region) {
 
 void AIRDialect::initialize() {
   addTypes<AsyncTokenType>();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/AIR/AIRAttrs.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "dialects/AIR/AIROps.cpp.inc"
@@ -81,7 +88,18 @@ std::optional<unsigned> aircheck::air::getMemorySpace(Type type) {
       return std::nullopt;
     return static_cast<unsigned>(i.getValue().getZExtValue());
   }
+  if (isa<SymmetricHeapMemorySpaceAttr>(space))
+    return static_cast<unsigned>(MemorySpace::L3);
   return std::nullopt;
+}
+
+bool aircheck::air::isSymmetricHeap(Type type) {
+  Attribute space;
+  if (auto m = dyn_cast<MemRefType>(type))
+    space = m.getMemorySpace();
+  else if (auto u = dyn_cast<UnrankedMemRefType>(type))
+    space = u.getMemorySpace();
+  return isa_and_nonnull<SymmetricHeapMemorySpaceAttr>(space);
 }
 
 std::string aircheck::air::describeMemorySpace(unsigned space) {

@@ -30,6 +30,9 @@ struct ChannelResource
 };
 } // namespace aircheck::air
 
+#define GET_ATTRDEF_CLASSES
+#include "dialects/AIR/AIRAttrs.h.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "dialects/AIR/AIRTypes.h.inc"
 
@@ -45,8 +48,13 @@ namespace aircheck::air {
 enum class MemorySpace : unsigned { L3 = 0, L2 = 1, L1 = 2 };
 
 /// The AIR memory space of a memref type: 0 when it has none, the integer
-/// value when it is an integer attribute, std::nullopt otherwise.
+/// value when it is an integer attribute, 0 for `#air.symmetric_heap` (an
+/// L3-level memory), std::nullopt otherwise.
 std::optional<unsigned> getMemorySpace(mlir::Type memrefType);
+
+/// Whether a memref type lives on the symmetric heap (`#air.symmetric_heap`):
+/// L3-level memory that a herd may read and write directly.
+bool isSymmetricHeap(mlir::Type memrefType);
 
 /// "L3", "L2", "L1" or "memory space N".
 std::string describeMemorySpace(unsigned space);

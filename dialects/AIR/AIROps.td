@@ -23,10 +23,24 @@ def AIR_Dialect : Dialect {
   let cppNamespace = "::aircheck::air";
   let summary = "The AIR spatial programming model (launch, segment, herd, channels, tokens)";
   let useDefaultTypePrinterParser = 0;
+  let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+// Upstream's memory space of memrefs on the symmetric heap (HBM that every
+// GPU rank reaches): `memref<32xi32, #air.symmetric_heap>`. An L3-level
+// memory that, unlike L3 on an NPU, a herd may read and write directly.
+def AIR_SymmetricHeapMemorySpace
+    : AttrDef<AIR_Dialect, "SymmetricHeapMemorySpace"> {
+  let mnemonic = "symmetric_heap";
+  let summary = "The symmetric-heap memory space (HBM reached by every rank)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -224,6 +238,10 @@ def AIR_ChannelPutOp : AIR_ChannelAccessOp<"channel.put"> {
                        Variadic<Index>:$src_offsets,
                        Variadic<Index>:$src_sizes,
                        Variadic<Index>:$src_strides,
+                       // Upstream's packet demux: which destination along the
+                       // channel's broadcast dimension this put is for,
+                       // chosen at run time (`dest(%d)`).
+                       Optional<Index>:$dest,
                        OptionalAttr<DenseI64ArrayAttr>:$static_offsets,
                        OptionalAttr<DenseI64ArrayAttr>:$static_sizes,
                        OptionalAttr<DenseI64ArrayAttr>:$static_strides);

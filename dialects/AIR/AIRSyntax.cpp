@@ -227,10 +227,13 @@ static ParseResult parseHierarchy(OpAsmParser &p, OperationState &result,
       if (p.parseColon() ||
           (typesLoc = p.getCurrentLocation(), p.parseTypeList(kernelTypes)))
         return failure();
-      if (kernelTypes.size() != kernelOperands.size())
+      // Upstream's parser resolves the bindings against the first types of
+      // the list and ignores the rest (its airhost tests list more).
+      if (kernelTypes.size() < kernelOperands.size())
         return p.emitError(typesLoc, "args(...) binds ")
-               << kernelOperands.size() << " values but lists "
+               << kernelOperands.size() << " values but lists only "
                << kernelTypes.size() << " types";
+      kernelTypes.resize(kernelOperands.size());
     }
   }
 
@@ -530,26 +533,38 @@ static ParseResult parseChannelAccess(OpAsmParser &p, OperationState &result) {
   SmallVector<Unresolved> indices;
   AccessPattern a;
   Type memrefTy;
+  constexpr bool isPut = std::is_same_v<OpT, ChannelPutOp>;
+  SmallVector<Unresolved, 1> dest;
   if (parseAsyncClauses(p, t) ||
       p.parseAttribute(chan, "chan_name", result.attributes) ||
       p.parseOperandList(indices, OpAsmParser::Delimiter::Square) ||
       parseTokenLists(p, t) || p.parseLParen() || parseAccess(p, a) ||
-      p.parseRParen() || p.parseOptionalAttrDict(result.attributes) ||
-      p.parseColon() || p.parseLParen() || p.parseType(memrefTy) ||
       p.parseRParen())
     return failure();
+  // `dest(%d)`: a put's destination along the broadcast dimension.
+  if (isPut && succeeded(p.parseOptionalKeyword("dest"))) {
+    dest.emplace_back();
+    if (p.parseLParen() || p.parseOperand(dest.back()) || p.parseRParen())
+      return failure();
+  }
+  if (p.parseOptionalAttrDict(result.attributes) || p.parseColon() ||
+      p.parseLParen() || p.parseType(memrefTy) || p.parseRParen())
+    return failure();
+  Type index = p.getBuilder().getIndexType();
   if (addAsyncResult(p, result, t, opLoc) || resolveTokens(p, t, result) ||
-      p.resolveOperands(indices, p.getBuilder().getIndexType(),
-                        result.operands) ||
-      resolveAccess(p, a, memrefTy, result))
+      p.resolveOperands(indices, index, result.operands) ||
+      resolveAccess(p, a, memrefTy, result) ||
+      p.resolveOperands(dest, index, result.operands))
     return failure();
   addStatics(p, a, "", result);
-  result.addAttribute(
-      OpT::getOperandSegmentSizeAttr(),
-      p.getBuilder().getDenseI32ArrayAttr(
-          {sz(t.deps.size()), sz(t.affinity.size()), sz(t.concurrency.size()),
-           sz(indices.size()), 1, sz(a.offsets.operands.size()),
-           sz(a.sizes.operands.size()), sz(a.strides.operands.size())}));
+  SmallVector<int32_t, 9> segments = {
+      sz(t.deps.size()), sz(t.affinity.size()), sz(t.concurrency.size()),
+      sz(indices.size()), 1, sz(a.offsets.operands.size()),
+      sz(a.sizes.operands.size()), sz(a.strides.operands.size())};
+  if (isPut)
+    segments.push_back(sz(dest.size()));
+  result.addAttribute(OpT::getOperandSegmentSizeAttr(),
+                      p.getBuilder().getDenseI32ArrayAttr(segments));
   return success();
 }
 
@@ -568,6 +583,9 @@ static void printChannelAccess(OpAsmPrinter &p, OpT op) {
               {op.getMixedOffsets(), op.getMixedAccessSizes(),
                op.getMixedStrides()});
   p << ")";
+  if constexpr (std::is_same_v<OpT, ChannelPutOp>)
+    if (Value dest = op.getDest())
+      p << " dest(" << dest << ")";
   printAttrsExcept(p, op,
                    {"chan_name", "static_offsets", "static_sizes",
                     "static_strides"},

@@ -65,6 +65,7 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
   // 1. Every check, with the target's device model.
   LintOptions lint;
   lint.check.device = options.target;
+  lint.check.maxSteps = options.maxSteps;
   LintOutcome checked = lintFile(input, lint);
   const FileResult &r = checked.result;
   if (r.status == "internal-error")

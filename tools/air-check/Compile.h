@@ -18,6 +18,7 @@
 #define AIRCHECK_TOOLS_AIRCHECK_COMPILE_H
 
 #include "analyses/DeviceModel.h"
+#include "checkers/Checker.h"
 #include "tools/air-check/Findings.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -31,6 +32,7 @@ struct CompileOptions {
   std::string target; // a device model name
   std::string emit;   // empty: the target's default
   std::string output; // "-" for stdout
+  uint64_t maxSteps = kDefaultMaxSteps; // the deadlock proof's budget
 };
 
 /// The rule of a refusal for a construct the lowering does not support.

@@ -85,6 +85,11 @@ static cl::opt<bool> showProofs(
     "show-proofs",
     cl::desc("Also print what was proven (text output; JSON always has it)"),
     cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<uint64_t> maxSteps(
+    "max-steps",
+    cl::desc("The deadlock proof's budget: steps of the run on the program's "
+             "concrete sizes (default 100000, about 25 ms)"),
+    cl::value_desc("N"), cl::init(0), cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<unsigned long> islMaxOperations(
     "isl-max-operations",
     cl::desc("Bound of isl operations per analysis step (default 20000000; "
@@ -118,6 +123,10 @@ static cl::opt<std::string> compileEmit(
              "checked input, normalised); for a GPU gpu, llvm, isa (default) "
              "or bin"),
     cl::value_desc("level"), cl::sub(compileCmd), cl::cat(compileCat));
+static cl::opt<uint64_t> compileMaxSteps(
+    "max-steps",
+    cl::desc("The deadlock proof's budget (lint's --max-steps)"),
+    cl::value_desc("N"), cl::init(0), cl::sub(compileCmd), cl::cat(compileCat));
 static cl::opt<std::string> compileOutput(
     "o", cl::desc("The output file (default: stdout)"), cl::value_desc("file"),
     cl::init("-"), cl::sub(compileCmd), cl::cat(compileCat));
@@ -191,6 +200,8 @@ static int runLint() {
     aircheck::IslContext::setDefaultMaxOperations(islMaxOperations);
   options.check.strict = strict;
   options.check.device = device;
+  if (maxSteps)
+    options.check.maxSteps = maxSteps;
   options.crashIn = crashIn;
   if (!device.empty())
     if (auto dev = loadDevice(device, deviceDirectory()); !dev) {
@@ -291,7 +302,9 @@ int main(int argc, char **argv) {
                       "(see 'air-check report --list-devices')\n";
       return 2;
     }
-    return runCompile(compileInput, {compileTarget, compileEmit, compileOutput});
+    return runCompile(compileInput, {compileTarget, compileEmit, compileOutput,
+                                     compileMaxSteps ? uint64_t(compileMaxSteps)
+                                                     : kDefaultMaxSteps});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;

@@ -2,10 +2,22 @@
 // more than lint's budget of steps, so deadlock freedom is unknown. The
 // balance itself is proven symbolically (no warning from those checks).
 // RUN: air-check lint --verify-diagnostics %s
+// With a budget raised by --max-steps the run completes and is a proof.
+// RUN: air-check lint --show-proofs --max-steps=1000000 %s 2>&1 | FileCheck %s --check-prefix=RAISED
+// RAISED: proven: deadlock freedom, for every schedule at these sizes: a run completed 100000 transfers
+// RAISED: air-check: 1 file, 0 errors, 0 warnings
+// compile takes the option too: by default the unknown refuses, with the
+// larger budget the checks pass and the lowering is reached (which refuses
+// a design of 100000 BDs today, issue 20).
+// RUN: not air-check compile --target=npu1_4col %s -o %t.default 2>&1 | FileCheck %s --check-prefix=COMPILE
+// COMPILE: refused: 1 warning (an unknown is not a proof)
+// RUN: not air-check compile --target=npu1_4col --max-steps=1000000 %s -o %t.raised 2>&1 | FileCheck %s --check-prefix=RAISED-COMPILE
+// RAISED-COMPILE-NOT: an unknown is not a proof
+// RAISED-COMPILE: [compile-unsupported]
 air.channel @c []
 func.func @long() {
   // expected-warning @+2 {{deadlock freedom is unknown: running the program on its concrete sizes takes more than 100000 steps}}
-  // expected-note @+1 {{hint: `air-opt --air-run-skeleton="launch-mode=parallel max-steps=N"` runs it with a larger budget}}
+  // expected-note @+1 {{hint: `--max-steps=N` raises lint's (and compile's) budget of 100000 steps; a smaller configuration of the same program can be proven}}
   air.launch () in () {
     air.segment @s {
       %c0 = arith.constant 0 : index

@@ -25,7 +25,7 @@
 // CHECK:        aie.dma_start(MM2S, 0, ^[[BD1:bb[0-9]+]],
 // CHECK:      ^[[BD0]]:
 // CHECK-NEXT:   aie.use_lock(%{{.*}}, AcquireGreaterEqual, 1)
-// CHECK-NEXT:   aie.dma_bd(%{{.*}} : memref<64xi32, 2 : i32>, 0, 64)
+// CHECK-NEXT:   aie.dma_bd(%{{.*}} : memref<64xi32, 2 : i32> offset = 0 len = 64)
 // CHECK-NEXT:   aie.use_lock(%{{.*}}, Release, 1)
 // CHECK-NEXT:   aie.next_bd ^[[BD0]]
 // CHECK-DAG:  aie.flow(%[[SHIM]], DMA : 0, %[[CORE]], DMA : 0)

@@ -23,12 +23,12 @@
 // CHECK:        aie.dma_start(S2MM, 0, ^[[PING:bb[0-9]+]],
 // CHECK:      ^[[PING]]:
 // CHECK-NEXT:   aie.use_lock(%[[PING_P]], AcquireGreaterEqual, 1)
-// CHECK-NEXT:   aie.dma_bd(%{{.*}} : memref<64xi32, 2 : i32>, 0, 64)
+// CHECK-NEXT:   aie.dma_bd(%{{.*}} : memref<64xi32, 2 : i32> offset = 0 len = 64)
 // CHECK-NEXT:   aie.use_lock(%[[PING_C]], Release, 1)
 // CHECK-NEXT:   aie.next_bd ^[[PONG:bb[0-9]+]]
 // CHECK:      ^[[PONG]]:
 // CHECK-NEXT:   aie.use_lock(%[[PONG_P]], AcquireGreaterEqual, 1)
-// CHECK-NEXT:   aie.dma_bd(%{{.*}} : memref<64xi32, 2 : i32>, 0, 64)
+// CHECK-NEXT:   aie.dma_bd(%{{.*}} : memref<64xi32, 2 : i32> offset = 0 len = 64)
 // CHECK-NEXT:   aie.use_lock(%[[PONG_C]], Release, 1)
 // CHECK-NEXT:   aie.next_bd ^[[PING]]
 // The broadcast: one shim MM2S channel, a flow to each tile.

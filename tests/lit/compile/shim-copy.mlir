@@ -19,12 +19,12 @@
 // CHECK:        aie.dma_start(MM2S, 0, ^[[R:bb[0-9]+]],
 // CHECK:      ^[[W]]:
 // CHECK-NEXT:   aie.use_lock(%[[P]], AcquireGreaterEqual, 1)
-// CHECK-NEXT:   aie.dma_bd(%[[BUF]] : memref<256xi32, 1 : i32>, 0, 256)
+// CHECK-NEXT:   aie.dma_bd(%[[BUF]] : memref<256xi32, 1 : i32> offset = 0 len = 256)
 // CHECK-NEXT:   aie.use_lock(%[[C]], Release, 1)
 // CHECK-NEXT:   aie.next_bd ^[[W]]
 // CHECK:      ^[[R]]:
 // CHECK-NEXT:   aie.use_lock(%[[C]], AcquireGreaterEqual, 1)
-// CHECK-NEXT:   aie.dma_bd(%[[BUF]] : memref<256xi32, 1 : i32>, 0, 256)
+// CHECK-NEXT:   aie.dma_bd(%[[BUF]] : memref<256xi32, 1 : i32> offset = 0 len = 256)
 // CHECK-NEXT:   aie.use_lock(%[[P]], Release, 1)
 // CHECK-NEXT:   aie.next_bd ^[[R]]
 // CHECK-DAG:  aie.flow(%[[SHIM]], DMA : 0, %[[MEM]], DMA : 0)

@@ -44,7 +44,7 @@ module {
     } {stack_size = 2048 : i32}
     // CHECK: aie.mem(%[[T02]]) {
     // CHECK-NEXT: aie.dma_start(S2MM, 0, ^bb1, ^bb2, repeat_count = 1)
-    // CHECK: aie.dma_bd(%[[PING]] : memref<256xi32, 2>, 0, 256)
+    // CHECK: aie.dma_bd(%[[PING]] : memref<256xi32, 2> offset = 0 len = 256)
     // CHECK: aie.next_bd ^bb1
     // CHECK: aie.end
     %m = aie.mem(%t02) {
@@ -59,10 +59,11 @@ module {
     }
     // CHECK: aie.memtile_dma(%[[T01]]) {
     // CHECK: aie.dma_start(MM2S, 0, ^bb1, ^bb2)
-    // CHECK: aie.dma_bd(%[[L2]] : memref<16x16xbf16, 1>, 0, 256, [<size = 16, stride = 1>, <size = 16, stride = 16>], [<const_pad_before = 0, const_pad_after = 1>, <const_pad_before = 0, const_pad_after = 0>], pad_value = 0) {bd_id = 0 : i32}
-    // CHECK: aie.dma_start(MM2S, 1, ^bb3, ^bb5)
-    // CHECK: aie.dma_bd(%[[L2]] : memref<16x16xbf16, 1>, 0, 256, [<size = 16, stride = 16>, <size = 16, stride = 1>])
-    // CHECK: aie.dma_bd(%[[L2]] : memref<16x16xbf16, 1>, 16, 32)
+    // CHECK: aie.dma_bd(%[[L2]] : memref<16x16xbf16, 1> offset = 0 len = 256 sizes = [16, 16] strides = [1, 16] pad [<const_pad_before = 0, const_pad_after = 1>, <const_pad_before = 0, const_pad_after = 0>] pad_value = 0) {bd_id = 0 : i32}
+    // CHECK: aie.dma_start(MM2S, 1, ^bb3, ^bb6)
+    // CHECK: aie.dma_bd(%[[L2]] : memref<16x16xbf16, 1> offset = 0 len = 256 sizes = [16, 16] strides = [16, 1])
+    // CHECK: aie.dma_bd(%[[L2]] : memref<16x16xbf16, 1> offset = 16 len = 32)
+    // CHECK: aie.dma_bd(%[[L2]] : memref<16x16xbf16, 1> offset = 0 len = 16 sizes = [13] strides = [1] pad [<const_pad_before = 2, const_pad_after = 1>]) {bd_id = 26 : i32}
     %mt = aie.memtile_dma(%t01) {
       %0 = aie.dma_start("MM2S", 0, ^bb1, ^bb3)
     ^bb1:
@@ -75,8 +76,12 @@ module {
       aie.dma_bd(%b1 : memref<16x16xbf16, 1>, 0, 256, [<16, 16>, <16, 1>]) {bd_id = 24 : i32}
       aie.next_bd ^bb5
     ^bb5:
-      // the keyword form of later mlir-aie
+      // the keyword form of the pinned mlir-aie (what air-check prints)
       aie.dma_bd(%b1 : memref<16x16xbf16, 1> offset = 16 len = 32) {bd_id = 25 : i32}
+      aie.next_bd ^bb7
+    ^bb7:
+      // with a padding clause, as the pinned air-to-aie prints one
+      aie.dma_bd(%b1 : memref<16x16xbf16, 1> offset = 0 len = 16 sizes = [13] strides = [1] pad [<const_pad_before = 2, const_pad_after = 1>]) {bd_id = 26 : i32}
       aie.next_bd ^bb4
     ^bb6:
       aie.end
@@ -101,7 +106,7 @@ module {
     // CHECK: aie.runtime_sequence @seq(%[[A:.*]]: memref<64xi32>, %[[O:.*]]: memref<64xi32>) {
     aie.runtime_sequence @seq(%a: memref<64xi32>, %o: memref<64xi32>) {
       // CHECK: %[[TK:.*]] = aiex.dma_configure_task_for @in {
-      // CHECK-NEXT: aie.dma_bd(%[[A]] : memref<64xi32>, 0, 64)
+      // CHECK-NEXT: aie.dma_bd(%[[A]] : memref<64xi32> offset = 0 len = 64)
       // CHECK-NEXT: aie.end
       // CHECK-NEXT: } {issue_token = true, repeat_count = 1 : i32}
       %t = aiex.dma_configure_task_for @in {
@@ -115,7 +120,7 @@ module {
       // CHECK: aiex.dma_free_task(%[[TK]])
       aiex.dma_free_task(%t)
       // CHECK: aiex.dma_configure_task(%[[T00]], S2MM, 0) {
-      // CHECK-NEXT: aie.dma_bd(%[[O]] : memref<64xi32>, 0, 64, [<size = 16, stride = 4>, <size = 4, stride = 1>])
+      // CHECK-NEXT: aie.dma_bd(%[[O]] : memref<64xi32> offset = 0 len = 64 sizes = [16, 4] strides = [4, 1])
       %u = aiex.dma_configure_task(%t00, S2MM, 0) {
         aie.dma_bd(%o : memref<64xi32>, 0, 64, [<size = 16, stride = 4>, <size = 4, stride = 1>])
         aie.end

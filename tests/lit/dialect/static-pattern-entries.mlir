@@ -70,7 +70,7 @@ func.func @volume(%a: memref<32x32xi32>) {
 air.channel @c [1]
 func.func @bad(%m: memref<64xi32>) {
   %c0 = arith.constant 0 : index
-  "air.channel.put"(%m, %c0) <{chan_name = @c, operandSegmentSizes = array<i32: 0, 0, 0, 0, 1, 1, 0, 0>, static_offsets = array<i64: 0>}> : (memref<64xi32>, index) -> ()
+  "air.channel.put"(%m, %c0) <{chan_name = @c, operandSegmentSizes = array<i32: 0, 0, 0, 0, 1, 1, 0, 0, 0>, static_offsets = array<i64: 0>}> : (memref<64xi32>, index) -> ()
   return
 }
 // BAD: 'static_offsets' leaves 0 places for operands, but the list has 1

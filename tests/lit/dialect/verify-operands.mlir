@@ -6,7 +6,7 @@ func.func @herd_three_dims() {
   air.launch () in () {
     air.segment {
       %c1 = arith.constant 1 : index
-      // expected-error@+1 {{'air.herd' op a herd is a 1-D or 2-D array of tiles, but has 3 dimensions}}
+      // expected-error@+1 {{'air.herd' op a herd is a 0-D, 1-D or 2-D array of tiles, but has 3 dimensions}}
       air.herd tile (%x, %y, %z) in (%a=%c1, %b=%c1, %c=%c1) {
       }
     }
@@ -26,8 +26,8 @@ func.func @space_arity(%n: index) {
 // -----
 
 func.func @args_types(%m: memref<4xi32>) {
-  // expected-error@+1 {{args(...) binds 1 values but lists 2 types}}
-  air.launch () in () args(%a=%m) : memref<4xi32>, index {
+  // expected-error@+1 {{args(...) binds 2 values but lists only 1 types}}
+  air.launch () in () args(%a=%m, %b=%m) : memref<4xi32> {
   }
   return
 }

@@ -31,16 +31,16 @@
 // CHECK: aie.dma_start(S2MM, 0, ^[[B0:.*]], ^{{.*}})
 // CHECK: ^[[B0]]:
 // CHECK-NEXT: aie.use_lock(%{{.*}}, Acquire, 0)
-// CHECK-NEXT: aie.dma_bd(%{{.*}} : memref<64xi16>, 0, 64)
+// CHECK-NEXT: aie.dma_bd(%{{.*}} : memref<64xi16> offset = 0 len = 64)
 // CHECK-NEXT: aie.use_lock(%{{.*}}, Release, 1)
 // CHECK-NEXT: aie.next_bd ^[[B0]]
 // CHECK: aie.dma_start(MM2S, 0,
-// CHECK: aie.dma_bd(%{{.*}} : memref<16xf32>, 0, 16)
+// CHECK: aie.dma_bd(%{{.*}} : memref<16xf32> offset = 0 len = 16)
 // CHECK: aie.dma_start(S2MM, 1,
-// CHECK: aie.dma_bd(%{{.*}} : memref<128xi32>, 0, 32)
-// CHECK: aie.dma_bd(%{{.*}} : memref<128xi32>, 96, 32)
+// CHECK: aie.dma_bd(%{{.*}} : memref<128xi32> offset = 0 len = 32)
+// CHECK: aie.dma_bd(%{{.*}} : memref<128xi32> offset = 96 len = 32)
 // CHECK: aie.dma_start(MM2S, 1,
-// CHECK: aie.dma_bd(%{{.*}} : memref<64xi32>, 0, 64)
+// CHECK: aie.dma_bd(%{{.*}} : memref<64xi32> offset = 0 len = 64)
 // LINT: proven: every lock acquire can be satisfied
 // LINT-NOT: aie-deadlock
 // LINT: air-check: 1 file, 0 errors, 0 warnings

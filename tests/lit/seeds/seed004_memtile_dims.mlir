@@ -22,9 +22,9 @@
 
 // CHECK: aie.memtile_dma(%{{.*}}) {
 // CHECK: aie.dma_start(S2MM, 0,
-// CHECK: aie.dma_bd(%{{.*}} : memref<64xi16>, 0, 64)
+// CHECK: aie.dma_bd(%{{.*}} : memref<64xi16> offset = 0 len = 64)
 // CHECK: aie.dma_start(MM2S, 0,
-// CHECK: aie.dma_bd(%{{.*}} : memref<128xi32>, 0, 128, [<size = 8, stride = 16>, <size = 2, stride = 1>, <size = 8, stride = 2>])
+// CHECK: aie.dma_bd(%{{.*}} : memref<128xi32> offset = 0 len = 128 sizes = [8, 2, 8] strides = [16, 1, 2])
 // LINT: air-check: 1 file, 0 errors, 0 warnings
 
 module {

@@ -20,7 +20,7 @@ module {
         air.channel.put @col[%c0, %c0] (%ss[%c0] [%c256] [%c1]) : (memref<1024xf32>)
         air.channel.put @col[%c0, %c1] (%ss[%c256] [%c256] [%c1]) : (memref<1024xf32>)
         air.channel.put @col[%c0, %c2] (%ss[%c512] [%c256] [%c1]) : (memref<1024xf32>)
-        // expected-error@+1 {{'air.channel.put' op channel index #1 is 4, outside [0, 4) of channel @col}}
+        // expected-error@+1 {{'air.channel.put' channel index #1 is 4, outside [0, 4) of channel @col}}
         air.channel.put @col[%c0, %c4] (%ss[%c768] [%c256] [%c1]) : (memref<1024xf32>)
         air.herd @sink tile (%tx, %ty) in (%sx=%c1, %sy=%c4) {
           %l1 = memref.alloc() : memref<256xf32, 2>

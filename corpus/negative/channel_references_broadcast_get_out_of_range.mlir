@@ -31,7 +31,7 @@ module {
           %c1_h = arith.constant 1 : index
           %c2_h = arith.constant 2 : index
           %l1 = memref.alloc() : memref<256xi32, 2>
-          // expected-error@+1 {{'air.channel.get' op channel index #0 is 2, outside [0, 2) of the broadcast_shape of channel @w}}
+          // expected-error@+1 {{'air.channel.get' channel index #0 is 2, outside [0, 2) of the broadcast_shape of channel @w}}
           air.channel.get @w[%c2_h, %c1_h] (%l1[] [] []) : (memref<256xi32, 2>)
           memref.dealloc %l1 : memref<256xi32, 2>
           air.herd_terminator

@@ -26,7 +26,8 @@ module {
         }
         air.herd @tiles tile (%tx, %ty) in (%sx=%c2, %sy=%c2) {
           %l1 = memref.alloc() : memref<32x32xi32, 2>
-          // expected-error@+1 {{'air.channel.get' op has 1 channel indices, but channel @l2_l1 has rank 2; give no indices or exactly 2}}
+          // expected-note@+2 {{hint: give no indices or exactly 2}}
+          // expected-error@+1 {{'air.channel.get' has 1 channel indices, but channel @l2_l1 has rank 2; the indices select one channel of the array (seed 000 2.5)}}
           air.channel.get @l2_l1[%tx] (%l1[] [] []) : (memref<32x32xi32, 2>)
           memref.dealloc %l1 : memref<32x32xi32, 2>
           air.herd_terminator

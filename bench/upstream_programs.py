@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""air-check on upstream mlir-air's own programs (held out: nothing of
+upstream is in this repository).
+
+Splits every .mlir file of an mlir-air checkout at `// -----` (as its lit
+tests do), keeps the chunks that hold AIR ops, runs `air-check lint
+--format=json` on each and prints:
+
+  * the parse rate over the in-scope chunks: accepted (parsed and verified)
+    against parse errors and verifier (`structure`) errors. Out of scope, and
+    counted apart: upstream's own verifier tests (`*_invalid.mlir`, which
+    upstream rejects as well), chunks without operations, ops that are not
+    in air-check's dialect (air.rank, air.custom, air.pipeline, air.universe,
+    air.translate; docs/semantics.md section 9), and dialects air-check does
+    not load (airrt, transform, pdl, aievec, aiex.npu);
+  * the error findings by rule, and every error on a hardware-run program
+    (test/xrt, test/airhost, programming_examples, test/gpu), which must be
+    true ones;
+  * any internal error (exit 3), which is always our bug.
+
+Usage: bench/upstream_programs.py <mlir-air checkout> [--build build] [-v]
+
+A checkout: the `fetch` tool's snapshot of Xilinx/mlir-air, checked out with
+`git --work-tree=DIR checkout HEAD -- .` (docs/ci.md does not need it).
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+NOT_IN_DIALECT = re.compile(r"\bair\.(rank|custom|pipeline|universe|translate)\b")
+OTHER_DIALECTS = re.compile(
+    r"\b(airrt|transform|pdl|aievec)\.|\baiex\.npu|!transform")
+AIR_OPS = re.compile(
+    r"\bair\.(launch|segment|herd|channel|dma_memcpy_nd|execute|wait_all)")
+HARDWARE = ("test/xrt/", "test/airhost/", "programming_examples/", "test/gpu/")
+
+
+def chunks(root):
+    for d, _, files in os.walk(root):
+        for f in sorted(files):
+            if not f.endswith(".mlir"):
+                continue
+            path = os.path.join(d, f)
+            rel = os.path.relpath(path, root)
+            text = open(path, errors="replace").read()
+            for i, c in enumerate(re.split(r"^// -----\s*$", text, flags=re.M)):
+                if AIR_OPS.search(c) and not OTHER_DIALECTS.search(c):
+                    yield rel, i, c
+
+
+def scope(rel, text):
+    if "invalid" in os.path.basename(rel):
+        return "upstream verifier test"
+    if NOT_IN_DIALECT.search(text):
+        return "op not in the dialect"
+    if not re.search(r"^\s*[%\w\"]", re.sub(r"//.*", "", text), flags=re.M):
+        return "no operations"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("root")
+    ap.add_argument("--build", default="build")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    lint = os.path.join(args.build, "bin", "air-check")
+    tmp = tempfile.mkdtemp()
+    outcome = collections.Counter()
+    excluded = collections.Counter()
+    rules = collections.Counter()
+    rejected, hw_errors, internal = [], [], []
+    hw = 0
+    for rel, i, text in chunks(args.root):
+        why = scope(rel, text)
+        if why:
+            excluded[why] += 1
+            continue
+        path = os.path.join(tmp, "chunk.mlir")
+        open(path, "w").write(text)
+        r = subprocess.run([lint, "lint", "--format=json", path],
+                           capture_output=True, text=True, timeout=300)
+        name = "%s#%d" % (rel, i)
+        try:
+            f = json.loads(r.stdout)["files"][0]
+        except (ValueError, KeyError, IndexError):
+            internal.append((name, "exit %d" % r.returncode))
+            continue
+        findings = f["findings"]
+        if f["status"] == "internal-error":
+            internal.append((name, findings[-1]["message"] if findings else ""))
+            continue
+        structure = [x for x in findings if x["rule"] == "structure"]
+        if f["status"] == "parse-error":
+            outcome["parse error"] += 1
+            rejected.append((name, findings[0]["message"] if findings else ""))
+            continue
+        if structure:
+            outcome["verifier error"] += 1
+            rejected.append((name, structure[0]["message"]))
+            continue
+        outcome["accepted"] += 1
+        errors = [x for x in findings if x["severity"] == "error"]
+        for e in errors:
+            rules[e["rule"]] += 1
+        if rel.startswith(HARDWARE):
+            hw += 1
+            for e in errors:
+                hw_errors.append((name, e["rule"], e["message"]))
+    total = sum(outcome.values())
+    print("in scope: %d chunks; accepted %d (%.1f%%), parse errors %d, "
+          "verifier errors %d" % (total, outcome["accepted"],
+                                  100.0 * outcome["accepted"] / max(total, 1),
+                                  outcome["parse error"],
+                                  outcome["verifier error"]))
+    print("out of scope: " + ", ".join("%s %d" % kv for kv in sorted(excluded.items())))
+    for name, why in rejected:
+        print("  rejected: %s: %s" % (name, why[:150]))
+    print("error findings by rule: " +
+          ", ".join("%s %d" % kv for kv in rules.most_common()))
+    print("hardware-run programs: %d accepted chunks, %d errors" % (hw, len(hw_errors)))
+    for name, rule, msg in hw_errors:
+        print("  %s: [%s] %s" % (name, rule, msg[:150]))
+    print("internal errors: %d" % len(internal))
+    for name, why in internal:
+        print("  %s: %s" % (name, why[:150]))
+    return 1 if internal else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
