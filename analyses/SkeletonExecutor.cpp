@@ -25,6 +25,7 @@
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include <functional>
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -367,6 +368,8 @@ struct Process {
   llvm::DenseMap<Operation *, unsigned> itemTokens;
   /// The task of the synchronous op this process waits in, or -1.
   int waitingOn = -1;
+  /// The Item task this process runs the op of, or -1.
+  int itemTask = -1;
   bool finished = false;
 };
 
@@ -409,6 +412,12 @@ struct Task {
   /// The deps that are not the op's tokens but the ops without tokens it
   /// waits for in a launch or segment body (AsyncGraph::blockingWaitsFor).
   SmallVector<unsigned, 2> orderDeps;
+  /// A Join that forwards a token an Item's loop or branch yields: its deps
+  /// are known once the Item's process has run the op to its end.
+  bool depsPending = false;
+  bool forwarder = false;
+  /// Item: the forwarding Join of each token result of the op, or -1.
+  SmallVector<int, 1> forwards;
   bool started = false, done = false;
   // Events: the process's frontier when it reached the op, the start and
   // the completion.
@@ -496,6 +505,7 @@ private:
   LogicalResult execParallel(Process &p, scf::ParallelOp par);
   LogicalResult execAffineIf(Process &p, affine::AffineIfOp op);
   LogicalResult execItem(Process &p, Operation &op);
+  unsigned newForwarder(Process &p, Operation &op);
   bool isBodyItem(const Process &p, Operation &op) const;
   void enter(Process &p, Region &region);
   LogicalResult execOther(Process &p, Operation &op);
@@ -649,6 +659,21 @@ bool Executor::advance(Process &p) {
 }
 
 void Executor::finish(Process &p) {
+  if (p.itemTask >= 0) {
+    // The tokens the op yielded: its forwarders wait for them.
+    Task &item = tasks[p.itemTask];
+    for (auto [r, fwd] : llvm::zip(item.op->getResults(), item.forwards)) {
+      if (fwd < 0)
+        continue;
+      Task &f = tasks[fwd];
+      Val v = lookup(p, r);
+      if (v.kind == Val::Kind::Token)
+        f.deps.push_back(static_cast<unsigned>(v.num));
+      else
+        (void)token(p, r, item.op); // records why the run cannot go on
+      f.depsPending = false;
+    }
+  }
   p.finished = true;
   p.env = Env();
   if (p.iterationOf >= 0) {
@@ -714,6 +739,8 @@ void Executor::dispatch(Process &p, Task &t, ValueRange tokenResults) {
 
 bool Executor::stepTask(Task &t) {
   bool moved = false;
+  if (t.depsPending)
+    return false;
   if (!t.started) {
     if (!llvm::all_of(t.deps,
                       [&](unsigned d) { return tokens[d].signalled; }) ||
@@ -846,6 +873,7 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
     spawn(whereOf(t), scope, std::move(env),
           Frame{t.op->getBlock(), at, nullptr, 0, 0, 1, std::next(at)}, -1,
           preds);
+    processes.back().itemTask = static_cast<int>(t.id);
     return;
   }
   auto h = cast<air::HierarchyOpInterface>(t.op);
@@ -888,11 +916,11 @@ LogicalResult Executor::exec(Process &p, Operation &op) {
     for (Operation *w : graph.blockingWaitsFor(&op))
       if (auto it = p.itemTokens.find(w); it != p.itemTokens.end())
         itemDeps.push_back(it->second);
-    // A loop or branch without tokens runs beside the rest of the body.
-    // (One that carries tokens is ordered by them and runs in the body's
-    // process; results other than tokens are not known to later ops.)
+    // A loop or branch runs beside the rest of the body, once the ops the
+    // ordering model runs before it have completed; the ops after it wait
+    // for it only through its tokens or the ordering model (docs/semantics.md
+    // section 3). Its results other than tokens are not known to later ops.
     if (isa<scf::ForOp, scf::IfOp, affine::AffineIfOp, scf::IndexSwitchOp>(op) &&
-        !llvm::any_of(op.getResultTypes(), llvm::IsaPred<air::AsyncTokenType>) &&
         isSkeleton(&op))
       return execItem(p, op);
   }
@@ -1292,10 +1320,44 @@ LogicalResult Executor::execItem(Process &p, Operation &op) {
   FailureOr<Task *> t = newTask(Task::Kind::Item, &op, p, ValueRange());
   if (failed(t))
     return failure();
-  (*t)->points.push_back(Point());
-  (*t)->captured = p.env;
-  dispatch(p, **t, ValueRange());
+  unsigned id = (*t)->id;
+  tasks[id].points.push_back(Point());
+  tasks[id].captured = p.env;
+  // A token result is signalled when the token the op yields last is (a
+  // Join that forwards it); other results are not known to later ops.
+  for (Value r : op.getResults()) {
+    int fwd = -1;
+    if (isa<air::AsyncTokenType>(r.getType())) {
+      fwd = static_cast<int>(newForwarder(p, op));
+      p.env[r] = Val::token(tasks[fwd].token);
+    } else {
+      p.env[r] = Val::opaque(r);
+    }
+    tasks[id].forwards.push_back(fwd);
+  }
+  dispatch(p, tasks[id], ValueRange());
   return success();
+}
+
+unsigned Executor::newForwarder(Process &p, Operation &op) {
+  Task t;
+  t.kind = Task::Kind::Join;
+  t.op = &op;
+  t.id = tasks.size();
+  t.process = p.id;
+  for (const Frame &f : p.frames)
+    if (f.loop)
+      t.trips.push_back({f.loop, f.iv});
+  t.scope = p.scope;
+  t.dispatchEvent = p.frontier;
+  t.depsPending = true;
+  t.forwarder = true;
+  t.token = tokens.size();
+  tokens.push_back(Token{false, static_cast<int>(t.id)});
+  ++scopes[p.scope].live;
+  pending.push_back(t.id);
+  tasks.push_back(std::move(t));
+  return tasks.back().id;
 }
 
 /// Executes a branch of scf.if / affine.if next; a missing else does nothing.
@@ -1483,7 +1545,22 @@ static std::string relativeInstance(StringRef of, StringRef from) {
 /// waiter's.
 std::string Executor::tokenWait(const Task &t) const {
   SmallVector<std::string> producers, earlier;
+  // A loop's or branch's result token stands for the tokens it yielded:
+  // name their producers (the op itself while it runs).
+  SmallVector<unsigned, 4> deps;
+  std::function<void(unsigned)> expand = [&](unsigned d) {
+    int producer = tokens[d].task;
+    if (producer >= 0 && !tokens[d].signalled && tasks[producer].forwarder &&
+        !tasks[producer].depsPending) {
+      for (unsigned e : tasks[producer].deps)
+        expand(e);
+      return;
+    }
+    deps.push_back(d);
+  };
   for (unsigned d : t.deps)
+    expand(d);
+  for (unsigned d : deps)
     if (!tokens[d].signalled && llvm::is_contained(t.orderDeps, d)) {
       const Task &producer = tasks[tokens[d].task];
       std::string s = producer.op->getName().getStringRef().str() + " at " +
@@ -1522,6 +1599,8 @@ std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
   std::vector<Line> lines;
   for (unsigned id : pending) {
     const Task &t = tasks[id];
+    if (t.forwarder)
+      continue; // its waiters name what it stands for
     std::string what;
     if (!t.started) {
       what = tokenWait(t);
