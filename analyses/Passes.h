@@ -7,6 +7,7 @@ namespace aircheck {
 void registerAnalysisPasses();
 /// --air-run-skeleton.
 void registerRunSkeletonPass();
+void registerProveSymbolicPass();
 } // namespace aircheck
 
 #endif

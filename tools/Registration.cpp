@@ -44,6 +44,7 @@ void aircheck::registerPasses() {
   mlir::registerTransformsPasses();
   registerAnalysisPasses();
   registerRunSkeletonPass();
+  registerProveSymbolicPass();
   registerWrapHierarchyPass();
   registerAIRToAIEPasses();
   registerAIRToGPUPasses();

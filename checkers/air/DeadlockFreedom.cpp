@@ -37,6 +37,8 @@
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "analyses/symbolic/SymbolicDeadlock.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -82,11 +84,15 @@ Location programLoc(ModuleOp module) {
   return at ? at->getLoc() : module.getLoc();
 }
 
-void reportStepLimit(ModuleOp module, uint64_t maxSteps) {
+void reportStepLimit(ModuleOp module, uint64_t maxSteps,
+                     const std::string &symbolicWhy = "") {
   auto diag = emitWarning(programLoc(module))
               << "deadlock freedom is unknown: running the program on its "
                  "concrete sizes takes more than "
               << maxSteps << " steps";
+  if (!symbolicWhy.empty())
+    diag.attachNote(programLoc(module))
+        << "the proof for every size does not apply: " << symbolicWhy;
   diag.attachNote(programLoc(module))
       << "hint: `--max-steps=N` raises lint's (and compile's) budget of "
       << maxSteps
@@ -155,6 +161,36 @@ public:
     // may come from matching transfers the executor cannot match: only a
     // proof, which checks the matching itself, is reported then.
     bool doubtful = warnings > 0;
+
+    // For every size at once: an affine schedule of the instance-level
+    // wait-for graph (analyses/symbolic). Where it does not apply, the run
+    // on the program's concrete sizes decides.
+    std::string symbolicWhy;
+    if (!doubtful) {
+      SymbolicVerdict sym =
+          proveDeadlockFreedomSymbolically(ctx.module, ctx.analyses);
+      if (sym.proven) {
+        std::string scope =
+            sym.parameters.empty()
+                ? std::string("for every schedule")
+                : "for every value of " + llvm::join(sym.parameters, ", ") +
+                      " and every schedule";
+        ctx.proved(programLoc(ctx.module),
+                   "deadlock freedom, " + scope +
+                       " (symbolic: an affine schedule puts every wait of " +
+                       std::to_string(sym.eventOps) + " transfer and "
+                       "hierarchy ops over " +
+                       std::to_string(sym.fifoSides) +
+                       " FIFO sides forward in time)");
+        return;
+      }
+      symbolicWhy = sym.why;
+    }
+    auto whySymbolic = [&](InFlightDiagnostic &diag) {
+      if (!symbolicWhy.empty())
+        diag.attachNote(programLoc(ctx.module))
+            << "the proof for every size does not apply: " << symbolicWhy;
+    };
     // A boolean function argument holds one value for the whole run: every
     // combination is run (a runtime flag choosing between branches).
     SmallVector<BlockArgument> flags;
@@ -172,7 +208,7 @@ public:
     // configurations).
     const uint64_t maxSteps = ctx.options.maxSteps;
     if (transferStepsAtLeast(ctx.module) > maxSteps) {
-      reportStepLimit(ctx.module, maxSteps);
+      reportStepLimit(ctx.module, maxSteps, symbolicWhy);
       return;
     }
     SkeletonResult parallel;
@@ -231,6 +267,7 @@ public:
                      "program on concrete sizes, and here '"
                   << (at ? at->getName().getStringRef() : StringRef("?"))
                   << "' " << parallel.unsupportedWhy;
+      whySymbolic(diag);
       // The hint fits a value that is not a constant; IR the executor does
       // not run needs rewriting instead.
       if (StringRef(parallel.unsupportedWhy).contains("not a constant"))
@@ -244,7 +281,7 @@ public:
       return;
     }
     case SkeletonResult::Verdict::StepLimit:
-      reportStepLimit(ctx.module, maxSteps);
+      reportStepLimit(ctx.module, maxSteps, symbolicWhy);
       return;
     case SkeletonResult::Verdict::Completed:
       break;
@@ -293,6 +330,7 @@ public:
                 << order.reason;
     for (const SkeletonResult::Order::Site &site : order.sites)
       diag.attachNote(site.op->getLoc()) << site.what;
+    whySymbolic(diag);
     const char *hint = "";
     switch (order.cause) {
     case Cause::Unordered:

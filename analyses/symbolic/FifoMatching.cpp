@@ -1,0 +1,363 @@
+//===- FifoMatching.cpp - which put meets which get, for every size -------===//
+#include "analyses/symbolic/FifoMatching.h"
+
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace aircheck;
+
+namespace {
+
+[[noreturn]] void fail(const std::string &why, Location loc) {
+  throw NotModelled{why, loc};
+}
+
+/// One access (put or get) and what the model derives for it.
+struct Access {
+  ChannelAccess *acc;
+  Operation *op;
+  std::string fifo;              // the tuple of its FIFO space
+  std::string domainTuple;       // "oN[d0, ..., dn]"
+  std::vector<std::string> key;  // FIFO coordinates, over d0..dn
+  std::vector<std::string> cons; // constraints of a broadcast lift
+  unsigned keyArity = 0;
+  std::string rank;              // over d0..dn
+};
+
+std::string dimList(const std::vector<Dim> &dims) {
+  std::vector<std::string> n;
+  for (const Dim &d : dims)
+    n.push_back(d.name);
+  return llvm::join(n, ", ");
+}
+
+std::string coords(char c, unsigned n) {
+  std::vector<std::string> v;
+  for (unsigned i = 0; i < n; ++i)
+    v.push_back(std::string(1, c) + std::to_string(i));
+  return llvm::join(v, ", ");
+}
+
+/// Elements one transfer moves, when that is a constant.
+std::optional<int64_t> volumeOf(Operation *op) {
+  SmallVector<OpFoldResult> sizes;
+  Value memref;
+  if (auto put = dyn_cast<air::ChannelPutOp>(op)) {
+    sizes = put.getMixedAccessSizes();
+    memref = put.getMemref();
+  } else {
+    auto get = cast<air::ChannelGetOp>(op);
+    sizes = get.getMixedAccessSizes();
+    memref = get.getMemref();
+  }
+  if (sizes.empty()) {
+    auto t = dyn_cast<MemRefType>(memref.getType());
+    if (!t || !t.hasStaticShape())
+      return std::nullopt;
+    return t.getNumElements();
+  }
+  int64_t n = 1;
+  for (OpFoldResult s : sizes) {
+    std::optional<int64_t> c = getConstantIntValue(s);
+    if (!c)
+      return std::nullopt;
+    n *= *c;
+  }
+  return n;
+}
+
+/// "x0, ..., xn, r": a FIFO's coordinates and the rank.
+std::string withRank(unsigned n, const std::string &plus = "") {
+  std::string c = coords('x', n);
+  return c + (c.empty() ? "" : ", ") + "r" + plus;
+}
+
+} // namespace
+
+FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
+                           ChannelModel &channels)
+    : partnerWaits(isl::union_map::empty(order.poly().ctx())) {
+  PolyhedralModel &poly = order.poly();
+  isl::ctx ctx = poly.ctx();
+  std::optional<isl::union_map> closure;
+  auto happensBefore = [&]() -> isl::union_map {
+    if (!closure) {
+      isl_bool exact = isl_bool_false;
+      isl::union_map w = order.waits();
+      isl_union_map *c = isl_union_map_transitive_closure(w.copy(), &exact);
+      c = islx::checked(ctx.get(), c);
+      if (exact != isl_bool_true) {
+        isl_union_map_free(c);
+        fail("the order of the transfers at a FIFO needs the transitive "
+             "closure of the ordering model's waits, which isl computes only "
+             "approximately here",
+             module.getLoc());
+      }
+      closure = isl::manage(c);
+    }
+    return *closure;
+  };
+  // Whether every pair of `next` is joined by a path of at most a few
+  // waits: an under-approximation of happens-before, enough for the usual
+  // program order and token chains, and much cheaper than the closure.
+  isl::union_map waits = order.waits();
+  auto orderedByShortPaths = [&](const isl::union_map &next) {
+    isl::union_map step = waits.intersect_domain(next.domain());
+    isl::union_map reached = step;
+    for (int len = 1; len < 4 && !next.is_subset(reached); ++len) {
+      step = step.apply_range(waits);
+      reached = reached.unite(step);
+    }
+    return next.is_subset(reached);
+  };
+  llvm::DenseMap<Operation *, unsigned> launchIndex;
+  module.walk([&](air::LaunchOp l) { launchIndex[l] = launchIndex.size(); });
+
+  unsigned channelNo = 0;
+  for (ChannelInfo &c : channels.channels()) {
+    ++channelNo;
+    if (c.puts.empty() && c.gets.empty())
+      continue;
+    if (c.puts.empty() || c.gets.empty())
+      fail("channel @" + c.decl.getSymName().str() + " has " +
+               (c.puts.empty() ? "gets but no put" : "puts but no get"),
+           c.decl.getLoc());
+    bool host = false;
+    for (auto *side : {&c.puts, &c.gets})
+      for (ChannelAccess &a : *side)
+        host |= !a.op->getParentOfType<air::LaunchOp>();
+    std::optional<int64_t> volume;
+    std::vector<Access> puts, gets;
+    for (auto *side : {&c.puts, &c.gets}) {
+      for (ChannelAccess &a : *side) {
+        if (a.unknown)
+          fail(a.unknown->reason, a.unknown->loc);
+        std::optional<int64_t> v = volumeOf(a.op);
+        if (!v || (volume && *v != *volume))
+          fail("the transfers on channel @" + c.decl.getSymName().str() +
+                   " do not all move the same constant number of elements",
+               a.op->getLoc());
+        volume = v;
+        const Instances &in = poly.instancesOf(a.op);
+        const InstanceOrder::Node &n = order.node(a.op);
+        if (in.boxes.size() != 1)
+          fail("a transfer's instances are not one box (a condition splits "
+               "them), so its place at its FIFO is not one affine function",
+               a.op->getLoc());
+        Access x;
+        x.acc = &a;
+        x.op = a.op;
+        Operation *launch = a.op->getParentOfType<air::LaunchOp>();
+        x.fifo = "f" + std::to_string(channelNo) + "_" +
+                 (host ? std::string("h")
+                       : std::to_string(launchIndex.lookup(launch)));
+        x.domainTuple = n.name + "[" + dimList(in.dims) + "]";
+        if (!host)
+          for (const Dim &d : in.dims)
+            if (d.kind == Dim::Kind::LaunchId)
+              x.key.push_back(d.name);
+        // The index, in the space the op addresses; a put on a broadcast
+        // channel is lifted to every destination it feeds.
+        bool isPut = a.isPut;
+        OperandRange indices =
+            isPut ? cast<air::ChannelPutOp>(a.op).getIndices()
+                  : cast<air::ChannelGetOp>(a.op).getIndices();
+        ArrayRef<int64_t> space = (!isPut && c.isBroadcast())
+                                      ? ArrayRef<int64_t>(c.broadcastShape)
+                                      : ArrayRef<int64_t>(c.shape);
+        std::vector<std::string> exprs;
+        for (unsigned k = 0; k < space.size(); ++k) {
+          if (indices.empty() || (!isPut && c.isBroadcast() && space[k] == 1)) {
+            exprs.push_back("0");
+            continue;
+          }
+          AffineResult r = poly.affine(indices[k], in);
+          if (r.unknown)
+            fail(r.unknown->reason, r.unknown->loc);
+          exprs.push_back("(" + r.expr + ")");
+        }
+        unsigned base = x.key.size();
+        for (unsigned k = 0; k < exprs.size(); ++k) {
+          std::string xk = "x" + std::to_string(base + k);
+          if (isPut && c.isBroadcast() && c.shape[k] == 1 &&
+              c.broadcastShape[k] != 1)
+            x.cons.push_back("0 <= " + xk + " < " +
+                             std::to_string(c.broadcastShape[k]));
+          else
+            x.cons.push_back(xk + " = " + exprs[k]);
+        }
+        x.keyArity = base + exprs.size();
+        (isPut ? puts : gets).push_back(std::move(x));
+      }
+    }
+
+    // `op[d] -> F[key]` (without the rank).
+    auto keyMap = [&](const Access &a) {
+      std::vector<std::string> cons = a.cons;
+      std::string lhs;
+      for (unsigned k = 0; k < a.key.size(); ++k)
+        cons.push_back("x" + std::to_string(k) + " = " + a.key[k]);
+      std::string text = poly.paramList() + " -> { " + a.domainTuple + " -> " +
+                         a.fifo + "[" + coords('x', a.keyArity) + "]" +
+                         (cons.empty() ? "" : " : " + llvm::join(cons, " and ")) +
+                         " }";
+      return isl::union_map(isl::map(ctx, text))
+          .intersect_domain(isl::union_set(order.node(a.op).domain));
+    };
+    // `op[d] -> F[key, r]` with r the rank plus `lag`.
+    auto rankMap = [&](const Access &a, int64_t lag) {
+      std::vector<std::string> cons = a.cons;
+      for (unsigned k = 0; k < a.key.size(); ++k)
+        cons.push_back("x" + std::to_string(k) + " = " + a.key[k]);
+      cons.push_back("r = " + a.rank + (lag ? " + " + std::to_string(lag) : ""));
+      std::string text = poly.paramList() + " -> { " + a.domainTuple + " -> " +
+                         a.fifo + "[" + withRank(a.keyArity) + "] : " +
+                         llvm::join(cons, " and ") + " }";
+      return isl::union_map(isl::map(ctx, text))
+          .intersect_domain(isl::union_set(order.node(a.op).domain));
+    };
+
+    for (std::vector<Access> *side : {&puts, &gets}) {
+      ++sides;
+      // Ops that reach a common FIFO feed it together.
+      llvm::EquivalenceClasses<unsigned> groups;
+      std::vector<isl::union_map> keys;
+      for (unsigned i = 0; i < side->size(); ++i) {
+        groups.insert(i);
+        keys.push_back(keyMap((*side)[i]));
+      }
+      for (unsigned i = 0; i < side->size(); ++i)
+        for (unsigned j = i + 1; j < side->size(); ++j)
+          if (!keys[i].apply_range(keys[j].reverse()).is_empty())
+            groups.unionSets(i, j);
+      for (auto it = groups.begin(); it != groups.end(); ++it) {
+        if (!(*it)->isLeader())
+          continue;
+        std::vector<unsigned> members(groups.member_begin(**it),
+                                      groups.member_end());
+        Operation *first = (*side)[members.front()].op;
+        for (unsigned m : members) {
+          Operation *op = (*side)[m].op;
+          if (op->getBlock() != first->getBlock())
+            fail("transfers from different places feed one FIFO of @" +
+                     c.decl.getSymName().str() +
+                     ", so the order in which they are issued is not one "
+                     "process's program order",
+                 op->getLoc());
+          if (!keys[m].is_equal(order.link(op, first).apply_range(
+                  keys[members.front()])))
+            fail("transfers of one block feed a FIFO of @" +
+                     c.decl.getSymName().str() + " in different iterations",
+                 op->getLoc());
+        }
+        llvm::sort(members, [&](unsigned a, unsigned b) {
+          return (*side)[a].op->isBeforeInBlock((*side)[b].op);
+        });
+        // Which dims the FIFO determines: the spatial ones must be (one
+        // process feeds it); the loop counters it does not are its sequence.
+        const Instances &in = poly.instancesOf(first);
+        isl::union_map same = keys[members.front()].apply_range(
+            keys[members.front()].reverse());
+        std::vector<unsigned> sequence;
+        for (unsigned d = 0; d < in.dims.size(); ++d) {
+          const Dim &dim = in.dims[d];
+          bool spatial = !dim.temporal() ||
+                         (host && dim.kind == Dim::Kind::LaunchId);
+          if (dim.kind == Dim::Kind::LaunchId && !host)
+            continue; // part of the FIFO
+          std::string name = order.node(first).name;
+          std::string eq = poly.paramList() + " -> { " + name + "[" +
+                           coords('a', in.dims.size()) + "] -> " + name + "[" +
+                           coords('b', in.dims.size()) + "] : a" +
+                           std::to_string(d) + " = b" + std::to_string(d) + " }";
+          bool determined =
+              same.is_subset(isl::union_map(isl::map(ctx, eq)));
+          if (determined)
+            continue;
+          if (spatial)
+            fail("several " + std::string(dim.kindName()) +
+                     " instances issue transfers to one FIFO of @" +
+                     c.decl.getSymName().str() +
+                     ", so the order they meet it in is not fixed",
+                 first->getLoc());
+          sequence.push_back(d);
+        }
+        // The rank: the lexicographic position over the sequence dims.
+        const Box &box = in.boxes.front();
+        std::string lin = "0";
+        for (size_t s = 0; s < sequence.size(); ++s) {
+          unsigned d = sequence[s];
+          for (const isl::pw_aff &lb : box.lbs[d])
+            if (!isl_pw_aff_is_cst(lb.get()) || lb.max_val().get_num_si() != 0)
+              fail("a loop around a transfer has a lower bound other than its "
+                   "start (a condition restricts it)",
+                   first->getLoc());
+          if (s == 0) {
+            lin = in.dims[d].name;
+            continue;
+          }
+          std::vector<bool> only(in.dims.size(), false);
+          only[d] = true;
+          isl::pw_aff extent = poly.boxCount(in, box, only).front();
+          if (!isl_pw_aff_is_cst(extent.get()))
+            fail("the trip count of an inner loop around a transfer is not a "
+                 "constant, so its place at its FIFO is not affine",
+                 first->getLoc());
+          lin = "(" + lin + ") * " +
+                std::to_string(extent.max_val().get_num_si()) + " + " +
+                in.dims[d].name;
+        }
+        for (auto [pos, m] : llvm::enumerate(members))
+          (*side)[m].rank = std::to_string(members.size()) + " * (" + lin +
+                            ") + " + std::to_string(pos);
+        // Issued in that order: each instance happens before the next one at
+        // its FIFO under the ordering model.
+        isl::union_map at = isl::union_map::empty(ctx);
+        for (unsigned m : members)
+          at = at.unite(rankMap((*side)[m], 0));
+        const Access &a0 = (*side)[members.front()];
+        std::string shift = "{ " + a0.fifo + "[" + withRank(a0.keyArity) +
+                            "] -> " + a0.fifo + "[" +
+                            withRank(a0.keyArity, " + 1") + "] }";
+        isl::union_map next =
+            at.apply_range(isl::union_map(isl::map(ctx, shift)))
+                .apply_range(at.reverse());
+        if (!next.is_empty() && !orderedByShortPaths(next) &&
+            !next.is_subset(happensBefore()))
+          fail("the transfers at a FIFO of @" + c.decl.getSymName().str() +
+                   " are not ordered by tokens or program order, so which "
+                   "partner each meets depends on the schedule",
+               first->getLoc());
+      }
+    }
+
+    // The matching, and the waits it adds.
+    isl::union_map putAt = isl::union_map::empty(ctx),
+                   getAt = putAt, getLagged = putAt;
+    int64_t depth = c.decl.getDepthOrDefault();
+    for (const Access &p : puts)
+      putAt = putAt.unite(rankMap(p, 0));
+    for (const Access &g : gets) {
+      getAt = getAt.unite(rankMap(g, 0));
+      getLagged = getLagged.unite(rankMap(g, depth - 1));
+    }
+    isl::union_map meets = putAt.apply_range(getAt.reverse());
+    isl::union_map frees = putAt.apply_range(getLagged.reverse());
+    // Balance, FIFO by FIFO: the places (FIFO, rank) the puts fill are the
+    // places the gets take, for every value of the sizes.
+    if (!putAt.range().is_equal(getAt.range()))
+      fail("the puts and gets of @" + c.decl.getSymName().str() +
+               " do not take the same places at its FIFOs (unbalanced, or "
+               "ranked differently)",
+           c.decl.getLoc());
+    for (const Access &p : puts)
+      partnerWaits = partnerWaits.unite(order.startOf(p.op).apply_range(meets));
+    for (const Access &g : gets)
+      partnerWaits =
+          partnerWaits.unite(order.startOf(g.op).apply_range(frees.reverse()));
+  }
+}

@@ -1,0 +1,87 @@
+//===- SymbolicDeadlock.cpp - deadlock freedom for every size -------------===//
+#include "analyses/symbolic/SymbolicDeadlock.h"
+#include "analyses/AsyncGraph.h"
+#include "analyses/ChannelModel.h"
+#include "analyses/PolyhedralModel.h"
+#include "analyses/symbolic/FifoMatching.h"
+#include "analyses/symbolic/InstanceOrder.h"
+
+#include <isl/options.h>
+#include <isl/schedule.h>
+#include "llvm/ADT/ScopeExit.h"
+
+using namespace mlir;
+using namespace aircheck;
+
+SymbolicVerdict
+aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
+                                           AnalysisManager &am) {
+  SymbolicVerdict v;
+  auto &poly = am.getAnalysis<PolyhedralModel>();
+  auto &channels = am.getAnalysis<ChannelModel>();
+  auto &graph = am.getAnalysis<AsyncGraph>();
+  try {
+    poly.isl().resetBudget();
+    InstanceOrder order(module, poly, graph);
+    FifoMatching fifos(module, order, channels);
+    v.eventOps = order.events().size();
+    v.fifoSides = fifos.fifoSides();
+    isl::union_set events = order.eventDomains();
+    isl::union_map waits = order.waits().unite(fifos.waits());
+    waits = waits.intersect_domain(events).intersect_range(events);
+    {
+      isl_space *sp = isl_union_set_get_space(events.get());
+      for (int i = 0, n = isl_space_dim(sp, isl_dim_param); i < n; ++i) {
+        const char *name = isl_space_get_dim_name(sp, isl_dim_param, i);
+        v.parameters.push_back(poly.describeParam(name ? name : "?"));
+      }
+      isl_space_free(sp);
+    }
+    if (waits.is_empty()) {
+      v.proven = true;
+      return v;
+    }
+    {
+      // Feautrier's algorithm: any schedule will do (the default one also
+      // optimises bands for locality, an integer program that can run for
+      // minutes on a GEMM's graph without consulting isl's operation
+      // bound); the SCCs one after another.
+      isl_ctx *raw = poly.ctx().get();
+      int algorithm = isl_options_get_schedule_algorithm(raw);
+      int serialize = isl_options_get_schedule_serialize_sccs(raw);
+      isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
+      isl_options_set_schedule_serialize_sccs(raw, 1);
+      auto restore = llvm::make_scope_exit([&] {
+        isl_options_set_schedule_algorithm(raw, algorithm);
+        isl_options_set_schedule_serialize_sccs(raw, serialize);
+      });
+      isl::schedule schedule = isl::schedule_constraints::on_domain(events)
+                                   .set_validity(waits)
+                                   .compute_schedule();
+      isl::union_map time = schedule.get_map();
+      // Every wait forward in time, checked here rather than trusted: the
+      // waits as pairs of times (one space) all lexicographically
+      // increasing.
+      isl::union_map steps = waits.apply_domain(time).apply_range(time);
+      bool forward = true;
+      steps.foreach_map([&](isl::map m) {
+        isl::map lt = isl::manage(isl_map_lex_lt(m.get_space().domain().release()));
+        forward = forward && m.is_subset(lt);
+      });
+      if (!forward || !waits.domain().is_subset(time.domain()) ||
+          !waits.range().is_subset(time.domain())) {
+        v.why = "isl's schedule does not order every wait (no affine schedule "
+                "was found)";
+        return v;
+      }
+    }
+    v.proven = true;
+  } catch (const NotModelled &n) {
+    v.why = n.why;
+    v.loc = n.loc;
+  } catch (const isl::exception &e) {
+    v.why = std::string("isl found no affine schedule of the waits (") +
+            e.what() + ")";
+  }
+  return v;
+}

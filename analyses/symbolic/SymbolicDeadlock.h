@@ -1,0 +1,50 @@
+//===- SymbolicDeadlock.h - deadlock freedom for every size -------*- C++ -*-===//
+//
+// The theorem (docs/semantics.md, "Deadlock freedom for every size"): with
+// the channels balanced and each FIFO's puts and gets issued in an order
+// the program fixes, every event waits for a fixed set of other events
+// (the Kahn-network argument), so the program completes in every schedule
+// iff the wait-for graph over event instances has no cycle. An affine
+// schedule in which every wait goes forward in time shows there is none,
+// for every value of the sizes at once.
+//
+// The graph is InstanceOrder's waits (the ordering model) and
+// FifoMatching's (channel partners, with the depth); isl's scheduler
+// proposes the schedule, and it is then checked against every wait on its
+// own (a schedule isl got wrong could not prove anything). No schedule, or
+// a construct outside the model, is not a verdict: the caller falls back to
+// running the program on its concrete sizes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_SYMBOLIC_SYMBOLICDEADLOCK_H
+#define AIRCHECK_ANALYSES_SYMBOLIC_SYMBOLICDEADLOCK_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/AnalysisManager.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aircheck {
+
+struct SymbolicVerdict {
+  bool proven = false;
+  /// When not proven: why the symbolic proof does not apply, and where.
+  std::string why;
+  std::optional<mlir::Location> loc;
+  /// What the proof covered: kinds of events (ops) and FIFO sides.
+  unsigned eventOps = 0, fifoSides = 0;
+  /// The sizes of the program that are parameters, not constants, as
+  /// readable names ("argument #0 of @f"); empty when all are constants.
+  std::vector<std::string> parameters;
+};
+
+/// Tries to prove deadlock freedom of `module` (hierarchy wrapped, channels
+/// balanced) for every value of its sizes.
+SymbolicVerdict proveDeadlockFreedomSymbolically(mlir::ModuleOp module,
+                                                 mlir::AnalysisManager &am);
+
+} // namespace aircheck
+
+#endif
