@@ -70,6 +70,9 @@ std::optional<int64_t> volumeOf(Operation *op) {
   return n;
 }
 
+/// Paths of at most this many waits are tried before the closure.
+constexpr int kMaxHops = 12;
+
 /// "x0, ..., xn, r": a FIFO's coordinates and the rank.
 std::string withRank(unsigned n, const std::string &plus = "") {
   std::string c = coords('x', n);
@@ -101,19 +104,17 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
     }
     return *closure;
   };
-  // Whether every pair of `next` is joined by a path of at most a few
-  // waits: an under-approximation of happens-before, enough for the usual
-  // program order and token chains, and much cheaper than the closure.
-  isl::union_map waits = order.waits();
-  auto orderedByShortPaths = [&](const isl::union_map &next) {
-    isl::union_map step = waits.intersect_domain(next.domain());
-    isl::union_map reached = step;
-    for (int len = 1; len < 4 && !next.is_subset(reached); ++len) {
-      step = step.apply_range(waits);
-      reached = reached.unite(step);
-    }
-    return next.is_subset(reached);
+  // Each FIFO side's consecutive instances (`next`), checked once every
+  // side is known: first against paths of at most a few waits (an
+  // under-approximation of happens-before, enough for the usual program
+  // order and token chains, computed once for all sides), then, for a side
+  // they do not cover, against the transitive closure.
+  struct Consecutive {
+    isl::union_map next;
+    std::string channel;
+    Location loc;
   };
+  std::vector<Consecutive> consecutive;
   llvm::DenseMap<Operation *, unsigned> launchIndex;
   module.walk([&](air::LaunchOp l) { launchIndex[l] = launchIndex.size(); });
 
@@ -326,12 +327,9 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
         isl::union_map next =
             at.apply_range(isl::union_map(isl::map(ctx, shift)))
                 .apply_range(at.reverse());
-        if (!next.is_empty() && !orderedByShortPaths(next) &&
-            !next.is_subset(happensBefore()))
-          fail("the transfers at a FIFO of @" + c.decl.getSymName().str() +
-                   " are not ordered by tokens or program order, so which "
-                   "partner each meets depends on the schedule",
-               first->getLoc());
+        if (!next.is_empty())
+          consecutive.push_back(
+              {next, c.decl.getSymName().str(), first->getLoc()});
       }
     }
 
@@ -360,4 +358,29 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
       partnerWaits =
           partnerWaits.unite(order.startOf(g.op).apply_range(frees.reverse()));
   }
+
+  if (consecutive.empty())
+    return;
+  isl::union_map all = isl::union_map::empty(ctx);
+  for (const Consecutive &c : consecutive)
+    all = all.unite(c.next);
+  isl::union_map waits = order.waits();
+  isl::union_map step = waits.intersect_domain(all.domain());
+  isl::union_map reached = step;
+  // A loop body of a few ops chained by tokens (a get, the compute that
+  // waits for it, the frees, the wait_all the loop yields, the next trip's
+  // iter_arg) is some five waits from one trip's transfer to the next's;
+  // each hop costs one composition, the closure many.
+  for (int len = 1; len < kMaxHops && !all.is_subset(reached) &&
+                    !step.is_empty();
+       ++len) {
+    step = step.apply_range(waits);
+    reached = reached.unite(step);
+  }
+  for (const Consecutive &c : consecutive)
+    if (!c.next.is_subset(reached) && !c.next.is_subset(happensBefore()))
+      fail("the transfers at a FIFO of @" + c.channel +
+               " are not ordered by tokens or program order, so which "
+               "partner each meets depends on the schedule",
+           c.loc);
 }

@@ -79,6 +79,23 @@ isl::union_map InstanceOrder::link(const Node &na, const Node &nb,
                      f.getAsOpaquePointer()));
   if (auto it = linkCache.find(key); it != linkCache.end())
     return it->second;
+  if (extra.empty()) {
+    // The common case, built without isl's parser: equal shared dims.
+    isl_map *m = isl_map_from_domain_and_range(
+        isl_set_universe(isl_set_get_space(na.domain.get())),
+        isl_set_universe(isl_set_get_space(nb.domain.get())));
+    for (size_t j = 0; j < nb.dims.size(); ++j) {
+      Value iv = nb.dims[j].iv;
+      if (llvm::is_contained(free, iv))
+        continue;
+      for (size_t i = 0; i < na.dims.size(); ++i)
+        if (na.dims[i].iv == iv)
+          m = isl_map_equate(m, isl_dim_in, i, isl_dim_out, j);
+    }
+    isl::map r = isl::manage(m).intersect_domain(na.domain).intersect_range(
+        nb.domain);
+    return linkCache.emplace(key, isl::union_map(r)).first->second;
+  }
   std::vector<std::string> cons;
   for (size_t j = 0; j < nb.dims.size(); ++j) {
     Value iv = nb.dims[j].iv;
