@@ -527,6 +527,9 @@ private:
   std::string whereOf(const Task &t) const;
 
   std::vector<SkeletonResult::BlockedOp> blockedOps() const;
+  void waitForEdges(std::vector<SkeletonResult::BlockedOp> &out,
+                    const llvm::DenseMap<unsigned, unsigned> &index) const;
+  int containerOf(unsigned task) const;
   std::string tokenWait(const Task &t) const;
 
   func::FuncOp entry;
@@ -1053,11 +1056,9 @@ LogicalResult Executor::execHierarchy(Process &p, air::HierarchyOpInterface h) {
 }
 
 LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
-  FlatSymbolRefAttr name = isPut
-                               ? cast<air::ChannelPutOp>(op).getChanNameAttr()
-                               : cast<air::ChannelGetOp>(op).getChanNameAttr();
-  OperandRange indices = isPut ? cast<air::ChannelPutOp>(op).getIndices()
-                               : cast<air::ChannelGetOp>(op).getIndices();
+  auto transfer = cast<air::ChannelOpInterface>(op);
+  FlatSymbolRefAttr name = transfer.getChanNameAttr();
+  OperandRange indices = transfer.getIndices();
   auto chan = symbolTables.lookupNearestSymbolFrom<air::ChannelOp>(op, name);
   if (!chan)
     return unsupported(op,
@@ -1593,9 +1594,9 @@ std::string Executor::tokenWait(const Task &t) const {
 /// for tokens. A hierarchy op or scf.parallel that has started waits for what
 /// runs inside it, which is listed instead.
 std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
-  // (waits for tokens, file, line, column, op, text)
-  using Line = std::tuple<bool, std::string, unsigned, unsigned, Operation *,
-                          std::string>;
+  // (waits for tokens, file, line, column, task, text)
+  using Line =
+      std::tuple<bool, std::string, unsigned, unsigned, unsigned, std::string>;
   std::vector<Line> lines;
   for (unsigned id : pending) {
     const Task &t = tasks[id];
@@ -1622,7 +1623,7 @@ std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
     FileLineColLoc loc = fileLoc(t.op);
     lines.emplace_back(
         !t.started, loc ? loc.getFilename().str() : std::string(),
-        loc ? loc.getLine() : 0, loc ? loc.getColumn() : 0, t.op,
+        loc ? loc.getLine() : 0, loc ? loc.getColumn() : 0, id,
         t.op->getName().getStringRef().str() + " in " + whereOf(t) + ": " + what);
   }
   // At one location, in the order the ops were reached.
@@ -1632,9 +1633,107 @@ std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
                                                std::get<2>(b), std::get<3>(b));
   });
   std::vector<SkeletonResult::BlockedOp> out;
-  for (Line &l : lines)
-    out.push_back({std::get<4>(l), std::move(std::get<5>(l))});
+  llvm::DenseMap<unsigned, unsigned> index; // task -> its line
+  for (Line &l : lines) {
+    index[std::get<4>(l)] = out.size();
+    out.push_back({tasks[std::get<4>(l)].op, std::move(std::get<5>(l)), {}});
+  }
+  waitForEdges(out, index);
   return out;
+}
+
+/// The task that runs the process of `t`: an Item, an scf.parallel or a
+/// hierarchy instance; -1 at the host.
+int Executor::containerOf(unsigned task) const {
+  const Process &p = processes[tasks[task].process];
+  if (p.itemTask >= 0)
+    return p.itemTask;
+  if (p.iterationOf >= 0)
+    return p.iterationOf;
+  return scopes[p.scope].instanceOf;
+}
+
+/// Whether `op` is, or holds, a transfer on channel `chan` of the other
+/// direction than `isPut`.
+static bool holdsPartner(Operation *op, StringRef chan, bool isPut) {
+  bool found = false;
+  op->walk([&](Operation *inner) {
+    if (isPut ? isa<air::ChannelGetOp>(inner) : isa<air::ChannelPutOp>(inner))
+      if (auto c = dyn_cast<air::ChannelOpInterface>(inner))
+        if (c.getChanName() == chan)
+          found = true;
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}
+
+void Executor::waitForEdges(
+    std::vector<SkeletonResult::BlockedOp> &out,
+    const llvm::DenseMap<unsigned, unsigned> &index) const {
+  // A started container waits for the blocked ops inside it.
+  llvm::DenseMap<unsigned, SmallVector<unsigned, 4>> inside;
+  for (auto [task, line] : index)
+    for (int c = containerOf(task), depth = 0; c >= 0 && depth < 64;
+         c = containerOf(c), ++depth)
+      inside[c].push_back(line);
+  auto waitFor = [&](unsigned line, unsigned task) {
+    if (auto it = index.find(task); it != index.end()) {
+      out[line].waitsFor.push_back(it->second);
+      return;
+    }
+    if (auto it = inside.find(task); it != inside.end())
+      for (unsigned l : it->second)
+        out[line].waitsFor.push_back(l);
+  };
+  for (auto [task, line] : index) {
+    const Task &t = tasks[task];
+    if (!t.started) {
+      std::function<void(unsigned)> producer = [&](unsigned d) {
+        if (tokens[d].signalled || tokens[d].task < 0)
+          return;
+        const Task &p = tasks[tokens[d].task];
+        if (p.forwarder) {
+          for (unsigned e : p.deps)
+            producer(e);
+          return;
+        }
+        waitFor(line, p.id);
+      };
+      for (unsigned d : t.deps)
+        producer(d);
+      continue;
+    }
+    if (t.kind != Task::Kind::Put && t.kind != Task::Kind::Get)
+      continue;
+    // The partner has not been issued (an issued one would have matched):
+    // what holds back every op that could issue it.
+    bool isPut = t.kind == Task::Kind::Put;
+    StringRef chan = cast<air::ChannelOpInterface>(t.op).getChanName();
+    for (unsigned id : pending) {
+      const Task &u = tasks[id];
+      if (!u.started && !u.forwarder && holdsPartner(u.op, chan, isPut))
+        waitFor(line, id);
+    }
+    for (const Process &p : processes) {
+      if (p.finished || p.waitingOn < 0)
+        continue;
+      bool later = false;
+      for (const Frame &f : p.frames) {
+        Block::iterator end = f.end ? *f.end : f.block->end();
+        bool again = f.loop && f.iv + f.step < f.ub;
+        for (Block::iterator it = again ? f.block->begin() : f.next;
+             it != end && !later; ++it)
+          later = holdsPartner(&*it, chan, isPut);
+      }
+      if (later)
+        waitFor(line, p.waitingOn);
+    }
+  }
+  for (SkeletonResult::BlockedOp &b : out) {
+    llvm::sort(b.waitsFor);
+    b.waitsFor.erase(std::unique(b.waitsFor.begin(), b.waitsFor.end()),
+                     b.waitsFor.end());
+  }
 }
 
 SkeletonResult Executor::run() {

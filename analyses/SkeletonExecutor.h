@@ -110,6 +110,13 @@ struct SkeletonResult {
   struct BlockedOp {
     mlir::Operation *op;
     std::string what;
+    /// The wait-for relation among the blocked ops (indices into
+    /// blockedOps): the ops this one may wait for. A token's producer, the
+    /// ops blocked inside a hierarchy op or loop that has started, and for a
+    /// transfer, the ops that hold back every op that could be its partner:
+    /// a partner not yet started, or a process blocked before code that
+    /// could issue one.
+    std::vector<unsigned> waitsFor;
   };
   std::vector<BlockedOp> blockedOps;
   /// StepLimit: the bound that was reached.

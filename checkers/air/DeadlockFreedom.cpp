@@ -11,8 +11,9 @@
 // With channels, the reference executor (analyses/SkeletonExecutor) runs the
 // synchronisation skeleton on the program's concrete sizes, launch instances
 // one at a time and all at once:
-//   - a run that gets stuck is a deadlock; the error lists every blocked
-//     instance and what it waits for, the counterexample;
+//   - a run that gets stuck is a deadlock; the error shows the wait-for
+//     cycle (analyses/WaitForCycle), each op with its instance and what it
+//     waits for, and counts the ops blocked behind it: the counterexample;
 //   - a run that completes proves every schedule when its order check holds:
 //     on every FIFO the puts, and the gets, are ordered by happens-before,
 //     so every schedule matches the same transfers and waits for the same
@@ -34,6 +35,7 @@
 #include "analyses/AsyncGraph.h"
 #include "analyses/ResourceFootprint.h"
 #include "analyses/SkeletonExecutor.h"
+#include "analyses/WaitForCycle.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -360,23 +362,43 @@ private:
   }
 
   static constexpr const char *kCycleHint =
-      "hint: follow the waits: each blocked op waits for another in this "
-      "list; break the cycle by reordering, by an asynchronous transfer, or "
-      "by a deeper channel";
+      "hint: break the cycle: reorder the ops, make one transfer "
+      "asynchronous, or deepen the channel";
 
-  /// "<lead>: N ops wait forever; first ...", a note at every other
-  /// blocked op, and the hint.
+  /// The wait-for cycle first (the shortest, each op once: the error at its
+  /// first op, a note at each next one), or without a cycle the chain from
+  /// the first blocked op to one that waits for nothing blocked; then how
+  /// many more ops are blocked behind it, and the hint.
   static void reportDeadlock(const SkeletonResult &r, const std::string &lead,
                              const char *hint) {
-    Operation *first = r.blockedOps.front().op;
-    auto diag = first->emitError()
-                << lead << ": " << r.blockedOps.size() << " op"
-                << (r.blockedOps.size() == 1 ? "" : "s")
-                << " wait forever; first " << r.blockedOps.front().what;
-    for (const SkeletonResult::BlockedOp &b : llvm::drop_begin(r.blockedOps))
-      diag.attachNote(b.op->getLoc()) << "also blocked: " << b.what;
-    diag.attachNote(first->getLoc()) << hint;
+    WaitChain chain = findWaitChain(r.blockedOps);
+    const auto &ops = r.blockedOps;
+    const SkeletonResult::BlockedOp &first = ops[chain.ops.front()];
+    size_t n = ops.size();
+    auto diag = first.op->emitError()
+                << lead << ": " << n << " op" << (n == 1 ? "" : "s")
+                << " wait forever";
+    if (chain.cycle)
+      diag << ", in a cycle of " << chain.ops.size() << " where each waits "
+           << "for the next";
+    diag << "; first " << first.what;
+    for (unsigned i : llvm::drop_begin(chain.ops))
+      diag.attachNote(ops[i].op->getLoc()) << "which waits for: " << ops[i].what;
+    if (chain.cycle && chain.ops.size() > 1)
+      diag.attachNote(first.op->getLoc())
+          << "and that one waits for the first: the cycle closes";
+    size_t behind = n - chain.ops.size();
+    std::string more =
+        behind ? "and " + std::to_string(behind) + " more op" +
+                     (behind == 1 ? "" : "s") + " blocked behind it; "
+               : std::string();
+    diag.attachNote(first.op->getLoc())
+        << more << (!chain.cycle && hint == kCycleHint ? kChainHint : hint);
   }
+
+  static constexpr const char *kChainHint =
+      "hint: the last op waits for a transfer that no op will issue: add "
+      "its partner, or remove it";
 };
 } // namespace
 

@@ -14,18 +14,18 @@ module {
         %c1 = arith.constant 1 : index
         %ha = air.herd @a async tile (%x) in (%n=%c1) {
           %buf = memref.alloc() : memref<16xi32, 2>
-          // expected-error@+2 {{the program deadlocks when launch instances run one at a time: 3 ops wait forever; first air.channel.get in @cycle, launch, segment @s, herd @a tile (0): get #0 on @b_to_a[] waits for put #0}}
-          // expected-note@+1 {{hint: follow the waits: each blocked op waits for another in this list; break the cycle by reordering, by an asynchronous transfer, or by a deeper channel}}
+          // expected-error@+3 {{the program deadlocks when launch instances run one at a time: 3 ops wait forever, in a cycle of 2 where each waits for the next; first air.channel.get in @cycle, launch, segment @s, herd @a tile (0): get #0 on @b_to_a[] waits for put #0}}
+          // expected-note@+2 {{and that one waits for the first: the cycle closes}}
+          // expected-note@+1 {{and 1 more op blocked behind it; hint: break the cycle: reorder the ops, make one transfer asynchronous, or deepen the channel}}
           air.channel.get @b_to_a[] (%buf[] [] []) : (memref<16xi32, 2>)
           air.channel.put @a_to_b[] (%buf[] [] []) : (memref<16xi32, 2>)
         }
         %hb = air.herd @b async tile (%x) in (%n=%c1) {
           %buf = memref.alloc() : memref<16xi32, 2>
-          // expected-note@+1 {{also blocked: air.channel.get in @cycle, launch, segment @s, herd @b tile (0): get #0 on @a_to_b[] waits for put #0}}
+          // expected-note@+1 {{which waits for: air.channel.get in @cycle, launch, segment @s, herd @b tile (0): get #0 on @a_to_b[] waits for put #0}}
           air.channel.get @a_to_b[] (%buf[] [] []) : (memref<16xi32, 2>)
           air.channel.put @b_to_a[] (%buf[] [] []) : (memref<16xi32, 2>)
         }
-        // expected-note@+1 {{also blocked: air.wait_all in @cycle, launch, segment @s: waits for tokens of air.herd}}
         air.wait_all [%ha, %hb]
       }
     }

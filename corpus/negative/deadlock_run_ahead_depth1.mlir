@@ -15,19 +15,19 @@ module {
         %p = air.herd @producer async tile (%x) in (%n=%c1) {
           %buf = memref.alloc() : memref<16xi32, 2>
           air.channel.put @data[] (%buf[] [] []) : (memref<16xi32, 2>)
-          // expected-error@+2 {{the program deadlocks when launch instances run one at a time: 3 ops wait forever; first air.channel.put in @run_ahead, launch, segment @s, herd @producer tile (0): put #1 on @data[] waits for get #1}}
-          // expected-note@+1 {{hint: follow the waits}}
+          // expected-error@+3 {{the program deadlocks when launch instances run one at a time: 3 ops wait forever, in a cycle of 2 where each waits for the next; first air.channel.put in @run_ahead, launch, segment @s, herd @producer tile (0): put #1 on @data[] waits for get #1}}
+          // expected-note@+2 {{and that one waits for the first: the cycle closes}}
+          // expected-note@+1 {{and 1 more op blocked behind it; hint: break the cycle: reorder the ops, make one transfer asynchronous, or deepen the channel}}
           air.channel.put @data[] (%buf[] [] []) : (memref<16xi32, 2>)
           air.channel.get @ack[] (%buf[] [] []) : (memref<16xi32, 2>)
         }
         %c = air.herd @consumer async tile (%x) in (%n=%c1) {
           %buf = memref.alloc() : memref<16xi32, 2>
           air.channel.get @data[] (%buf[] [] []) : (memref<16xi32, 2>)
-          // expected-note@+1 {{also blocked: air.channel.put in @run_ahead, launch, segment @s, herd @consumer tile (0): put #0 on @ack[] waits for get #0}}
+          // expected-note@+1 {{which waits for: air.channel.put in @run_ahead, launch, segment @s, herd @consumer tile (0): put #0 on @ack[] waits for get #0}}
           air.channel.put @ack[] (%buf[] [] []) : (memref<16xi32, 2>)
           air.channel.get @data[] (%buf[] [] []) : (memref<16xi32, 2>)
         }
-        // expected-note@+1 {{also blocked: air.wait_all}}
         air.wait_all [%p, %c]
       }
     }

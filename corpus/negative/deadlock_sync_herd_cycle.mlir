@@ -17,14 +17,15 @@ module {
         %c1 = arith.constant 1 : index
         air.herd @left tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
           %buf = memref.alloc() : memref<64xi32, 2 : i32>
-          // expected-error @+2 {{the program deadlocks when launch instances run one at a time: 2 ops wait forever; first air.channel.get in @cycle, launch, segment @seg, herd @left tile (0, 0): get #0 on @RightToLeft[0, 0] waits for put #0}}
-          // expected-note @+1 {{hint: follow the waits: each blocked op waits for another in this list; break the cycle by reordering, by an asynchronous transfer, or by a deeper channel}}
+          // expected-error@+3 {{the program deadlocks when launch instances run one at a time: 2 ops wait forever, in a cycle of 2 where each waits for the next; first air.channel.get in @cycle, launch, segment @seg, herd @left tile (0, 0): get #0 on @RightToLeft[0, 0] waits for put #0}}
+          // expected-note@+2 {{and that one waits for the first: the cycle closes}}
+          // expected-note@+1 {{hint: break the cycle: reorder the ops, make one transfer asynchronous, or deepen the channel}}
           air.channel.get @RightToLeft[%tx, %ty] (%buf[] [] []) : (memref<64xi32, 2 : i32>)
           air.channel.put @LeftToRight[%tx, %ty] (%buf[] [] []) : (memref<64xi32, 2 : i32>)
         }
         air.herd @right tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
           %buf = memref.alloc() : memref<64xi32, 2 : i32>
-          // expected-note @+1 {{also blocked: air.channel.get in @cycle, launch, segment @seg, herd @right tile (0, 0): get #0 on @LeftToRight[0, 0] waits for put #0}}
+          // expected-note@+1 {{which waits for: air.channel.get in @cycle, launch, segment @seg, herd @right tile (0, 0): get #0 on @LeftToRight[0, 0] waits for put #0}}
           air.channel.get @LeftToRight[%tx, %ty] (%buf[] [] []) : (memref<64xi32, 2 : i32>)
           air.channel.put @RightToLeft[%tx, %ty] (%buf[] [] []) : (memref<64xi32, 2 : i32>)
         }

@@ -112,6 +112,33 @@ def AIR_HierarchyOpInterface : OpInterface<"HierarchyOpInterface"> {
   ];
 }
 
+def AIR_ChannelOpInterface : OpInterface<"ChannelOpInterface"> {
+  let cppNamespace = "::aircheck::air";
+  let description = [{
+    air.channel.put and air.channel.get: one side of a FIFO transfer, read
+    the same way by every analysis (the channel, the index into its bundle,
+    the memref side and its access pattern) instead of casting to each op.
+  }];
+  let methods = [
+    InterfaceMethod<"Whether the op sends (put) or receives (get).",
+      "bool", "isPut", (ins), [{}], [{
+        return ConcreteOp::getOperationName() == "air.channel.put"; }]>,
+    InterfaceMethod<"The channel's symbol.", "::mlir::FlatSymbolRefAttr",
+      "getChanNameAttr">,
+    InterfaceMethod<"The channel's name.", "::llvm::StringRef", "getChanName">,
+    InterfaceMethod<"The index into the channel bundle.",
+      "::mlir::OperandRange", "getIndices">,
+    InterfaceMethod<"The memref side of the transfer.", "::mlir::Value",
+      "getMemref">,
+    InterfaceMethod<"", "::llvm::SmallVector<::mlir::OpFoldResult>",
+      "getMixedOffsets">,
+    InterfaceMethod<"", "::llvm::SmallVector<::mlir::OpFoldResult>",
+      "getMixedAccessSizes">,
+    InterfaceMethod<"", "::llvm::SmallVector<::mlir::OpFoldResult>",
+      "getMixedStrides">,
+  ];
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -204,7 +231,7 @@ def AIR_DmaMemcpyNdOp : AIR_Op<"dma_memcpy_nd", [
 def AIR_ChannelResource : Resource<"::aircheck::air::ChannelResource">;
 
 class AIR_ChannelAccessOp<string mnemonic> : AIR_Op<mnemonic, [
-    AIR_AsyncOpInterface,
+    AIR_AsyncOpInterface, AIR_ChannelOpInterface,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     MemoryEffects<[MemRead<AIR_ChannelResource>, MemWrite<AIR_ChannelResource>]>,
     AttrSizedOperandSegments]> {

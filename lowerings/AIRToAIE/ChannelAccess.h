@@ -15,14 +15,10 @@ struct ChannelAccess {
   llvm::SmallVector<mlir::OpFoldResult> offsets, sizes, strides;
 
   static std::optional<ChannelAccess> of(mlir::Operation *op) {
-    if (auto p = llvm::dyn_cast<air::ChannelPutOp>(op))
-      return ChannelAccess{op, true, p.getChanNameAttr(), p.getMemref(),
-                           p.getMixedOffsets(), p.getMixedAccessSizes(),
-                           p.getMixedStrides()};
-    if (auto g = llvm::dyn_cast<air::ChannelGetOp>(op))
-      return ChannelAccess{op, false, g.getChanNameAttr(), g.getMemref(),
-                           g.getMixedOffsets(), g.getMixedAccessSizes(),
-                           g.getMixedStrides()};
+    if (auto c = llvm::dyn_cast<air::ChannelOpInterface>(op))
+      return ChannelAccess{op, c.isPut(), c.getChanNameAttr(), c.getMemref(),
+                           c.getMixedOffsets(), c.getMixedAccessSizes(),
+                           c.getMixedStrides()};
     return std::nullopt;
   }
 
