@@ -216,10 +216,12 @@ static Footprint footprintOf(Operation *item, Block &body) {
       write(dma.getDst());
       return;
     }
+    // linalg ops have recursive effects and also state their operands'.
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (isa<air::AIRDialect>(op->getDialect()) ||
-        op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        (!effects && op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()))
       return; // the ops inside say what they touch
-    if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+    if (effects) {
       SmallVector<MemoryEffects::EffectInstance> list;
       effects.getEffects(list);
       for (auto &e : list) {

@@ -21,19 +21,22 @@ module {
         %c0 = arith.constant 0 : index
         %c1 = arith.constant 1 : index
         %c4 = arith.constant 4 : index
-        %l2 = memref.alloc() : memref<16xi32, 1>
+        %c16 = arith.constant 16 : index
+        %l2 = memref.alloc() : memref<16x16xi32, 1>
         scf.parallel (%x, %y) = (%c0, %c0) to (%c4, %c4) step (%c1, %c1) {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 64 + d1 * 16)>(%x, %y)
           // expected-error@+5 {{this get on @out comes before herd @h, which holds the put it waits for: read in source order, with herds and segments running to completion when reached and channels buffering without bound, the get waits forever (mlir-air #1671). An interpreter, air-runner or a backend without air-dependency hangs here; the NPU pipeline runs it only because air-dependency reorders it}}
           // expected-note@+4 {{hint: move the get after herd @h}}
-          // expected-error@+3 {{the program deadlocks when launch instances run one at a time: 33 ops wait forever, in a cycle of 3 where each waits for the next; first air.channel.get in @big, launch, segment @s, scf.parallel@25:9 = (0, 0): get #0 on @out[0, 0] waits for put #0}}
+          // expected-error@+3 {{the program deadlocks when launch instances run one at a time: 33 ops wait forever, in a cycle of 3 where each waits for the next; first air.channel.get in @big, launch, segment @s, scf.parallel@26:9 = (0, 0): get #0 on @out[0, 0] waits for put #0}}
           // expected-note@+2 {{and that one waits for the first: the cycle closes}}
           // expected-note@+1 {{and 30 more ops blocked behind it; hint: break the cycle: reorder the ops, make one transfer asynchronous, or deepen the channel}}
-          air.channel.get @out[%x, %y] (%l2[] [] []) : (memref<16xi32, 1>)
+          air.channel.get @out[%x, %y] (%l2[%row] [%c16] [%c1]) : (memref<16x16xi32, 1>)
           scf.reduce
         }
         // expected-note-re@+1 {{which waits for: scf.parallel in @big, launch, segment @s: waits for scf.parallel at {{[0-9]+:[0-9]+}}, which the ordering model runs first}}
         scf.parallel (%x, %y) = (%c0, %c0) to (%c4, %c4) step (%c1, %c1) {
-          air.channel.put @in[%x, %y] (%l2[] [] []) : (memref<16xi32, 1>)
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 64 + d1 * 16)>(%x, %y)
+          air.channel.put @in[%x, %y] (%l2[%row] [%c16] [%c1]) : (memref<16x16xi32, 1>)
           scf.reduce
         }
         // expected-note@+1 {{dispatched after the get in the segment body}}

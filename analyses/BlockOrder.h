@@ -1,0 +1,80 @@
+//===- BlockOrder.h - what runs before what, op by op -------------*- C++ -*-===//
+//
+// The ordering model of docs/semantics.md section 3 (AsyncGraph) read at the
+// level of one block: for two ops directly in a block, whether, in one
+// instance of the block (one herd tile, one loop iteration), the first
+// completes before the second starts. The edges are the ones the executor
+// and the symbolic proof follow:
+//   * tokens: an op waits for the sibling that produced a token it lists
+//     (directly, or through a loop's init tokens and wait_all);
+//   * program order: in a herd body and in the blocks of loops and branches,
+//     an op without a result token blocks its core, so it completes before
+//     every later op of the block starts;
+//   * in function, launch and segment bodies, an op waits for the earlier
+//     ops AsyncGraph::waitsFor names (data, channel order, barriers).
+// Across iterations of an scf.for, an op of iteration i completes before an
+// op of every later iteration when a blocking op after it waits for it, or
+// when it reaches a yielded token that the next iteration's op waits for,
+// through a token slot every iteration passes on.
+//
+// What this does not find is reported as "may run at once": an order it
+// misses can only make a consumer (the race and lifetime checks) report
+// more, never less.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_BLOCKORDER_H
+#define AIRCHECK_ANALYSES_BLOCKORDER_H
+
+#include "analyses/AsyncGraph.h"
+
+#include "mlir/IR/Block.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+
+namespace aircheck {
+
+class BlockOrder {
+public:
+  explicit BlockOrder(const AsyncGraph &graph) : graph(graph) {}
+
+  /// The ancestor of `op` directly in `block` (the op itself), or null.
+  static mlir::Operation *ancestorIn(mlir::Operation *op, mlir::Block *block);
+  /// Whether `op` blocks the block it is in until it completes: it returns
+  /// no token.
+  static bool blocks(mlir::Operation *op);
+
+  /// For `a` and `b` directly in one block: in one instance of the block,
+  /// `a` completes before `b` starts.
+  bool before(mlir::Operation *a, mlir::Operation *b);
+  /// `access` (nested anywhere below the op of `block` it is in) has
+  /// completed once that op has, in the sense `before` uses.
+  bool closedIn(mlir::Operation *access, mlir::Block *block);
+  /// For `a` and `b` directly in the body of `loop`: `a` in an iteration
+  /// completes before `b` starts in every later one.
+  bool carriedBefore(mlir::Operation *a, mlir::Operation *b,
+                     mlir::Operation *loop);
+  /// For an op directly in `block`: a later op of the block waits for it
+  /// and blocks (so it completes before the block's instance ends).
+  bool closedBySync(mlir::Operation *a);
+
+private:
+  struct Reach {
+    llvm::DenseMap<mlir::Operation *, unsigned> index; // ops, then args
+    std::vector<llvm::BitVector> after; // after[i]: what waits for i, transitively
+    unsigned numOps = 0;
+  };
+  Reach &reach(mlir::Block *block);
+  bool reaches(Reach &r, unsigned from, unsigned to) {
+    return r.after[from].test(to);
+  }
+  unsigned nodeOfValue(Reach &r, mlir::Block *block, mlir::Value token);
+
+  const AsyncGraph &graph;
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<Reach>> cache;
+};
+
+} // namespace aircheck
+
+#endif

@@ -1,0 +1,320 @@
+//===- BufferAccess.cpp - which op instances touch which elements ----------===//
+#include "analyses/BufferAccess.h"
+
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace aircheck;
+using namespace mlir;
+
+/// One step from a memref towards its root, or null at the root.
+static Value stepToRoot(Value v) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto h = dyn_cast_or_null<air::HierarchyOpInterface>(
+        arg.getOwner()->getParentOp());
+    if (!h)
+      return {};
+    unsigned first = 2 * h.getNumDims();
+    if (arg.getArgNumber() < first ||
+        arg.getArgNumber() - first >= h.getKernelOperands().size())
+      return {};
+    return h.getKernelOperands()[arg.getArgNumber() - first];
+  }
+  Operation *def = v.getDefiningOp();
+  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+    return view.getViewSource();
+  if (isa<CastOpInterface>(def) && def->getNumOperands() == 1)
+    return def->getOperand(0);
+  if (auto exec = dyn_cast<air::ExecuteOp>(def)) {
+    unsigned idx = cast<OpResult>(v).getResultNumber();
+    if (idx == 0)
+      return {};
+    return exec.getBody().getTerminator()->getOperand(idx - 1);
+  }
+  return {};
+}
+
+Value BufferAccesses::rootOf(Value v) {
+  for (unsigned depth = 0; depth < 64; ++depth) {
+    Value next = stepToRoot(v);
+    if (!next)
+      return v;
+    v = next;
+  }
+  return v;
+}
+
+std::optional<SmallVector<int64_t>> BufferAccesses::shapeOf(Value root) {
+  auto t = dyn_cast<MemRefType>(root.getType());
+  if (!t || !t.hasStaticShape() || !t.getLayout().isIdentity())
+    return std::nullopt;
+  return SmallVector<int64_t>(t.getShape());
+}
+
+std::string BufferAccesses::elementText(Value root, int64_t linear) {
+  auto shape = shapeOf(root);
+  if (!shape || shape->empty())
+    return "[" + std::to_string(linear) + "]";
+  SmallVector<int64_t> idx(shape->size());
+  for (unsigned d = shape->size(); d-- > 0;) {
+    idx[d] = (*shape)[d] ? linear % (*shape)[d] : 0;
+    linear = (*shape)[d] ? linear / (*shape)[d] : 0;
+  }
+  return "[" + llvm::join(llvm::map_range(idx, [](int64_t i) {
+                            return std::to_string(i);
+                          }),
+                          ", ") +
+         "]";
+}
+
+static std::optional<int64_t> constantOf(OpFoldResult f) {
+  if (auto a = dyn_cast<Attribute>(f))
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      return i.getInt();
+  if (auto v = dyn_cast<Value>(f)) {
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)))
+      return c.getSExtValue();
+  }
+  return std::nullopt;
+}
+
+BufferAccesses::BufferAccesses(ModuleOp module, PolyhedralModel &poly)
+    : poly(poly) {
+  module.walk([&](Operation *op) {
+    if (auto c = dyn_cast<air::ChannelOpInterface>(op)) {
+      addTransfer(op, c.getMemref(), c.getMixedOffsets(),
+                  c.getMixedAccessSizes(), c.getMixedStrides(), c.isPut());
+      return;
+    }
+    if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
+      addTransfer(op, dma.getSrc(), dma.getMixedSrcOffsets(),
+                  dma.getMixedSrcSizes(), dma.getMixedSrcStrides(), true);
+      addTransfer(op, dma.getDst(), dma.getMixedDstOffsets(),
+                  dma.getMixedDstSizes(), dma.getMixedDstStrides(), false);
+      return;
+    }
+    if (isa<air::AIRDialect>(op->getDialect()) ||
+        op->hasTrait<OpTrait::IsTerminator>() ||
+        isa<ViewLikeOpInterface, CastOpInterface>(op))
+      return;
+    // linalg ops have recursive effects and also state their operands'.
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects && op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return; // the ops inside say what they touch
+    if (effects) {
+      SmallVector<MemoryEffects::EffectInstance> list;
+      effects.getEffects(list);
+      for (auto &e : list) {
+        Value v = e.getValue();
+        if (!v || !isa<BaseMemRefType>(v.getType()))
+          continue;
+        bool exact = !isa<vector::TransferReadOp, vector::TransferWriteOp,
+                          vector::LoadOp, vector::StoreOp>(op);
+        if (isa<MemoryEffects::Read>(e.getEffect()))
+          add(op, v, true, false, false, exact);
+        else if (isa<MemoryEffects::Write>(e.getEffect()))
+          add(op, v, false, true, false, exact);
+        else if (isa<MemoryEffects::Free>(e.getEffect()))
+          add(op, v, false, false, true, true);
+      }
+      return;
+    }
+    // Unknown effects: every memref operand may be read and written.
+    for (Value v : op->getOperands())
+      if (isa<BaseMemRefType>(v.getType()))
+        add(op, v, true, true, false, false);
+  });
+}
+
+std::optional<isl::map> BufferAccesses::relation(
+    Operation *op, Value view, std::vector<std::string> indices,
+    const std::vector<std::pair<std::string, std::string>> &ks,
+    std::string &why) {
+  const Instances &in = poly.instancesOf(op);
+  if (in.unknown) {
+    why = in.unknown->reason;
+    return std::nullopt;
+  }
+  // Map the index tuple of `view` back to the root's.
+  for (Value v = view, next; (next = stepToRoot(v)); v = next) {
+    auto sub = v.getDefiningOp<memref::SubViewOp>();
+    if (!sub) {
+      if (v.getDefiningOp<ViewLikeOpInterface>()) {
+        why = "'" + v.getDefiningOp()->getName().getStringRef().str() +
+              "' reshapes the buffer";
+        return std::nullopt;
+      }
+      continue;
+    }
+    llvm::SmallBitVector dropped = sub.getDroppedDims();
+    std::vector<std::string> source;
+    unsigned r = 0;
+    for (auto [d, off] : llvm::enumerate(sub.getMixedOffsets())) {
+      std::string o;
+      if (auto c = constantOf(off)) {
+        o = std::to_string(*c);
+      } else {
+        AffineResult a = poly.affine(cast<Value>(off), in);
+        if (a.unknown) {
+          why = "a subview offset " + a.unknown->reason;
+          return std::nullopt;
+        }
+        o = a.expr;
+      }
+      if (dropped.test(d)) {
+        source.push_back(o);
+        continue;
+      }
+      auto stride = constantOf(sub.getMixedStrides()[d]);
+      if (!stride || r >= indices.size()) {
+        why = "a subview stride is not a constant";
+        return std::nullopt;
+      }
+      source.push_back("(" + o + " + " + std::to_string(*stride) + "*(" +
+                       indices[r++] + "))");
+    }
+    indices = std::move(source);
+  }
+  Value root = rootOf(view);
+  auto shape = shapeOf(root);
+  std::string linear;
+  if (!ks.empty() && ks.front().first == "lin") {
+    linear = indices[0]; // a transfer pattern: already linear
+  } else if (!shape) {
+    why = "the buffer has no static shape with the identity layout";
+    return std::nullopt;
+  } else if (indices.size() != shape->size()) {
+    why = "the access names " + std::to_string(indices.size()) +
+          " indices of a buffer of rank " + std::to_string(shape->size());
+    return std::nullopt;
+  } else {
+    int64_t rowStride = 1;
+    std::vector<std::string> terms;
+    for (unsigned d = shape->size(); d-- > 0;) {
+      terms.push_back(std::to_string(rowStride) + "*(" + indices[d] + ")");
+      rowStride *= (*shape)[d];
+    }
+    linear = terms.empty() ? "0" : llvm::join(terms, " + ");
+  }
+  std::vector<std::string> dims, exists, cons;
+  for (const Dim &d : in.dims)
+    dims.push_back(d.name);
+  for (auto &[k, size] : ks) {
+    if (k == "lin")
+      continue;
+    exists.push_back(k);
+    cons.push_back("0 <= " + k + " < " + size);
+  }
+  cons.push_back("e = " + linear);
+  std::string body = llvm::join(cons, " and ");
+  if (!exists.empty())
+    body = "exists (" + llvm::join(exists, ", ") + " : " + body + ")";
+  std::string text = poly.paramList() + " -> { [" + llvm::join(dims, ", ") +
+                     "] -> [e] : " + body + " }";
+  try {
+    isl::map m(poly.ctx(), text);
+    isl::set domain = isl::set::empty(in.space(poly.ctx()));
+    for (const Box &b : in.boxes)
+      domain = domain.unite(poly.boxSet(in, b));
+    return m.intersect_domain(domain);
+  } catch (const isl::exception &e) {
+    // The expressions are affine in form; isl rejects a product of a size
+    // and an index (PolyhedralModel keeps those as text).
+    why = "the element it touches is not an affine function of its "
+          "instance and the sizes (a product of a size and an index?)";
+    return std::nullopt;
+  }
+}
+
+void BufferAccesses::add(Operation *op, Value memref, bool reads, bool writes,
+                         bool frees, bool exact) {
+  BufferAccess a{op, rootOf(memref), reads, writes, frees, std::nullopt,
+                 exact, ""};
+  auto t = dyn_cast<MemRefType>(memref.getType());
+  std::vector<std::string> indices;
+  std::vector<std::pair<std::string, std::string>> ks;
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    for (Value i : load.getIndices()) {
+      AffineResult r = poly.affine(i, poly.instancesOf(op));
+      if (r.unknown) {
+        a.unknownWhy = "an index " + r.unknown->reason;
+        break;
+      }
+      indices.push_back(r.expr);
+    }
+  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    for (Value i : store.getIndices()) {
+      AffineResult r = poly.affine(i, poly.instancesOf(op));
+      if (r.unknown) {
+        a.unknownWhy = "an index " + r.unknown->reason;
+        break;
+      }
+      indices.push_back(r.expr);
+    }
+  } else if (t && t.hasStaticShape()) {
+    for (auto [d, size] : llvm::enumerate(t.getShape())) {
+      std::string k = "k" + std::to_string(d);
+      indices.push_back(k);
+      ks.push_back({k, std::to_string(size)});
+    }
+  } else {
+    a.unknownWhy = "the view it touches has no static shape";
+  }
+  if (a.unknownWhy.empty())
+    a.elements = relation(op, memref, indices, ks, a.unknownWhy);
+  buffers[a.buffer].push_back(list.size());
+  list.push_back(std::move(a));
+}
+
+void BufferAccesses::addTransfer(Operation *op, Value memref,
+                                 ArrayRef<OpFoldResult> offsets,
+                                 ArrayRef<OpFoldResult> sizes,
+                                 ArrayRef<OpFoldResult> strides, bool reads) {
+  if (offsets.empty() && sizes.empty() && strides.empty())
+    return add(op, memref, reads, !reads, false, true);
+  BufferAccess a{op, rootOf(memref), reads, !reads, false, std::nullopt, true,
+                 ""};
+  const Instances &in = poly.instancesOf(op);
+  std::vector<std::string> terms;
+  std::vector<std::pair<std::string, std::string>> ks{{"lin", ""}};
+  for (Value v = memref, next; (next = stepToRoot(v)); v = next)
+    if (v.getDefiningOp<ViewLikeOpInterface>())
+      a.unknownWhy = "the transfer's pattern addresses a view of the buffer";
+  if (offsets.size() != sizes.size() || sizes.size() != strides.size())
+    a.unknownWhy = "the pattern's offsets, sizes and strides differ in length";
+  for (unsigned i = 0; a.unknownWhy.empty() && i < sizes.size(); ++i) {
+    auto text = [&](OpFoldResult f) -> std::optional<std::string> {
+      if (auto c = constantOf(f))
+        return std::to_string(*c);
+      AffineResult r = poly.affine(cast<Value>(f), in);
+      if (r.unknown) {
+        a.unknownWhy = "the pattern " + r.unknown->reason;
+        return std::nullopt;
+      }
+      return r.expr;
+    };
+    auto off = text(offsets[i]), size = text(sizes[i]);
+    auto stride = constantOf(strides[i]);
+    if (!off || !size)
+      break;
+    if (!stride) {
+      a.unknownWhy = "a stride of the pattern is not a constant";
+      break;
+    }
+    std::string k = "k" + std::to_string(i);
+    ks.push_back({k, *size});
+    terms.push_back(std::to_string(*stride) + "*((" + *off + ") + " + k + ")");
+  }
+  if (a.unknownWhy.empty())
+    a.elements = relation(op, memref, {llvm::join(terms, " + ")}, ks,
+                          a.unknownWhy);
+  buffers[a.buffer].push_back(list.size());
+  list.push_back(std::move(a));
+}

@@ -1,0 +1,387 @@
+//===- DataRace.cpp - no two op instances race on a buffer ----------------===//
+//
+// Issue 22: two op instances that may run at once and touch a common element
+// of one buffer, at least one of them writing, are a data race (upstream
+// mlir-air #1559: fill, matmul and the output put of a herd on one buffer,
+// with no token between them).
+//
+// The accesses and their elements are analyses/BufferAccess (isl relations
+// from instances to elements); what may run at once is the ordering model
+// (AsyncGraph, read op by op by analyses/BlockOrder). For two accesses of a
+// buffer, the instance pairs that can share it agree on the dims around its
+// allocation; the rest are split by the first shared dim on which they
+// differ:
+//   * herd tiles, segment and launch instances, scf.parallel iterations:
+//     they run at once;
+//   * iterations of an scf.for: the earlier one's op completes before the
+//     later one's starts when a blocking op after it waits for it, or a
+//     token it reaches is yielded, passed on by every iteration and waited
+//     for by the other op (BlockOrder::carriedBefore);
+//   * the same instance of every shared dim: in the lowest block holding
+//     both, the op holding one runs before the op holding the other
+//     (BlockOrder::before) and the access has completed by then
+//     (BlockOrder::closedIn).
+// A pair that may run at once is a race when isl finds a common element
+// for it: the error names both ops, both instances and the element. Where
+// an access is not affine (or its footprint is only an upper bound, as for
+// a call) the verdict is `unknown`, never a pass.
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/Checker.h"
+
+#include "analyses/AsyncGraph.h"
+#include "analyses/BlockOrder.h"
+#include "analyses/BufferAccess.h"
+#include "analyses/PolyhedralModel.h"
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <set>
+
+using namespace aircheck;
+using namespace mlir;
+
+namespace {
+
+std::string lineCol(Operation *op) {
+  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
+  return "?:?";
+}
+
+std::string opName(Operation *op) {
+  return "'" + op->getName().getStringRef().str() + "' at " + lineCol(op);
+}
+
+/// "herd @h tile (1, 0), scf.for@12:5 trip 3" from the values of `dims`.
+std::string instanceText(const std::vector<Dim> &dims,
+                         llvm::ArrayRef<std::string> values) {
+  std::vector<std::string> parts;
+  for (unsigned i = 0; i < dims.size();) {
+    Operation *owner = dims[i].owner;
+    std::vector<std::string> vs;
+    unsigned j = i;
+    for (; j < dims.size() && dims[j].owner == owner; ++j)
+      vs.push_back(j < values.size() ? values[j] : "?");
+    std::string where;
+    if (auto h = dyn_cast<air::HerdOp>(owner))
+      where = "herd" + (h.getSymName() ? " @" + h.getSymName()->str() : "") +
+              " tile";
+    else if (auto s = dyn_cast<air::SegmentOp>(owner))
+      where = "segment" +
+              (s.getSymName() ? " @" + s.getSymName()->str() : "");
+    else if (isa<air::LaunchOp>(owner))
+      where = "launch";
+    else if (isa<scf::ForOp>(owner))
+      where = "scf.for@" + lineCol(owner) + " trip";
+    else
+      where = owner->getName().getStringRef().str() + "@" + lineCol(owner);
+    parts.push_back(where + " (" + llvm::join(vs, ", ") + ")");
+    i = j;
+  }
+  return parts.empty() ? "its only instance" : llvm::join(parts, ", ");
+}
+
+/// A channel that `x` puts to and `y` gets from (or the reverse): the two
+/// may be ordered by its transfers, which this check does not follow.
+std::string channelLink(Operation *x, Operation *y) {
+  auto names = [](Operation *op, bool puts) {
+    std::set<std::string> out;
+    op->walk([&](air::ChannelOpInterface c) {
+      if (c.isPut() == puts)
+        out.insert(c.getChanName().str());
+    });
+    return out;
+  };
+  for (bool dir : {true, false}) {
+    std::set<std::string> from = names(x, dir), to = names(y, !dir);
+    for (const std::string &n : from)
+      if (to.count(n))
+        return n;
+  }
+  return "";
+}
+
+class DataRace : public Checker {
+public:
+  llvm::StringRef id() const override { return "data-race"; }
+  llvm::StringRef summary() const override {
+    return "No two op instances that may run at once touch one element of a "
+           "buffer, one writing (isl, every size)";
+  }
+
+  void run(CheckContext &ctx) override {
+    auto &poly = ctx.analyses.getAnalysis<PolyhedralModel>();
+    auto &graph = ctx.analyses.getAnalysis<AsyncGraph>();
+    BlockOrder order(graph);
+    BufferAccesses accesses(ctx.module, poly);
+    unsigned checked = 0, unknown = 0, races = 0;
+    for (auto &[buffer, ids] : accesses.byBuffer()) {
+      for (unsigned i = 0; i < ids.size(); ++i)
+        for (unsigned j = i; j < ids.size(); ++j) {
+          const BufferAccess &a = accesses.accesses()[ids[i]];
+          const BufferAccess &b = accesses.accesses()[ids[j]];
+          if (a.frees || b.frees || !(a.writes || b.writes))
+            continue;
+          if (i != j && a.op == b.op)
+            continue;
+          if (!reported.insert({a.op, b.op}).second && i != j)
+            continue;
+          ++checked;
+          switch (check(poly, order, a, b)) {
+          case Verdict::Race:
+            ++races;
+            break;
+          case Verdict::Unknown:
+            ++unknown;
+            break;
+          case Verdict::Free:
+            break;
+          }
+        }
+    }
+    if (checked && !races && !unknown)
+      ctx.proved(programLoc(ctx.module),
+                 "no data race: " + std::to_string(checked) +
+                     " pairs of accesses, for every schedule and every size "
+                     "(isl)");
+  }
+
+private:
+  enum class Verdict { Free, Race, Unknown };
+  std::set<std::pair<Operation *, Operation *>> reported;
+  std::set<std::pair<Operation *, Operation *>> unknownPairs;
+
+  static Location programLoc(ModuleOp m) {
+    Location loc = m.getLoc();
+    m.walk([&](air::LaunchOp l) {
+      loc = l.getLoc();
+      return WalkResult::interrupt();
+    });
+    return loc;
+  }
+
+  /// The cases of instance pairs, as isl constraints over a0.. and b0..,
+  /// each with whether the ordering model orders it.
+  struct Case {
+    std::string constraint;
+    bool ordered;
+    std::string how; // for the message: why they may run at once
+    /// A channel between the two sides that may order them.
+    std::string channel = "";
+  };
+
+  Verdict check(PolyhedralModel &poly, BlockOrder &order,
+                const BufferAccess &a, const BufferAccess &b) {
+    const Instances &ia = poly.instancesOf(a.op);
+    const Instances &ib = poly.instancesOf(b.op);
+    unsigned shared = 0;
+    while (shared < ia.dims.size() && shared < ib.dims.size() &&
+           ia.dims[shared].iv == ib.dims[shared].iv)
+      ++shared;
+    // Instances can share the buffer only within one instance of its
+    // allocation.
+    unsigned allocDims = 0;
+    if (Operation *def = a.buffer.getDefiningOp()) {
+      const Instances &ix = poly.instancesOf(def);
+      while (allocDims < ix.dims.size() && allocDims < shared &&
+             ix.dims[allocDims].iv == ia.dims[allocDims].iv)
+        ++allocDims;
+    }
+    std::vector<Case> cases;
+    auto eq = [&](unsigned k) {
+      std::vector<std::string> c{"true"};
+      for (unsigned d = 0; d < k; ++d)
+        c.push_back("a" + std::to_string(d) + " = b" + std::to_string(d));
+      return llvm::join(c, " and ");
+    };
+    for (unsigned k = allocDims; k < shared; ++k) {
+      const Dim &d = ia.dims[k];
+      std::string ak = "a" + std::to_string(k), bk = "b" + std::to_string(k);
+      if (d.kind != Dim::Kind::ForIv) {
+        cases.push_back({eq(k) + " and " + ak + " != " + bk, false,
+                         std::string("instances that differ in ") +
+                             d.kindName().str() + " run at once",
+                         channelLink(d.owner, d.owner)});
+        continue;
+      }
+      Block *body = &d.owner->getRegion(0).front();
+      Operation *ua = BlockOrder::ancestorIn(a.op, body);
+      Operation *ub = BlockOrder::ancestorIn(b.op, body);
+      bool aFirst = ua && ub && order.closedIn(a.op, body) &&
+                    order.carriedBefore(ua, ub, d.owner);
+      bool bFirst = ua && ub && order.closedIn(b.op, body) &&
+                    order.carriedBefore(ub, ua, d.owner);
+      std::string how = "no token carried from one trip of scf.for@" +
+                        lineCol(d.owner) + " to a later one orders them";
+      cases.push_back({eq(k) + " and " + ak + " < " + bk, aFirst, how});
+      cases.push_back({eq(k) + " and " + ak + " > " + bk, bFirst, how});
+    }
+    if (a.op != b.op) {
+      Block *blk = nullptr;
+      for (Operation *p = a.op; p && !blk; p = p->getParentOp())
+        if (p->getBlock() && p->getBlock()->findAncestorOpInBlock(*b.op))
+          blk = p->getBlock();
+      Operation *ua = blk ? BlockOrder::ancestorIn(a.op, blk) : nullptr;
+      Operation *ub = blk ? BlockOrder::ancestorIn(b.op, blk) : nullptr;
+      // Two regions of one branch op: never both in one instance.
+      if (ua && ua == ub &&
+          isa<scf::IfOp, scf::IndexSwitchOp, affine::AffineIfOp>(ua))
+        return unorderedAcrossInstances(cases) ? checkCases(poly, a, b, cases, ia, ib)
+                                               : Verdict::Free;
+      bool ordered =
+          ua && ub && ua != ub &&
+          ((order.before(ua, ub) && order.closedIn(a.op, blk)) ||
+           (order.before(ub, ua) && order.closedIn(b.op, blk)));
+      cases.push_back({eq(shared), ordered,
+                       "no token, blocking op or dependence orders them",
+                       ordered || !ua || !ub ? "" : channelLink(ua, ub)});
+    }
+    return checkCases(poly, a, b, cases, ia, ib);
+  }
+
+  static bool unorderedAcrossInstances(const std::vector<Case> &cases) {
+    return llvm::any_of(cases, [](const Case &c) { return !c.ordered; });
+  }
+
+  Verdict checkCases(PolyhedralModel &poly, const BufferAccess &a,
+                     const BufferAccess &b, const std::vector<Case> &cases,
+                     const Instances &ia, const Instances &ib) {
+    bool unordered = llvm::any_of(cases, [](const Case &c) { return !c.ordered; });
+    if (!unordered)
+      return Verdict::Free;
+    if (!a.elements || !b.elements) {
+      const BufferAccess &u = a.elements ? b : a;
+      if (unknownPairs.insert({a.op, b.op}).second)
+        u.op->emitWarning()
+            << "data race freedom is unknown: " << opName(a.op) << " and "
+            << opName(b.op) << " may run at once on one buffer, and which "
+            << "elements " << opName(u.op) << " touches is not modelled: "
+            << u.unknownWhy;
+      return Verdict::Unknown;
+    }
+    try {
+      isl::map accA = *a.elements, accB = *b.elements;
+      // [e] -> [[a] -> [b]]: the pairs touching a common element e.
+      isl::map both = accA.reverse().range_product(accB.reverse());
+      for (const Case &c : cases) {
+        if (c.ordered)
+          continue;
+        std::vector<std::string> an, bn;
+        for (unsigned d = 0; d < ia.dims.size(); ++d)
+          an.push_back("a" + std::to_string(d));
+        for (unsigned d = 0; d < ib.dims.size(); ++d)
+          bn.push_back("b" + std::to_string(d));
+        isl::map link(poly.ctx(), poly.paramList() + " -> { [" +
+                                      llvm::join(an, ", ") + "] -> [" +
+                                      llvm::join(bn, ", ") + "] : " +
+                                      c.constraint + " }");
+        isl::set hits = both.intersect_range(link.wrap()).wrap();
+        if (hits.is_empty())
+          continue;
+        isl::point pt = hits.sample_point();
+        std::vector<std::string> xs = islx::coordinates(pt, isl_dim_set);
+        int64_t element = std::stoll(xs[0]);
+        std::vector<std::string> av(xs.begin() + 1,
+                                    xs.begin() + 1 + ia.dims.size());
+        std::vector<std::string> bv(xs.begin() + 1 + ia.dims.size(), xs.end());
+        if (!c.channel.empty()) {
+          if (unknownPairs.insert({a.op, b.op}).second)
+            b.op->emitWarning()
+                << "data race freedom is unknown: " << opName(a.op) << " and "
+                << opName(b.op) << " touch element "
+                << BufferAccesses::elementText(a.buffer, element)
+                << " and no token orders them, but transfers on channel @"
+                << c.channel << " between them may, which this check does "
+                << "not follow";
+          return Verdict::Unknown;
+        }
+        if (!a.exact || !b.exact) {
+          if (unknownPairs.insert({a.op, b.op}).second)
+            b.op->emitWarning()
+                << "data race freedom is unknown: " << opName(a.op) << " and "
+                << opName(b.op) << " may run at once (" << c.how
+                << ") and may both touch element "
+                << BufferAccesses::elementText(a.buffer, element)
+                << "; what " << opName((!a.exact ? a : b).op)
+                << " touches is only bounded by its whole operand";
+          return Verdict::Unknown;
+        }
+        report(poly, a, b, c, element, av, bv, ia, ib, pt, hits);
+        return Verdict::Race;
+      }
+    } catch (const isl::exception &e) {
+      if (unknownPairs.insert({a.op, b.op}).second)
+        b.op->emitWarning() << "data race freedom is unknown: isl gave up on "
+                            << opName(a.op) << " and " << opName(b.op) << ": "
+                            << e.what();
+      return Verdict::Unknown;
+    }
+    return Verdict::Free;
+  }
+
+  static const char *mode(const BufferAccess &x) {
+    return x.writes ? (x.reads ? "reads and writes" : "writes") : "reads";
+  }
+
+  void report(PolyhedralModel &poly, const BufferAccess &a,
+              const BufferAccess &b, const Case &c, int64_t element,
+              llvm::ArrayRef<std::string> av, llvm::ArrayRef<std::string> bv,
+              const Instances &ia, const Instances &ib, const isl::point &pt,
+              const isl::set &hits) {
+    std::string el = BufferAccesses::elementText(a.buffer, element);
+    std::string params = poly.paramValuesText(pt);
+    // Name the parameter values only where the race depends on them.
+    isl::set ps = hits.params();
+    if (ps.is_equal(isl::set::universe(ps.get_space())))
+      params.clear();
+    auto diag = b.op->emitError()
+                << "data race: " << opName(b.op) << " " << mode(b)
+                << " element " << el << " of a buffer that " << opName(a.op)
+                << " " << (a.writes ? "writes" : "reads")
+                << ", and the two may run at once: " << c.how << " ("
+                << instanceText(ib.dims, bv) << " against "
+                << instanceText(ia.dims, av) << ")"
+                << (params.empty() ? "" : ", with " + params);
+    diag.attachNote(a.op->getLoc())
+        << "the other access (" << instanceText(ia.dims, av)
+        << "), racing with " << opName(b.op);
+    if (Operation *def = a.buffer.getDefiningOp())
+      diag.attachNote(def->getLoc())
+          << "the buffer " << opName(a.op) << " and " << opName(b.op)
+          << " share";
+    else
+      diag.attachNote(b.op->getLoc()) << "the buffer is a function argument";
+    diag.attachNote(b.op->getLoc()) << hint(a, b);
+  }
+
+  /// The token edge that would order them, where one op of the pair holds
+  /// a token the other could wait for.
+  static std::string hint(const BufferAccess &a, const BufferAccess &b) {
+    Block *blk = nullptr;
+    for (Operation *p = a.op; p && !blk; p = p->getParentOp())
+      if (p->getBlock() && p->getBlock()->findAncestorOpInBlock(*b.op))
+        blk = p->getBlock();
+    Operation *ua = blk ? BlockOrder::ancestorIn(a.op, blk) : nullptr;
+    Operation *ub = blk ? BlockOrder::ancestorIn(b.op, blk) : nullptr;
+    if (ua && ub && ua != ub && ua->isBeforeInBlock(ub) &&
+        ua->getNumResults() && isa<air::AsyncTokenType>(ua->getResult(0).getType()) &&
+        isa<air::AsyncOpInterface>(ub))
+      return "hint: add the token of " + opName(ua) +
+             (ua != a.op ? " (holding '" +
+                               a.op->getName().getStringRef().str() + "')"
+                         : std::string()) +
+             " to the dependency list of " + opName(ub) +
+             " (the missing edge)";
+    return "hint: order the two with a token (the later one waiting for the "
+           "earlier), or give them disjoint parts of the buffer";
+  }
+};
+} // namespace
+
+std::unique_ptr<Checker> aircheck::createDataRace() {
+  return std::make_unique<DataRace>();
+}
