@@ -14,9 +14,19 @@
 //   `Acquire, v` waits until the value is v; `Release, v` sets it to v.
 // * A transfer is a handshake along the flows: an MM2S BD completes together
 //   with the current BD of every S2MM chain its flow feeds, when all of them
-//   are at a transfer step. A stream end that no BD chain of the device
-//   drives (the host through a runtime task, a core's stream port, a channel
-//   without a flow) is taken as always ready.
+//   are at a transfer step.
+// * The host runs the runtime sequence in order, its scf.for loops
+//   unrolled: `npu.dma_memcpy_nd` and `dma_start_task` push a task onto
+//   its channel's queue, `npu.dma_wait` waits until every task pushed onto
+//   that channel so far has finished, `dma_await_task` until that task has.
+//   A queue runs its tasks in push order; a task moves its words through
+//   the flow, word by word, into (or out of) the BDs of the chains at the
+//   other end. A queue holds `dma_task_queue_depth` unfinished tasks (the
+//   running one included); a push onto a full queue is dropped at the
+//   mlir-aie mlir-air pins, or waits for room with host polling.
+// * A stream end that nothing in the device drives (a core's stream port, a
+//   channel without a flow; every shim channel when the device has no
+//   runtime sequence) is taken as always ready.
 //
 //===----------------------------------------------------------------------===//
 #include "analyses/aie/DispatchModel.h"
@@ -25,6 +35,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <cstdlib>
 #include <map>
@@ -49,6 +61,23 @@ bool holdsUseLock(Operation *op) {
   bool found = false;
   op->walk([&](aie::UseLockOp) { found = true; });
   return found;
+}
+
+/// The 32-bit words a BD moves: `len` elements, or the product of its
+/// sizes, or the whole buffer; at least 1.
+int64_t bdWords(aie::DMABDOp bd) {
+  auto type = cast<MemRefType>(bd.getBuffer().getType());
+  int64_t elems = 0;
+  if (std::optional<uint32_t> len = bd.getLen())
+    elems = *len;
+  else if (std::optional<ArrayRef<int32_t>> sizes = bd.getSizes()) {
+    elems = 1;
+    for (int32_t v : *sizes)
+      elems *= v;
+  } else if (type.hasStaticShape())
+    elems = type.getNumElements();
+  int64_t bytes = elems * aie::elementBytes(type);
+  return std::max<int64_t>(1, (bytes + 3) / 4);
 }
 
 class ModelBuilder {
@@ -90,6 +119,7 @@ public:
       else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
         addChains(&op);
     }
+    addHost();
     linkFlows();
   }
 
@@ -196,7 +226,7 @@ private:
     Proc p;
     p.name = "the core of " + tileName(core);
     p.op = core;
-    p.isCore = true;
+    p.kind = AgentKind::Core;
     Region &body = core.getBody();
     if (body.empty())
       return;
@@ -239,7 +269,8 @@ private:
             if (!lockStep(use, p.steps))
               return;
           } else if (isa<aie::DMABDOp>(op)) {
-            p.steps.push_back(Step{Step::Transfer, &op});
+            p.steps.push_back(Step{Step::Transfer, &op, -1,
+                                   bdWords(cast<aie::DMABDOp>(op))});
           }
         }
         auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
@@ -260,7 +291,240 @@ private:
     }
   }
 
+  // The host and its queues.
+  std::map<std::tuple<Coord, int, int64_t>, int> queueAt; // (tile, dir, ch)
+  llvm::StringMap<aie::ShimDMAAllocationOp> allocs;
+  struct Configured {
+    int queue;
+    int64_t words;
+  };
+  llvm::DenseMap<Value, Configured> configured; // dma_configure_task*
+  llvm::DenseMap<Value, std::pair<int, int64_t>> started; // queue, index
+
+  int queueFor(Operation *at, Coord c, aie::DMAChannelDir dir, int64_t ch,
+               StringRef symbol) {
+    auto key = std::make_tuple(c, (int)dir, ch);
+    if (auto it = queueAt.find(key); it != queueAt.end())
+      return it->second;
+    Queue q;
+    q.tile = c;
+    q.dir = dir;
+    q.channel = ch;
+    q.symbol = symbol.str();
+    q.decl = at;
+    q.name = describe(c, d.kindOf(c)) + " " + dirName(dir) + " " +
+             std::to_string(ch);
+    if (chainAt.count(key))
+      setUnknown(at, "both a BD chain of the device and the runtime "
+                     "sequence's tasks drive " + q.name);
+    queueAt[key] = m.queues.size();
+    m.queues.push_back(std::move(q));
+    return m.queues.size() - 1;
+  }
+
+  std::optional<int> queueOfSymbol(Operation *at, StringRef sym) {
+    auto it = allocs.find(sym);
+    std::optional<Coord> c =
+        it == allocs.end() ? std::nullopt : tileOfOp(it->second);
+    if (!c) {
+      setUnknown(at, "'@" + sym.str() + "' names no shim_dma_allocation "
+                     "of the device on an aie.tile");
+      return std::nullopt;
+    }
+    return queueFor(it->second, *c, it->second.getChannelDir(),
+                    it->second.getChannelIndex(), sym);
+  }
+
+  /// The words a configured task moves: its BDs, times its repeat count.
+  std::optional<int64_t> taskWords(Operation *task, Region &body,
+                                   std::optional<int32_t> repeat) {
+    int64_t words = 0;
+    body.walk([&](aie::DMABDOp bd) { words += bdWords(bd); });
+    if (!body.empty() && !body.hasOneBlock()) {
+      // A chain of BDs: the model counts each BD once (a task whose
+      // next_bd loops back never finishes, which the model does not say).
+      bool loops = false;
+      for (Block &b : body)
+        if (auto next = dyn_cast_or_null<aie::NextBDOp>(b.getTerminator()))
+          if (next.getDest()->isEntryBlock() ||
+              next.getDest() == &b)
+            loops = true;
+      if (loops) {
+        setUnknown(task, "a runtime task whose BD chain loops");
+        return std::nullopt;
+      }
+    }
+    return words * (1 + std::max<int32_t>(0, repeat.value_or(0)));
+  }
+
+  size_t hostSteps = 0;
+  bool sequenceOps(Block &block, Proc &host) {
+    for (Operation &op : block) {
+      if (host.steps.size() > kMaxCoreSteps) {
+        setUnknown(&op, "the runtime sequence runs more than " +
+                            std::to_string(kMaxCoreSteps) +
+                            " pushes and waits (its loops unrolled)");
+        return false;
+      }
+      if (auto copy = dyn_cast<aiex::NpuDmaMemcpyNdOp>(op)) {
+        std::optional<int> q = queueOfSymbol(copy, copy.getMetadata());
+        if (!q)
+          return false;
+        if (!copy.getSizes().empty()) {
+          setUnknown(copy, "a transfer whose sizes are runtime values");
+          return false;
+        }
+        int64_t elems = 1;
+        for (int64_t v : copy.getStaticSizes())
+          elems *= v;
+        int64_t bytes =
+            elems * aie::elementBytes(cast<MemRefType>(copy.getMemref().getType()));
+        int64_t index = m.queues[*q].tasks.size();
+        m.queues[*q].tasks.push_back({copy, std::max<int64_t>(1, (bytes + 3) / 4)});
+        host.steps.push_back(Step{Step::Push, copy, -1, index, *q});
+        continue;
+      }
+      if (auto wait = dyn_cast<aiex::NpuDmaWaitOp>(op)) {
+        std::optional<int> q = queueOfSymbol(wait, wait.getSymbol());
+        if (!q)
+          return false;
+        host.steps.push_back(Step{Step::Wait, wait, -1,
+                                  (int64_t)m.queues[*q].tasks.size(), *q});
+        continue;
+      }
+      if (auto cfg = dyn_cast<aiex::DMAConfigureTaskForOp>(op)) {
+        std::optional<int> q = queueOfSymbol(cfg, cfg.getAlloc());
+        if (!q)
+          return false;
+        std::optional<int64_t> w =
+            taskWords(cfg, cfg.getBody(), cfg.getRepeatCount());
+        if (!w)
+          return false;
+        configured[cfg.getResult()] = {*q, *w};
+        continue;
+      }
+      if (auto cfg = dyn_cast<aiex::DMAConfigureTaskOp>(op)) {
+        aie::TileOp t = aie::getTileOf(cfg.getTile());
+        if (!t) {
+          setUnknown(cfg, "a runtime task on a tile that is not an aie.tile");
+          return false;
+        }
+        int q = queueFor(cfg, coordOf(t), cfg.getDirection(), cfg.getChannel(),
+                         "");
+        std::optional<int64_t> w =
+            taskWords(cfg, cfg.getBody(), cfg.getRepeatCount());
+        if (!w)
+          return false;
+        configured[cfg.getResult()] = {q, *w};
+        continue;
+      }
+      if (auto start = dyn_cast<aiex::DMAStartTaskOp>(op)) {
+        for (Value t : start.getTasks()) {
+          auto it = configured.find(t);
+          if (it == configured.end()) {
+            setUnknown(start, "a started task that no dma_configure_task "
+                              "of the sequence configures");
+            return false;
+          }
+          Queue &q = m.queues[it->second.queue];
+          int64_t index = q.tasks.size();
+          q.tasks.push_back({start, std::max<int64_t>(1, it->second.words)});
+          started[t] = {it->second.queue, index};
+          host.steps.push_back(
+              Step{Step::Push, start, -1, index, it->second.queue});
+        }
+        continue;
+      }
+      if (auto await = dyn_cast<aiex::DMAAwaitTaskOp>(op)) {
+        for (Value t : await.getTasks()) {
+          auto it = started.find(t);
+          if (it == started.end()) {
+            setUnknown(await, "an awaited task that the sequence has not "
+                              "started");
+            return false;
+          }
+          host.steps.push_back(Step{Step::Wait, await, -1,
+                                    it->second.second + 1, it->second.first});
+        }
+        continue;
+      }
+      if (isa<aiex::DMAFreeTaskOp, scf::YieldOp>(op))
+        continue;
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        auto lb = constIndex(loop.getLowerBound()),
+             ub = constIndex(loop.getUpperBound()),
+             st = constIndex(loop.getStep());
+        if (!lb || !ub || !st || *st <= 0) {
+          setUnknown(loop, "a loop of the runtime sequence whose bounds are "
+                           "not constants");
+          return false;
+        }
+        for (int64_t i = *lb; i < *ub; i += *st)
+          if (!sequenceOps(*loop.getBody(), host))
+            return false;
+        continue;
+      }
+      if (op.getNumRegions() == 0 && isMemoryEffectFree(&op))
+        continue;
+      setUnknown(&op, "the runtime sequence's '" +
+                          op.getName().getStringRef().str() +
+                          "' is not modelled");
+      return false;
+    }
+    return true;
+  }
+
+  void addHost() {
+    SmallVector<aie::RuntimeSequenceOp> seqs;
+    for (Operation &op : d.op.getBodyBlock()) {
+      if (auto seq = dyn_cast<aie::RuntimeSequenceOp>(op))
+        seqs.push_back(seq);
+      else if (auto alloc = dyn_cast<aie::ShimDMAAllocationOp>(op))
+        allocs[alloc.getSymName()] = alloc;
+    }
+    if (seqs.empty())
+      return;
+    if (seqs.size() > 1) {
+      setUnknown(seqs[1], "a device with several runtime sequences (which "
+                          "one the host runs, and how often, is not known)");
+      return;
+    }
+    m.sequence = seqs.front();
+    m.queueDepth = d.model->dmaTaskQueueDepth;
+    // Every channel an allocation names runs from its task queue, whether
+    // or not the sequence pushes onto it.
+    for (auto &entry : allocs)
+      if (std::optional<Coord> c = tileOfOp(entry.second))
+        queueFor(entry.second, *c, entry.second.getChannelDir(),
+                 entry.second.getChannelIndex(), entry.first());
+    Proc host;
+    host.kind = AgentKind::Host;
+    host.name = "the host";
+    host.op = seqs.front();
+    Region &body = seqs.front().getBody();
+    if (!body.empty() && !sequenceOps(body.front(), host))
+      return;
+    if (m.queueDepth <= 0 && !host.steps.empty()) {
+      setUnknown(seqs.front(), "the device model of '" + d.model->name +
+                                   "' gives no DMA task queue depth "
+                                   "(dma_task_queue_depth)");
+      return;
+    }
+    m.host = m.procs.size();
+    m.procs.push_back(std::move(host));
+  }
+
   void linkFlows() {
+    auto link = [&](int chain, int q) {
+      Proc &p = m.procs[chain];
+      if (p.queue >= 0) {
+        setUnknown(p.op, p.name + " is at the end of flows of two task "
+                                  "queues (not modelled)");
+        return;
+      }
+      p.queue = q;
+      m.queues[q].peers.push_back(chain);
+    };
     for (Operation &op : d.op.getBodyBlock()) {
       auto flow = dyn_cast<aie::FlowOp>(op);
       if (!flow || flow.getSourceBundle() != aie::WireBundle::DMA ||
@@ -270,15 +534,47 @@ private:
                   dt = aie::getTileOf(flow.getDest());
       if (!st || !dt)
         continue;
-      auto src = chainAt.find({coordOf(st), (int)aie::DMAChannelDir::MM2S,
-                               (int64_t)flow.getSourceChannel()});
-      auto dst = chainAt.find({coordOf(dt), (int)aie::DMAChannelDir::S2MM,
-                               (int64_t)flow.getDestChannel()});
-      if (src == chainAt.end() || dst == chainAt.end())
-        continue;
-      m.procs[src->second].peers.push_back(dst->second);
-      m.procs[dst->second].fedBy = src->second;
+      auto srcKey = std::make_tuple(coordOf(st), (int)aie::DMAChannelDir::MM2S,
+                                    (int64_t)flow.getSourceChannel());
+      auto dstKey = std::make_tuple(coordOf(dt), (int)aie::DMAChannelDir::S2MM,
+                                    (int64_t)flow.getDestChannel());
+      auto src = chainAt.find(srcKey);
+      auto dst = chainAt.find(dstKey);
+      auto srcQ = queueAt.find(srcKey);
+      auto dstQ = queueAt.find(dstKey);
+      if (src != chainAt.end() && dst != chainAt.end()) {
+        m.procs[src->second].peers.push_back(dst->second);
+        m.procs[dst->second].fedBy = src->second;
+      } else if (srcQ != queueAt.end() && dst != chainAt.end()) {
+        link(dst->second, srcQ->second);
+      } else if (src != chainAt.end() && dstQ != queueAt.end()) {
+        if (!m.queues[dstQ->second].peers.empty())
+          setUnknown(flow, "several flows into " +
+                               m.queues[dstQ->second].name +
+                               " (fan-in) are not modelled");
+        link(src->second, dstQ->second);
+      } else if (srcQ != queueAt.end() && dstQ != queueAt.end()) {
+        Queue &from = m.queues[srcQ->second], &to = m.queues[dstQ->second];
+        if (from.feeds >= 0 || to.fedBy >= 0 || !from.peers.empty() ||
+            !to.peers.empty())
+          setUnknown(flow, "a flow from " + from.name + " to " + to.name +
+                               " besides other flows of these channels is "
+                               "not modelled");
+        from.feeds = dstQ->second;
+        to.fedBy = srcQ->second;
+      }
     }
+    for (Queue &q : m.queues)
+      if ((q.feeds >= 0 || q.fedBy >= 0) && !q.peers.empty())
+        setUnknown(q.decl, q.name + " is at the end of a flow of another "
+                                    "task queue and of a BD chain (not "
+                                    "modelled)");
+    for (Proc &p : m.procs)
+      if (p.queue >= 0 && (p.fedBy >= 0 || !p.peers.empty()))
+        setUnknown(p.op, p.name + " is at the end of a flow of a task queue "
+                                  "and of a flow of another BD chain (a "
+                                  "broadcast or fan-in through the host is "
+                                  "not modelled)");
   }
 };
 } // namespace
@@ -293,13 +589,16 @@ size_t dispatch::maxStates() {
   return budget;
 }
 
-Model dispatch::buildModel(Device &d) {
+Model dispatch::buildModel(Device &d, bool hostPolls) {
   Model m;
+  m.hostPolls = hostPolls;
   ModelBuilder(d, m).build();
   return m;
 }
 
-Search::Search(const Model &m) : m(m), n(m.procs.size()) {
+Search::Search(const Model &m)
+    : m(m), n(m.procs.size()), nl(m.locks.size()),
+      qbase(2 * m.procs.size() + m.locks.size()) {
   // Releases are reduced (see expand) only with AIE2 semaphores: an
   // AIE1 `Acquire, v` waits for the value to *be* v, which a release can
   // disable.
@@ -309,16 +608,17 @@ Search::Search(const Model &m) : m(m), n(m.procs.size()) {
     for (const Step &st : p.steps) {
       if (st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet)
         releasesCommute = false;
-      if (st.kind == Step::Acquire && !llvm::is_contained(acquirers[st.lock], (int)i))
+      if (st.kind == Step::Acquire &&
+          !llvm::is_contained(acquirers[st.lock], (int)i))
         acquirers[st.lock].push_back(i);
     }
 }
 
 void Search::run() {
-  State init(n + m.locks.size());
+  State init(qbase + 3 * m.queues.size(), 0);
   for (size_t i = 0; i < n; ++i)
     init[i] = m.procs[i].steps.empty() ? -1 : 0;
-  for (size_t l = 0; l < m.locks.size(); ++l)
+  for (size_t l = 0; l < nl; ++l)
     init[n + l] = m.locks[l].init;
   add(init, -1);
   for (size_t i = 0; i < states.size(); ++i) {
@@ -331,9 +631,37 @@ void Search::run() {
   }
 }
 
-/// Can process i take a step in state s (alone, or a transfer with its
-/// peers)? Value overflow is reported by expand.
+int64_t Search::wordsLeft(const State &s, size_t q) const {
+  int64_t left = 0;
+  for (int32_t t = finished(s, q); t < pushed(s, q); ++t)
+    left += m.queues[q].tasks[t].words;
+  return left - headMoved(s, q);
+}
+
+int64_t Search::bdWords(const State &s, size_t p) const {
+  return std::max<int64_t>(1, m.procs[p].steps[s[p]].value);
+}
+
+bool Search::idle(const State &s, size_t i) const {
+  if (i < n)
+    return s[i] < 0;
+  return pushed(s, i - n) == finished(s, i - n);
+}
+
 bool Search::enabled(const State &s, size_t i) const {
+  if (i >= n) {
+    // A queue: its head task moves words when every chain at the other end
+    // of its flows is at a BD (none: the other end is always ready).
+    size_t q = i - n;
+    if (pushed(s, q) == finished(s, q) || m.queues[q].fedBy >= 0)
+      return false; // idle, or moves with the queue that feeds it
+    if (int to = m.queues[q].feeds; to >= 0 && pushed(s, to) == finished(s, to))
+      return false;
+    for (int p : m.queues[q].peers)
+      if (s[p] < 0 || m.procs[p].steps[s[p]].kind != Step::Transfer)
+        return false;
+    return true;
+  }
   int pc = s[i];
   if (pc < 0)
     return false;
@@ -347,25 +675,32 @@ bool Search::enabled(const State &s, size_t i) const {
   case Step::ReleaseSet:
     return true;
   case Step::Transfer:
-    if (m.procs[i].fedBy >= 0)
-      return false; // moves with its source
+    if (m.procs[i].fedBy >= 0 || m.procs[i].queue >= 0)
+      return false; // moves with its source (or its queue)
     for (int p : m.procs[i].peers) {
       int ppc = s[p];
       if (ppc < 0 || m.procs[p].steps[ppc].kind != Step::Transfer)
         return false;
     }
     return true;
+  case Step::Push:
+    return !m.hostPolls || m.queueDepth <= 0 ||
+           pushed(s, st.queue) - finished(s, st.queue) < m.queueDepth;
+  case Step::Wait:
+    return finished(s, st.queue) >= st.value;
   }
   return false;
 }
 
-/// Can process i ever move from state s on (it is a transfer's peer)?
 bool Search::movesIn(const State &s, size_t i) const {
-  if (s[i] < 0)
-    return false;
-  if (m.procs[i].fedBy >= 0 &&
-      m.procs[i].steps[s[i]].kind == Step::Transfer)
-    return enabled(s, m.procs[i].fedBy);
+  if (i >= n || s[i] < 0)
+    return enabled(s, i);
+  if (m.procs[i].steps[s[i]].kind == Step::Transfer) {
+    if (m.procs[i].fedBy >= 0)
+      return enabled(s, m.procs[i].fedBy);
+    if (m.procs[i].queue >= 0)
+      return enabled(s, n + m.procs[i].queue);
+  }
   return enabled(s, i);
 }
 
@@ -386,26 +721,33 @@ void Search::advance(State &s, size_t i) const {
   if (pc >= (int)p.steps.size())
     pc = p.loopTo;
   s[i] = pc;
+  s[n + nl + i] = 0;
 }
 
 /// Partial-order reduction. Some steps are *safe*: once enabled, only
-/// their own process can take them, nothing else can disable them, and
+/// their own agent can take them, nothing else can disable them, and
 /// they commute with every other step. With AIE2 semaphores these are
+///   * a host step (a push only raises its queue's count; a wait, once its
+///     tasks have finished, stays enabled);
 ///   * a release (it only raises a value; no overflow);
 ///   * an enabled acquire of a lock no other process acquires (the others
 ///     only raise it);
-///   * an enabled transfer (it moves the pcs of its chains only and
-///     touches no lock).
+///   * an enabled transfer, or a queue's move (it moves the pcs and words
+///     of its own chains only and touches no lock).
 /// From a state with a safe step, taking it first loses no reachable
 /// behaviour: any run from the state can take it first and still do what
 /// it did, and every state where a core can move (or has finished) stays
 /// reachable, since the step is not that core's and leaves its
 /// enabledness alone, provided no step is put off forever around a cycle
 /// (expand's cycle proviso). The search expands only that step there;
-/// only acquires that compete for one lock are interleaved.
+/// only acquires that compete for one lock are interleaved. The host goes
+/// first: it runs ahead of the DMAs as far as its waits let it, so a push
+/// meets its queue as full as any run can make it.
 std::optional<size_t> Search::safeStep(const State &cur) const {
   if (!releasesCommute)
     return std::nullopt;
+  if (m.host >= 0 && enabled(cur, m.host))
+    return (size_t)m.host;
   for (size_t i = 0; i < n; ++i) {
     if (cur[i] < 0)
       continue;
@@ -427,13 +769,48 @@ std::optional<size_t> Search::safeStep(const State &cur) const {
       break;
     }
   }
+  for (size_t q = 0; q < m.queues.size(); ++q)
+    if (enabled(cur, n + q))
+      return n + q;
   return std::nullopt;
 }
 
-/// The state after process i's step from `cur` (enabled), or nullopt
+/// The state after agent i's step from `cur` (enabled), or nullopt
 /// when a release would pass the lock's maximum (which sets `unknown`).
 std::optional<State> Search::successor(const State &cur, size_t i) {
   State next = cur;
+  if (i >= n) {
+    // The queue's head task moves as many words as it has left and every
+    // chain at the other end can take into (or give from) its BD.
+    size_t q = i - n;
+    int32_t head = finished(cur, q);
+    int64_t k = m.queues[q].tasks[head].words - headMoved(cur, q);
+    for (int p : m.queues[q].peers)
+      k = std::min<int64_t>(k, bdWords(cur, p) - moved(cur, p));
+    if (int to = m.queues[q].feeds; to >= 0) {
+      int32_t toHead = finished(cur, to);
+      k = std::min<int64_t>(k, m.queues[to].tasks[toHead].words -
+                                   headMoved(cur, to));
+      next[qbase + 3 * to + 2] += k;
+      if (next[qbase + 3 * to + 2] >= m.queues[to].tasks[toHead].words) {
+        next[qbase + 3 * to + 1] += 1;
+        next[qbase + 3 * to + 2] = 0;
+      }
+    }
+    k = std::max<int64_t>(k, 0);
+    next[qbase + 3 * q + 2] += k;
+    for (int p : m.queues[q].peers) {
+      int64_t w = bdWords(cur, p);
+      next[n + nl + p] += k;
+      if (next[n + nl + p] >= w)
+        advance(next, p);
+    }
+    if (next[qbase + 3 * q + 2] >= m.queues[q].tasks[head].words) {
+      next[qbase + 3 * q + 1] += 1;
+      next[qbase + 3 * q + 2] = 0;
+    }
+    return next;
+  }
   const Step &st = m.procs[i].steps[cur[i]];
   switch (st.kind) {
   case Step::Acquire:
@@ -460,15 +837,31 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
     for (int p : m.procs[i].peers)
       advance(next, p);
     break;
+  case Step::Push:
+    next[qbase + 3 * st.queue] += 1;
+    break;
+  case Step::Wait:
+    break;
   }
   advance(next, i);
   return next;
 }
 
 void Search::expand(size_t idx) {
+  // A push onto a full queue (without host polling it is dropped; the
+  // search goes on as if it were not, to find what else goes wrong).
+  if (!overflow && m.host >= 0 && m.queueDepth > 0 && !m.hostPolls) {
+    const State &s = states[idx];
+    if (s[m.host] >= 0) {
+      const Step &st = m.procs[m.host].steps[s[m.host]];
+      if (st.kind == Step::Push &&
+          pushed(s, st.queue) - finished(s, st.queue) >= m.queueDepth)
+        overflow = idx;
+    }
+  }
   // The reduced expansion takes the safe step alone, unless that closes a
   // cycle (its successor was seen before): then the state is expanded in
-  // full, so no process's step is put off forever around a cycle (the
+  // full, so no agent's step is put off forever around a cycle (the
   // cycle proviso; without it, chains that cycle among themselves could
   // hide another process's progress, and a core that can move would look
   // stuck).
@@ -480,7 +873,7 @@ void Search::expand(size_t idx) {
     }
   }
   bool any = false;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < agents(); ++i) {
     if (!enabled(states[idx], i))
       continue;
     any = true;

@@ -5,6 +5,14 @@
 // steps) and the state search are analyses/aie/DispatchModel.{h,cpp}; this
 // checker explores it and reports.
 //
+// With a runtime sequence, the host is an agent too: it pushes tasks onto
+// DMA task queues and waits for them. Findings, one error each, in this
+// order: a push onto a full queue (dropped at the mlir-aie mlir-air pins;
+// with --host-polling it waits instead), an agent that must finish (a core,
+// the host) stuck forever, and a dispatch that does not end clean (when
+// the host has run its sequence to the end, a queue still holds words it
+// can never move, or a chain is stuck in the middle of a BD).
+//
 // Every interleaving is explored (explicit states, a budget of
 // kMaxStates), up to the order of steps that commute with every other
 // (Search::safeStep): only acquires that compete for one lock interleave. A core that, from some reachable state, can never move again
@@ -39,8 +47,9 @@ class AIEDeadlock : public Checker {
 public:
   llvm::StringRef id() const override { return "aie-deadlock"; }
   llvm::StringRef summary() const override {
-    return "aie: the cores and BD chains, over their locks and flows, "
-           "never deadlock (every interleaving explored)";
+    return "aie: the cores, BD chains, task queues and the host, over their "
+           "locks, flows and queues, never deadlock, and the dispatch ends "
+           "clean (every interleaving explored)";
   }
   CheckLevel level() const override { return CheckLevel::AIE; }
 
@@ -56,10 +65,10 @@ public:
 
 private:
   void check(CheckContext &ctx, Device &d) {
-    Model m = buildModel(d);
+    Model m = buildModel(d, ctx.options.hostPolling);
     size_t cores =
-        llvm::count_if(m.procs, [](const Proc &p) { return p.isCore; });
-    if (!cores && m.unknown.empty())
+        llvm::count_if(m.procs, [](const Proc &p) { return p.isCore(); });
+    if (!cores && m.host < 0 && m.unknown.empty())
       return; // nothing a deadlock could stop
     if (!m.unknown.empty()) {
       auto diag = emitWarning(d.op.getLoc())
@@ -69,19 +78,25 @@ private:
     }
     Search s(m);
     s.run();
-    size_t n = m.procs.size();
+    size_t n = m.procs.size(), agents = s.agents();
     bool complete = s.unknown.empty();
 
-    // A core is stuck in a state when it has not finished and no state
-    // reachable from there lets it move.
-    std::vector<llvm::BitVector> good(n);
-    for (size_t c = 0; c < n; ++c) {
-      if (!m.procs[c].isCore)
+    if (s.overflow) {
+      reportOverflow(m, s, *s.overflow);
+      return;
+    }
+
+    // An agent is stuck in a state when it has work left and no state
+    // reachable from there lets it move. Computed for the agents that must
+    // finish (cores, the host) and for the queues.
+    std::vector<llvm::BitVector> good(agents);
+    for (size_t c = 0; c < agents; ++c) {
+      if (c < n && !m.procs[c].mustFinish())
         continue;
       good[c].resize(s.states.size());
       std::vector<uint32_t> work;
       for (size_t i = 0; i < s.states.size(); ++i)
-        if (s.states[i][c] < 0 || s.enabled(s.states[i], c)) {
+        if (s.idle(s.states[i], c) || s.enabled(s.states[i], c)) {
           good[c].set(i);
           work.push_back(i);
         }
@@ -101,13 +116,16 @@ private:
           }
       }
     }
+    auto stuckIn = [&](size_t i, size_t c) {
+      return c < n && m.procs[c].mustFinish() && !good[c].test(i);
+    };
     // Report the first state (breadth first: the shortest run) where a core
-    // is stuck, preferring one where nothing can move any more (every
-    // blocked process shows what it waits for).
+    // or the host is stuck, preferring one where nothing can move any more
+    // (every blocked process shows what it waits for).
     std::optional<size_t> bad, badTerminal;
     for (size_t i = 0; i < s.states.size() && !badTerminal; ++i)
       for (size_t c = 0; c < n; ++c)
-        if (m.procs[c].isCore && !good[c].test(i)) {
+        if (stuckIn(i, c)) {
           if (!bad)
             bad = i;
           if (s.terminal[i])
@@ -120,6 +138,26 @@ private:
       report(m, s, good, *bad);
       return;
     }
+    // The dispatch ends clean: once the host has run its sequence to the
+    // end, no queue keeps words it can never move and no chain at the end
+    // of a queue's flow is left in the middle of a BD.
+    if (m.host >= 0)
+      for (size_t i = 0; i < s.states.size(); ++i) {
+        const State &st = s.states[i];
+        if (st[m.host] >= 0)
+          continue;
+        for (size_t q = 0; q < m.queues.size(); ++q)
+          if (!good[n + q].test(i)) {
+            reportLeftQueue(m, s, i, q);
+            return;
+          }
+        for (size_t p = 0; p < n; ++p)
+          if (m.procs[p].queue >= 0 && st[p] >= 0 && s.moved(st, p) > 0 &&
+              s.idle(st, n + m.procs[p].queue)) {
+            reportLeftBD(m, s, i, p);
+            return;
+          }
+      }
     if (!complete) {
       auto diag = emitWarning(d.op.getLoc())
                   << "deadlock freedom of the array is unknown: " << s.unknown;
@@ -127,20 +165,70 @@ private:
         diag.attachNote(s.unknownAt->getLoc()) << "here";
       return;
     }
+    if (m.host < 0) {
+      ctx.proved(d.op.getLoc(),
+                 "deadlock freedom of the array: in every interleaving of " +
+                     std::to_string(cores) + " core(s) and " +
+                     std::to_string(n - cores) +
+                     " BD chain(s) over their locks and flows (" +
+                     std::to_string(s.states.size()) +
+                     " states), every core reaches aie.end or keeps running "
+                     "(stream ends no BD chain drives taken as always ready)");
+      return;
+    }
+    size_t tasks = 0;
+    for (const Queue &q : m.queues)
+      tasks += q.tasks.size();
     ctx.proved(d.op.getLoc(),
-               "deadlock freedom of the array: in every interleaving of " +
-                   std::to_string(cores) + " core(s) and " +
-                   std::to_string(n - cores) +
-                   " BD chain(s) over their locks and flows (" +
+               "deadlock freedom of the dispatch: in every interleaving of "
+               "the host, " + std::to_string(cores) + " core(s), " +
+                   std::to_string(n - cores - 1) + " BD chain(s) and " +
+                   std::to_string(m.queues.size()) + " task queue(s) (" +
+                   std::to_string(tasks) + " task(s); " +
                    std::to_string(s.states.size()) +
-                   " states), every core reaches aie.end or keeps running "
-                   "(stream ends no BD chain drives taken as always ready)");
+                   " states), every core reaches aie.end or keeps running, "
+                   "every push finds room in its queue (depth " +
+                   std::to_string(m.queueDepth) +
+                   (m.hostPolls ? ", the host polling for room" : "") +
+                   "), every wait returns, and the dispatch ends with every "
+                   "queue empty and no BD in the middle of a transfer "
+                   "(stream ends nothing in the device drives taken as "
+                   "always ready)");
   }
 
-  std::string waitText(const Model &m, const State &st, const Proc &p,
-                       size_t n) {
-    const Step &step = p.steps[st[&p - &m.procs[0]]];
-    if (step.kind == Step::Transfer) {
+  static std::string words(int64_t w) {
+    return std::to_string(w) + (w == 1 ? " word" : " words");
+  }
+
+  /// What queue q is doing in st, for a note.
+  std::string queueText(const Model &m, const Search &s, const State &st,
+                        size_t q) {
+    const Queue &qu = m.queues[q];
+    int32_t head = s.finished(st, q), left = s.pushed(st, q) - head;
+    std::string verb = qu.dir == aie::DMAChannelDir::MM2S ? "sent" : "received";
+    std::string text = qu.name + " has " + std::to_string(left) +
+                       " unfinished task(s); the one at its head has " + verb +
+                       " " + std::to_string(s.headMoved(st, q)) + " of its " +
+                       words(qu.tasks[head].words);
+    return text;
+  }
+
+  std::string waitText(const Model &m, const Search &s, const State &st,
+                       size_t i) {
+    const Proc &p = m.procs[i];
+    const Step &step = p.steps[st[i]];
+    size_t n = m.procs.size();
+    switch (step.kind) {
+    case Step::Transfer: {
+      if (p.queue >= 0) {
+        const Queue &q = m.queues[p.queue];
+        bool in = q.dir == aie::DMAChannelDir::MM2S;
+        return std::string("waits at this BD (") +
+               std::to_string(s.moved(st, i)) + " of its " +
+               words(s.bdWords(st, i)) + (in ? " received" : " sent") +
+               ") for " + (in ? "words from a task on " : "a task on ") +
+               q.name + (in ? "" : " to take its words");
+      }
       std::string who;
       if (p.fedBy >= 0)
         who = m.procs[p.fedBy].name;
@@ -149,10 +237,124 @@ private:
           who += (who.empty() ? "" : ", ") + m.procs[q].name;
       return "waits for its stream peer (" + who + ") at this BD";
     }
+    case Step::Push:
+      return "waits for room in the queue of " + m.queues[step.queue].name +
+             " (" + std::to_string(s.pushed(st, step.queue) -
+                                   s.finished(st, step.queue)) +
+             " unfinished tasks, depth " + std::to_string(m.queueDepth) + ")";
+    case Step::Wait: {
+      size_t q = step.queue;
+      return "waits here for " + m.queues[q].name + " to finish task " +
+             std::to_string(step.value) + " of its " +
+             std::to_string(s.pushed(st, q)) + " (" +
+             std::to_string(s.finished(st, q)) + " finished, " +
+             words(s.wordsLeft(st, q)) + " left to move)";
+    }
+    default:
+      break;
+    }
     const LockInfo &l = m.locks[step.lock];
     return std::string("waits to acquire ") + std::to_string(step.value) +
            (step.kind == Step::AcquireEqual ? " (equal)" : "") + " from " +
            l.name + " (value " + std::to_string(st[n + step.lock]) + ")";
+  }
+
+  /// Notes at every task of queue q still unfinished in st and at the
+  /// chains at the other end of its flow.
+  void noteQueue(InFlightDiagnostic &diag, const Model &m, const Search &s,
+                 const State &st, size_t q) {
+    const Queue &qu = m.queues[q];
+    int32_t head = s.finished(st, q);
+    for (int32_t t = head; t < s.pushed(st, q); ++t)
+      diag.attachNote(qu.tasks[t].op->getLoc())
+          << "task " << t + 1 << " of " << qu.name << " (" << words(qu.tasks[t].words)
+          << "), pushed here, "
+          << (t == head ? "is at the head of the queue, with " +
+                              std::to_string(s.headMoved(st, q)) + " moved"
+                        : std::string("waits behind it"));
+    for (int p : qu.peers) {
+      const Proc &pr = m.procs[p];
+      if (st[p] < 0)
+        diag.attachNote(pr.op->getLoc())
+            << pr.name << " at the other end of its flow has finished";
+      else
+        diag.attachNote(pr.steps[st[p]].op->getLoc())
+            << pr.name << " at the other end of its flow "
+            << waitText(m, s, st, p);
+    }
+    if (qu.peers.empty() && qu.decl)
+      diag.attachNote(qu.decl->getLoc())
+          << qu.name << " is declared here";
+  }
+
+  void reportOverflow(const Model &m, const Search &s, size_t idx) {
+    const State &st = s.states[idx];
+    const Step &push = m.procs[m.host].steps[st[m.host]];
+    size_t q = push.queue;
+    const Queue &qu = m.queues[q];
+    auto diag = push.op->emitError()
+                << "the host pushes a task onto " << qu.name
+                << " while its queue holds "
+                << s.pushed(st, q) - s.finished(st, q)
+                << " unfinished tasks (depth " << m.queueDepth
+                << "): the mlir-aie that mlir-air pins drops the push and the "
+                   "design hangs";
+    int32_t head = s.finished(st, q);
+    for (int32_t t = head; t < s.pushed(st, q); ++t)
+      diag.attachNote(qu.tasks[t].op->getLoc())
+          << "task " << t + 1 << " of " << qu.name << " ("
+          << words(qu.tasks[t].words) << ") is in front of it, pushed here";
+    diag.attachNote(push.op->getLoc())
+        << "hint: wait for the channel (npu.dma_wait"
+        << (qu.symbol.empty() ? std::string("") : " {symbol = @" + qu.symbol + "}")
+        << ") before it holds " << m.queueDepth
+        << " tasks, or fold the transfers into one task with a repeat count; "
+           "--host-polling checks for a later mlir-aie, whose host waits for "
+           "room";
+  }
+
+  void reportLeftQueue(const Model &m, const Search &s, size_t idx, size_t q) {
+    const State &st = s.states[idx];
+    const Queue &qu = m.queues[q];
+    int32_t head = s.finished(st, q);
+    bool send = qu.dir == aie::DMAChannelDir::MM2S;
+    auto diag = qu.tasks[head].op->emitError()
+                << "the dispatch does not end clean: when the runtime "
+                   "sequence has run to its end, "
+                << qu.name << " still has " << words(s.wordsLeft(st, q))
+                << " to " << (send ? "send" : "receive") << " in "
+                << s.pushed(st, q) - head
+                << " unfinished task(s), and nothing will ever move them";
+    noteQueue(diag, m, s, st, q);
+    diag.attachNote(m.sequence->getLoc())
+        << "the runtime sequence ends without a wait for " << qu.name;
+    diag.attachNote(qu.tasks[head].op->getLoc())
+        << "hint: make the BDs at the other end of the flow "
+        << (send ? "take" : "send") << " every word the task moves, and wait "
+           "for the channel (npu.dma_wait) before the sequence ends";
+  }
+
+  void reportLeftBD(const Model &m, const Search &s, size_t idx, size_t p) {
+    const State &st = s.states[idx];
+    const Proc &pr = m.procs[p];
+    const Queue &qu = m.queues[pr.queue];
+    bool in = qu.dir == aie::DMAChannelDir::MM2S;
+    auto diag = pr.steps[st[p]].op->emitError()
+                << "the dispatch does not end clean: when the runtime "
+                   "sequence has run to its end, "
+                << pr.name << " is in the middle of this BD ("
+                << s.moved(st, p) << " of its " << words(s.bdWords(st, p))
+                << (in ? " received" : " sent") << ") and " << qu.name
+                << " has no task left to " << (in ? "send" : "receive")
+                << " the rest";
+    for (int32_t t = 0; t < s.pushed(st, pr.queue); ++t)
+      diag.attachNote(qu.tasks[t].op->getLoc())
+          << "task " << t + 1 << " of " << qu.name << " ("
+          << words(qu.tasks[t].words) << ") is pushed here";
+    diag.attachNote(m.sequence->getLoc()) << "the runtime sequence ends here";
+    diag.attachNote(pr.steps[st[p]].op->getLoc())
+        << "hint: make the tasks on " << qu.name
+        << " move a whole number of this chain's BDs";
   }
 
   void report(const Model &m, const Search &s,
@@ -160,17 +362,26 @@ private:
     size_t n = m.procs.size();
     const State &st = s.states[bad];
     std::vector<size_t> stuck, blocked;
+    std::vector<size_t> queues;
+    // The host first: its wait is where the user sees the dispatch hang.
+    if (m.host >= 0 && !good[m.host].test(bad))
+      stuck.push_back(m.host);
     for (size_t i = 0; i < n; ++i) {
-      if (m.procs[i].isCore && !good[i].test(bad))
+      if ((int)i == m.host)
+        continue;
+      if (m.procs[i].mustFinish() && !good[i].test(bad))
         stuck.push_back(i);
-      else if (!m.procs[i].isCore && st[i] >= 0 && !s.movesIn(st, i))
+      else if (!m.procs[i].mustFinish() && st[i] >= 0 && !s.movesIn(st, i))
         blocked.push_back(i);
     }
+    for (size_t q = 0; q < m.queues.size(); ++q)
+      if (!s.idle(st, n + q) && !s.enabled(st, n + q))
+        queues.push_back(q);
     const Proc &first = m.procs[stuck.front()];
     Operation *at = first.steps[st[stuck.front()]].op;
     auto diag = at->emitError()
                 << "deadlock: " << first.name << " "
-                << waitText(m, st, first, n) << " and can never go on";
+                << waitText(m, s, st, stuck.front()) << " and can never go on";
     std::set<int> awaited;
     auto releaserState = [&](size_t i) -> std::string {
       if (st[i] < 0)
@@ -181,21 +392,31 @@ private:
     };
     auto noteWait = [&](size_t i) {
       const Step &step = m.procs[i].steps[st[i]];
-      if (step.kind != Step::Transfer)
+      if (step.lock >= 0)
         awaited.insert(step.lock);
     };
     noteWait(stuck.front());
     for (size_t k = 1; k < stuck.size(); ++k) {
       const Proc &p = m.procs[stuck[k]];
       diag.attachNote(p.steps[st[stuck[k]]].op->getLoc())
-          << p.name << " " << waitText(m, st, p, n) << ", also forever";
+          << p.name << " " << waitText(m, s, st, stuck[k]) << ", also forever";
       noteWait(stuck[k]);
     }
     for (size_t i : blocked) {
       const Proc &p = m.procs[i];
       diag.attachNote(p.steps[st[i]].op->getLoc())
-          << p.name << " " << waitText(m, st, p, n);
+          << p.name << " " << waitText(m, s, st, i);
       noteWait(i);
+    }
+    for (size_t q : queues) {
+      const Queue &qu = m.queues[q];
+      int32_t head = s.finished(st, q);
+      diag.attachNote(qu.tasks[head].op->getLoc()) << queueText(m, s, st, q);
+      for (int p : qu.peers)
+        if (st[p] < 0)
+          diag.attachNote(m.procs[p].op->getLoc())
+              << m.procs[p].name
+              << " at the other end of its flow has finished";
     }
     for (int l : awaited)
       for (size_t i = 0; i < n; ++i) {
@@ -208,6 +429,10 @@ private:
                 << m.locks[l].name << " is released here, by "
                 << m.procs[i].name << releaserState(i);
       }
+    if ((int)stuck.front() == m.host && !queues.empty())
+      diag.attachNote(at->getLoc())
+          << "hint: make the BDs at the other end of each flow move every "
+             "word the tasks move (or the tasks only what they take)";
   }
 };
 } // namespace
