@@ -612,6 +612,20 @@ Search::Search(const Model &m)
           !llvm::is_contained(acquirers[st.lock], (int)i))
         acquirers[st.lock].push_back(i);
     }
+  if (m.host >= 0 && m.queueDepth > 0 && !m.hostPolls) {
+    std::vector<int64_t> pushedSoFar(m.queues.size(), 0),
+        surelyFinished(m.queues.size(), 0);
+    for (auto [k, st] : llvm::enumerate(m.procs[m.host].steps)) {
+      if (st.kind == Step::Wait) {
+        surelyFinished[st.queue] =
+            std::max<int64_t>(surelyFinished[st.queue], st.value);
+      } else if (st.kind == Step::Push) {
+        if (pushedSoFar[st.queue] - surelyFinished[st.queue] >= m.queueDepth)
+          lastRiskyPush = k;
+        ++pushedSoFar[st.queue];
+      }
+    }
+  }
 }
 
 void Search::run() {
@@ -733,7 +747,8 @@ void Search::advance(State &s, size_t i) const {
 ///   * an enabled acquire of a lock no other process acquires (the others
 ///     only raise it);
 ///   * an enabled transfer, or a queue's move (it moves the pcs and words
-///     of its own chains only and touches no lock).
+///     of its own chains only and touches no lock); a queue's move only
+///     with host polling (see below).
 /// From a state with a safe step, taking it first loses no reachable
 /// behaviour: any run from the state can take it first and still do what
 /// it did, and every state where a core can move (or has finished) stays
@@ -741,8 +756,9 @@ void Search::advance(State &s, size_t i) const {
 /// enabledness alone, provided no step is put off forever around a cycle
 /// (expand's cycle proviso). The search expands only that step there;
 /// only acquires that compete for one lock are interleaved. The host goes
-/// first: it runs ahead of the DMAs as far as its waits let it, so a push
-/// meets its queue as full as any run can make it.
+/// first: it runs ahead of the DMAs as far as its waits let it; with the
+/// queues' moves interleaved in full (a push can be dropped), a push meets
+/// its queue as full as any run can make it.
 std::optional<size_t> Search::safeStep(const State &cur) const {
   if (!releasesCommute)
     return std::nullopt;
@@ -769,9 +785,17 @@ std::optional<size_t> Search::safeStep(const State &cur) const {
       break;
     }
   }
-  for (size_t q = 0; q < m.queues.size(); ++q)
-    if (enabled(cur, n + q))
-      return n + q;
+  // A queue's move is safe too, except while the host has a push ahead
+  // that can be dropped (its own waits do not keep its queue below the
+  // depth): then how far each queue has got when the host pushes depends
+  // on the order the queues move in (one finishing first lets a wait
+  // return while another has not moved), so their moves interleave in full
+  // and every push meets its queue as full as any run can make it.
+  if (m.hostPolls || m.queueDepth <= 0 || m.host < 0 ||
+      cur[m.host] < 0 || cur[m.host] > lastRiskyPush)
+    for (size_t q = 0; q < m.queues.size(); ++q)
+      if (enabled(cur, n + q))
+        return n + q;
   return std::nullopt;
 }
 

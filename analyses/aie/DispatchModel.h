@@ -185,6 +185,11 @@ public:
 private:
   const Model &m;
   size_t n, nl, qbase;
+  /// The host's last push that might find its queue full: before the
+  /// host's own waits bound how many tasks are unfinished there (tasks
+  /// pushed on the channel less those a wait made sure have finished), at
+  /// least the depth. -1: none.
+  int lastRiskyPush = -1;
   bool releasesCommute = false;
   std::vector<std::vector<int>> acquirers; // per lock, the processes
   std::unordered_map<State, uint32_t, StateHash> index;

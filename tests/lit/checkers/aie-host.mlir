@@ -7,7 +7,7 @@
 // RUN: not air-check lint --host-polling --show-proofs %s 2>&1 | FileCheck %s --check-prefix=POLL
 // CHECK-DAG: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 1 BD chain(s) and 1 task queue(s) (8 task(s); {{[0-9]+}} states){{.*}}depth 4)
 // CHECK-DAG: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 2 BD chain(s) and 2 task queue(s) (2 task(s); {{[0-9]+}} states)
-// CHECK: air-check: 1 file, 4 errors, 0 warnings
+// CHECK: air-check: 1 file, 6 errors, 0 warnings
 // With host polling a push onto a full queue waits for room: the eight
 // pushes without a wait are fine.
 // POLL: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 1 BD chain(s) and 1 task queue(s) (8 task(s); {{[0-9]+}} states){{.*}}depth 4, the host polling for room)
@@ -209,6 +209,102 @@ module {
       } {issue_token = true}
       aiex.dma_start_task(%tout)
       aiex.dma_await_task(%tout)
+    }
+  }
+
+  // Four pushes onto @q, one onto @r, a wait on @r, a fifth push onto @q.
+  // The wait returns once @r's task has finished, which needs nothing of
+  // @q: in a run where @q's DMA has not moved yet, the fifth push finds
+  // four tasks in front of it. (The model is untimed: that @q is probably
+  // faster does not count.)
+  aie.device(npu1_1col) @wait_on_another_channel {
+    %shim = aie.tile(0, 0)
+    %t2 = aie.tile(0, 2)
+    %t3 = aie.tile(0, 3)
+    %b2 = aie.buffer(%t2) {sym_name = "b2"} : memref<16xi32>
+    %b3 = aie.buffer(%t3) {sym_name = "b3"} : memref<16xi32>
+    %m2 = aie.mem(%t2) {
+      %0 = aie.dma_start(S2MM, 0, ^bd, ^end)
+    ^bd:
+      aie.dma_bd(%b2 : memref<16xi32>, 0, 16)
+      aie.next_bd ^bd
+    ^end:
+      aie.end
+    }
+    %m3 = aie.mem(%t3) {
+      %0 = aie.dma_start(S2MM, 0, ^bd, ^end)
+    ^bd:
+      aie.dma_bd(%b3 : memref<16xi32>, 0, 16)
+      aie.next_bd ^bd
+    ^end:
+      aie.end
+    }
+    aie.flow(%shim, DMA : 0, %t2, DMA : 0)
+    aie.flow(%shim, DMA : 1, %t3, DMA : 0)
+    aie.shim_dma_allocation @q(%shim, MM2S, 0)
+    aie.shim_dma_allocation @r(%shim, MM2S, 1)
+    aie.runtime_sequence(%a: memref<80xi32>, %b: memref<16xi32>) {
+      // expected-note@+1 {{task 1 of shim tile (0, 0) MM2S 0 (16 words) is in front of it, pushed here}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 0][1, 1, 1, 16][0, 0, 0, 1]) {id = 0 : i64, metadata = @q} : memref<80xi32>
+      // expected-note@+1 {{task 2 of shim tile (0, 0) MM2S 0 (16 words) is in front of it, pushed here}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 16][1, 1, 1, 16][0, 0, 0, 1]) {id = 1 : i64, metadata = @q} : memref<80xi32>
+      // expected-note@+1 {{task 3 of shim tile (0, 0) MM2S 0 (16 words) is in front of it, pushed here}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 32][1, 1, 1, 16][0, 0, 0, 1]) {id = 2 : i64, metadata = @q} : memref<80xi32>
+      // expected-note@+1 {{task 4 of shim tile (0, 0) MM2S 0 (16 words) is in front of it, pushed here}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 48][1, 1, 1, 16][0, 0, 0, 1]) {id = 3 : i64, metadata = @q} : memref<80xi32>
+      aiex.npu.dma_memcpy_nd(%b[0, 0, 0, 0][1, 1, 1, 16][0, 0, 0, 1]) {id = 4 : i64, metadata = @r} : memref<16xi32>
+      aiex.npu.dma_wait {symbol = @r}
+      // expected-error@+2 {{the host pushes a task onto shim tile (0, 0) MM2S 0 while its queue holds 4 unfinished tasks (depth 4)}}
+      // expected-note@+1 {{hint: wait for the channel (npu.dma_wait {symbol = @q})}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 64][1, 1, 1, 16][0, 0, 0, 1]) {id = 5 : i64, metadata = @q} : memref<80xi32>
+      aiex.npu.dma_wait {symbol = @q}
+    }
+  }
+
+  // The same with the two allocations' names swapped: which queue the
+  // search meets first must not matter (it did: the queues' moves were
+  // taken in a fixed order, and this one was proven).
+  aie.device(npu1_1col) @wait_on_another_channel_swapped {
+    %shim = aie.tile(0, 0)
+    %t2 = aie.tile(0, 2)
+    %t3 = aie.tile(0, 3)
+    %b2 = aie.buffer(%t2) {sym_name = "b2"} : memref<16xi32>
+    %b3 = aie.buffer(%t3) {sym_name = "b3"} : memref<16xi32>
+    %m2 = aie.mem(%t2) {
+      %0 = aie.dma_start(S2MM, 0, ^bd, ^end)
+    ^bd:
+      aie.dma_bd(%b2 : memref<16xi32>, 0, 16)
+      aie.next_bd ^bd
+    ^end:
+      aie.end
+    }
+    %m3 = aie.mem(%t3) {
+      %0 = aie.dma_start(S2MM, 0, ^bd, ^end)
+    ^bd:
+      aie.dma_bd(%b3 : memref<16xi32>, 0, 16)
+      aie.next_bd ^bd
+    ^end:
+      aie.end
+    }
+    aie.flow(%shim, DMA : 0, %t2, DMA : 0)
+    aie.flow(%shim, DMA : 1, %t3, DMA : 0)
+    aie.shim_dma_allocation @r(%shim, MM2S, 0)
+    aie.shim_dma_allocation @q(%shim, MM2S, 1)
+    aie.runtime_sequence(%a: memref<80xi32>, %b: memref<16xi32>) {
+      // expected-note@+1 {{task 1 of shim tile (0, 0) MM2S 0 (16 words) is in front of it, pushed here}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 0][1, 1, 1, 16][0, 0, 0, 1]) {id = 0 : i64, metadata = @r} : memref<80xi32>
+      // expected-note@+1 {{task 2 of shim tile (0, 0) MM2S 0 (16 words) is in front of it, pushed here}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 16][1, 1, 1, 16][0, 0, 0, 1]) {id = 1 : i64, metadata = @r} : memref<80xi32>
+      // expected-note@+1 {{task 3 of shim tile (0, 0) MM2S 0 (16 words) is in front of it, pushed here}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 32][1, 1, 1, 16][0, 0, 0, 1]) {id = 2 : i64, metadata = @r} : memref<80xi32>
+      // expected-note@+1 {{task 4 of shim tile (0, 0) MM2S 0 (16 words) is in front of it, pushed here}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 48][1, 1, 1, 16][0, 0, 0, 1]) {id = 3 : i64, metadata = @r} : memref<80xi32>
+      aiex.npu.dma_memcpy_nd(%b[0, 0, 0, 0][1, 1, 1, 16][0, 0, 0, 1]) {id = 4 : i64, metadata = @q} : memref<16xi32>
+      aiex.npu.dma_wait {symbol = @q}
+      // expected-error@+2 {{the host pushes a task onto shim tile (0, 0) MM2S 0 while its queue holds 4 unfinished tasks (depth 4)}}
+      // expected-note@+1 {{hint: wait for the channel (npu.dma_wait {symbol = @r})}}
+      aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 64][1, 1, 1, 16][0, 0, 0, 1]) {id = 5 : i64, metadata = @r} : memref<80xi32>
+      aiex.npu.dma_wait {symbol = @r}
     }
   }
 }
