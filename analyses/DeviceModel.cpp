@@ -139,6 +139,7 @@ llvm::Expected<DeviceModel> aircheck::loadDevice(const std::string &name,
     d.shimBdDims = num(v, "shim.bd_max_dimensions");
     d.coreStreamIn = num(v, "compute_tile.core_stream_ports.in");
     d.coreStreamOut = num(v, "compute_tile.core_stream_ports.out");
+    d.dmaTaskQueueDepth = num(v, "dma_task_queue_depth");
     auto ints = [](const json::Array *a) {
       std::vector<int64_t> out;
       if (a)

@@ -36,6 +36,8 @@ struct DeviceModel {
   int64_t shimBDs = 0;
   int64_t computeBdDims = 0, memtileBdDims = 0, shimBdDims = 0;
   int64_t coreStreamIn = 0, coreStreamOut = 0;
+  /// Tasks a DMA channel's task queue holds (0 = unknown).
+  int64_t dmaTaskQueueDepth = 0;
   /// Memory-tile channels whose BDs are restricted to an id range (the
   /// parity split): channel -> [first, last] BD id.
   std::vector<std::pair<std::vector<int64_t>, std::pair<int64_t, int64_t>>>

@@ -34,6 +34,10 @@ struct CheckOptions {
   std::string device;
   /// The deadlock proof's step budget (--max-steps).
   uint64_t maxSteps = kDefaultMaxSteps;
+  /// aie-deadlock: a push onto a full DMA task queue waits for room (the
+  /// host polls, later mlir-aie) instead of being dropped (the mlir-aie
+  /// mlir-air pins).
+  bool hostPolling = false;
 };
 
 /// What a checker sees: the module, the options, and the analysis manager

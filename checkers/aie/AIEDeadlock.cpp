@@ -1,23 +1,17 @@
 //===- AIEDeadlock.cpp - the array's cores and BD chains never deadlock ----===//
 //
 // Issue 10: the cores and the BD chains of an aie.device are processes over
-// the lock semaphores and the stream flows.
+// the lock semaphores and the stream flows. The model (the agents and their
+// steps) and the state search are analyses/aie/DispatchModel.{h,cpp}; this
+// checker explores it and reports.
 //
-// * A core runs the lock operations of its body in order, `scf.for` loops
-//   with constant bounds unrolled, and finishes at `aie.end`; an outermost
-//   loop of more than kMaxStates trips (mlir-aie's forever loop) repeats
-//   forever.
-// * A BD chain runs, block by block, its lock operations and its BD (one
-//   transfer step); it repeats from the block its last `next_bd` leads to,
-//   or finishes after `repeat_count + 1` passes.
-// * AIE2 locks: `AcquireGreaterEqual, v` (and `Acquire, v`) waits until the
-//   value is >= v and takes v; `Release, v` adds v. AIE1 (binary) locks:
-//   `Acquire, v` waits until the value is v; `Release, v` sets it to v.
-// * A transfer is a handshake along the flows: an MM2S BD completes together
-//   with the current BD of every S2MM chain its flow feeds, when all of them
-//   are at a transfer step. A stream end that no BD chain of the device
-//   drives (the host through a runtime task, a core's stream port, a channel
-//   without a flow) is taken as always ready.
+// With a runtime sequence, the host is an agent too: it pushes tasks onto
+// DMA task queues and waits for them. Findings, one error each, in this
+// order: a push onto a full queue (dropped at the mlir-aie mlir-air pins;
+// with --host-polling it waits instead), an agent that must finish (a core,
+// the host) stuck forever, and a dispatch that does not end clean (when
+// the host has run its sequence to the end, a queue still holds words it
+// can never move, or a chain is stuck in the middle of a BD).
 //
 // Every interleaving is explored (explicit states, a budget of
 // kMaxStates), up to the order of steps that commute with every other
@@ -33,544 +27,29 @@
 // where either rule reported an error.
 //
 //===----------------------------------------------------------------------===//
+#include "analyses/aie/DispatchModel.h"
 #include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/BitVector.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include <cstdlib>
 #include <set>
-#include <unordered_map>
 
 using namespace aircheck;
 using namespace aircheck::aiecheck;
+using namespace aircheck::aiecheck::dispatch;
 using namespace mlir;
 
 namespace {
-
-constexpr size_t kMaxStates = 200000;
-
-/// The state budget: kMaxStates, or AIRCHECK_AIE_MAX_STATES (for tests of
-/// what an `unknown` leads to, e.g. a compile that refuses).
-size_t maxStates() {
-  static const size_t budget = [] {
-    if (const char *env = std::getenv("AIRCHECK_AIE_MAX_STATES"))
-      if (long long v = std::atoll(env); v > 0)
-        return static_cast<size_t>(v);
-    return kMaxStates;
-  }();
-  return budget;
-}
-constexpr size_t kMaxCoreSteps = 4096;
-
-struct Step {
-  enum Kind { Acquire, AcquireEqual, Release, ReleaseSet, Transfer } kind;
-  Operation *op;
-  int lock = -1;
-  int64_t value = 0;
-};
-
-struct Proc {
-  std::string name;
-  Operation *op;
-  bool isCore = false;
-  std::vector<Step> steps;
-  int loopTo = -1; // the step a chain repeats from; -1: it finishes
-  // Transfers: MM2S chains fire with these S2MM chains; an S2MM chain fed by
-  // a modelled MM2S chain only moves with it (fedBy).
-  std::vector<int> peers;
-  int fedBy = -1;
-};
-
-struct LockInfo {
-  aie::LockOp op;
-  std::string name;
-  int64_t init = 0, max = 63;
-};
-
-struct Model {
-  std::vector<Proc> procs;
-  std::vector<LockInfo> locks;
-  bool aie1 = false;
-  std::string unknown; // why the model cannot be built
-  Operation *unknownAt = nullptr;
-};
-
-std::optional<int64_t> constIndex(Value v) {
-  if (auto c = v.getDefiningOp<arith::ConstantOp>())
-    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-      return i.getInt();
-  return std::nullopt;
-}
-
-bool holdsUseLock(Operation *op) {
-  bool found = false;
-  op->walk([&](aie::UseLockOp) { found = true; });
-  return found;
-}
-
-class Builder {
-public:
-  Builder(Device &d, Model &m) : d(d), m(m) {}
-
-  void build() {
-    m.aie1 = d.model->arch == "AIE1";
-    for (Operation &op : d.op.getBodyBlock())
-      if (auto lock = dyn_cast<aie::LockOp>(op)) {
-        LockInfo li;
-        li.op = lock;
-        li.init = lock.getInit().value_or(0);
-        auto c = tileOfOp(lock);
-        li.max = c ? d.lockMax(d.kindOf(*c)) : 63;
-        std::string where = c ? describe(*c, d.kindOf(*c)) : "a tile";
-        if (auto s = lock.getSymName())
-          li.name = "lock \"" + s->str() + "\"";
-        else if (auto id = lock.getLockID())
-          li.name = "lock " + std::to_string(*id) + " of " + where;
-        else
-          li.name = "a lock of " + where;
-        lockIndex[lock] = m.locks.size();
-        m.locks.push_back(li);
-      }
-    // A use_lock outside a core or a DMA program (a runtime task, a
-    // function) is not modelled.
-    d.op.walk([&](aie::UseLockOp use) {
-      if (!use->getParentOfType<aie::CoreOp>() &&
-          !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(
-              use->getParentOp()))
-        setUnknown(use, "a lock operation outside a core and the DMA "
-                        "programs (a runtime task or a function) is not "
-                        "modelled");
-    });
-    for (Operation &op : d.op.getBodyBlock()) {
-      if (auto core = dyn_cast<aie::CoreOp>(op))
-        addCore(core);
-      else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
-        addChains(&op);
-    }
-    linkFlows();
-  }
-
-private:
-  Device &d;
-  Model &m;
-  llvm::DenseMap<Operation *, int> lockIndex;
-  std::map<std::tuple<Coord, int, int64_t>, int> chainAt; // (tile, dir, ch)
-
-  void setUnknown(Operation *at, const std::string &why) {
-    if (m.unknown.empty()) {
-      m.unknown = why;
-      m.unknownAt = at;
-    }
-  }
-
-  std::string tileName(Operation *op) {
-    auto c = tileOfOp(op);
-    return c ? describe(*c, d.kindOf(*c)) : "an unknown tile";
-  }
-
-  bool lockStep(aie::UseLockOp use, std::vector<Step> &out) {
-    Operation *def = use.getLock().getDefiningOp();
-    auto it = def ? lockIndex.find(def) : lockIndex.end();
-    if (it == lockIndex.end()) {
-      setUnknown(use, "a lock operation whose lock is not an aie.lock of "
-                      "the device");
-      return false;
-    }
-    Step s{Step::Acquire, use, it->second, use.getValueOrDefault()};
-    if (!use.isAcquire())
-      s.kind = m.aie1 ? Step::ReleaseSet : Step::Release;
-    else if (m.aie1 && use.getAction() == aie::LockAction::Acquire)
-      s.kind = Step::AcquireEqual;
-    out.push_back(s);
-    return true;
-  }
-
-  bool coreBlock(Block &block, std::vector<Step> &out) {
-    for (Operation &op : block) {
-      if (out.size() > kMaxCoreSteps) {
-        setUnknown(op.getParentOfType<aie::CoreOp>(),
-                   "the core runs more than " + std::to_string(kMaxCoreSteps) +
-                       " lock operations (its loops unrolled)");
-        return false;
-      }
-      if (auto use = dyn_cast<aie::UseLockOp>(op)) {
-        if (!lockStep(use, out))
-          return false;
-        continue;
-      }
-      if (auto loop = dyn_cast<scf::ForOp>(op)) {
-        if (!holdsUseLock(loop))
-          continue;
-        auto lb = constIndex(loop.getLowerBound()),
-             ub = constIndex(loop.getUpperBound()),
-             st = constIndex(loop.getStep());
-        if (!lb || !ub || !st || *st <= 0) {
-          setUnknown(loop, "a loop with lock operations whose bounds are not "
-                           "constants");
-          return false;
-        }
-        int64_t trips = *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
-        if (trips > (int64_t)kMaxStates && top && !foreverFrom) {
-          // mlir-aie's "forever" loop (to 2^32 - 1): run as a loop forever.
-          // Every state the forever loop reaches, it reaches within
-          // kMaxStates trips, so only what happens after the loop's end is
-          // missed; the ops after it are not modelled.
-          foreverFrom = out.size();
-          top = false;
-          bool ok = coreBlock(*loop.getBody(), out);
-          top = true;
-          return ok;
-        }
-        bool wasTop = top;
-        top = false;
-        for (int64_t i = *lb; i < *ub; i += *st)
-          if (!coreBlock(*loop.getBody(), out)) {
-            top = wasTop;
-            return false;
-          }
-        top = wasTop;
-        continue;
-      }
-      if (op.getNumRegions() && holdsUseLock(&op)) {
-        setUnknown(&op, "lock operations under '" +
-                            op.getName().getStringRef().str() +
-                            "' (only scf.for with constant bounds is "
-                            "modelled in a core)");
-        return false;
-      }
-    }
-    return true;
-  }
-
-  // Whether coreBlock is at the top level of a core body, and where the
-  // core's forever loop starts (its steps repeat from there).
-  bool top = true;
-  std::optional<size_t> foreverFrom;
-
-  void addCore(aie::CoreOp core) {
-    top = true;
-    foreverFrom.reset();
-    Proc p;
-    p.name = "the core of " + tileName(core);
-    p.op = core;
-    p.isCore = true;
-    Region &body = core.getBody();
-    if (body.empty())
-      return;
-    if (!body.hasOneBlock()) {
-      if (holdsUseLock(core))
-        setUnknown(core, "a core body of several blocks (unstructured "
-                         "control flow) is not modelled");
-      return;
-    }
-    if (!coreBlock(body.front(), p.steps))
-      return;
-    if (foreverFrom) {
-      if (*foreverFrom == p.steps.size())
-        p.steps.clear(); // a forever loop without lock operations
-      else
-        p.loopTo = *foreverFrom;
-    }
-    m.procs.push_back(std::move(p));
-  }
-
-  void addChains(Operation *program) {
-    auto coord = tileOfOp(program);
-    if (!coord)
-      return;
-    for (Block &block : program->getRegion(0)) {
-      auto start = dyn_cast_or_null<aie::DMAStartOp>(block.getTerminator());
-      if (!start)
-        continue;
-      Proc p;
-      p.op = start;
-      p.name = "the " + dirName(start.getChannelDir()) + " " +
-               std::to_string(start.getChannelIndex()) + " chain of " +
-               describe(*coord, d.kindOf(*coord));
-      llvm::DenseMap<Block *, int> firstStep;
-      Block *b = start.getDest();
-      while (b && !firstStep.count(b)) {
-        firstStep[b] = p.steps.size();
-        for (Operation &op : *b) {
-          if (auto use = dyn_cast<aie::UseLockOp>(op)) {
-            if (!lockStep(use, p.steps))
-              return;
-          } else if (isa<aie::DMABDOp>(op)) {
-            p.steps.push_back(Step{Step::Transfer, &op});
-          }
-        }
-        auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
-        b = next ? next.getDest() : nullptr;
-      }
-      if (b)
-        p.loopTo = firstStep[b];
-      else if (auto r = start.getRepeatCount(); r && *r > 0) {
-        std::vector<Step> once = p.steps;
-        for (int64_t i = 0; i < *r; ++i)
-          p.steps.insert(p.steps.end(), once.begin(), once.end());
-      }
-      if (p.steps.empty())
-        continue;
-      chainAt[{*coord, (int)start.getChannelDir(),
-               (int64_t)start.getChannelIndex()}] = m.procs.size();
-      m.procs.push_back(std::move(p));
-    }
-  }
-
-  void linkFlows() {
-    for (Operation &op : d.op.getBodyBlock()) {
-      auto flow = dyn_cast<aie::FlowOp>(op);
-      if (!flow || flow.getSourceBundle() != aie::WireBundle::DMA ||
-          flow.getDestBundle() != aie::WireBundle::DMA)
-        continue;
-      aie::TileOp st = aie::getTileOf(flow.getSource()),
-                  dt = aie::getTileOf(flow.getDest());
-      if (!st || !dt)
-        continue;
-      auto src = chainAt.find({coordOf(st), (int)aie::DMAChannelDir::MM2S,
-                               (int64_t)flow.getSourceChannel()});
-      auto dst = chainAt.find({coordOf(dt), (int)aie::DMAChannelDir::S2MM,
-                               (int64_t)flow.getDestChannel()});
-      if (src == chainAt.end() || dst == chainAt.end())
-        continue;
-      m.procs[src->second].peers.push_back(dst->second);
-      m.procs[dst->second].fedBy = src->second;
-    }
-  }
-};
-
-// The explicit-state search.
-using State = std::vector<int32_t>; // pcs (size = #procs; -1 finished), locks
-
-struct StateHash {
-  size_t operator()(const State &s) const {
-    size_t h = 1469598103934665603ull;
-    for (int32_t v : s)
-      h = (h ^ (uint32_t)v) * 1099511628211ull;
-    return h;
-  }
-};
-
-class Search {
-public:
-  explicit Search(const Model &m) : m(m), n(m.procs.size()) {
-    // Releases are reduced (see expand) only with AIE2 semaphores: an
-    // AIE1 `Acquire, v` waits for the value to *be* v, which a release can
-    // disable.
-    releasesCommute = true;
-    acquirers.assign(m.locks.size(), {});
-    for (auto [i, p] : llvm::enumerate(m.procs))
-      for (const Step &st : p.steps) {
-        if (st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet)
-          releasesCommute = false;
-        if (st.kind == Step::Acquire && !llvm::is_contained(acquirers[st.lock], (int)i))
-          acquirers[st.lock].push_back(i);
-      }
-  }
-
-  std::vector<State> states;
-  std::vector<std::vector<uint32_t>> preds;
-  std::vector<bool> terminal;
-  std::string unknown;
-  Operation *unknownAt = nullptr;
-
-  void run() {
-    State init(n + m.locks.size());
-    for (size_t i = 0; i < n; ++i)
-      init[i] = m.procs[i].steps.empty() ? -1 : 0;
-    for (size_t l = 0; l < m.locks.size(); ++l)
-      init[n + l] = m.locks[l].init;
-    add(init, -1);
-    for (size_t i = 0; i < states.size(); ++i) {
-      if (states.size() > maxStates()) {
-        unknown = "more than " + std::to_string(maxStates()) +
-                  " states of the array to explore";
-        return;
-      }
-      expand(i);
-    }
-  }
-
-  /// Can process i take a step in state s (alone, or a transfer with its
-  /// peers)? Value overflow is reported by expand.
-  bool enabled(const State &s, size_t i) const {
-    int pc = s[i];
-    if (pc < 0)
-      return false;
-    const Step &st = m.procs[i].steps[pc];
-    switch (st.kind) {
-    case Step::Acquire:
-      return s[n + st.lock] >= st.value;
-    case Step::AcquireEqual:
-      return s[n + st.lock] == st.value;
-    case Step::Release:
-    case Step::ReleaseSet:
-      return true;
-    case Step::Transfer:
-      if (m.procs[i].fedBy >= 0)
-        return false; // moves with its source
-      for (int p : m.procs[i].peers) {
-        int ppc = s[p];
-        if (ppc < 0 || m.procs[p].steps[ppc].kind != Step::Transfer)
-          return false;
-      }
-      return true;
-    }
-    return false;
-  }
-
-  /// Can process i ever move from state s on (it is a transfer's peer)?
-  bool movesIn(const State &s, size_t i) const {
-    if (s[i] < 0)
-      return false;
-    if (m.procs[i].fedBy >= 0 &&
-        m.procs[i].steps[s[i]].kind == Step::Transfer)
-      return enabled(s, m.procs[i].fedBy);
-    return enabled(s, i);
-  }
-
-private:
-  const Model &m;
-  size_t n;
-  bool releasesCommute = false;
-  std::vector<std::vector<int>> acquirers; // per lock, the processes
-  std::unordered_map<State, uint32_t, StateHash> index;
-
-  void add(const State &s, int64_t from) {
-    auto [it, fresh] = index.try_emplace(s, states.size());
-    if (fresh) {
-      states.push_back(s);
-      preds.emplace_back();
-      terminal.push_back(false);
-    }
-    if (from >= 0 && it->second != (uint32_t)from)
-      preds[it->second].push_back(from);
-  }
-
-  void advance(State &s, size_t i) const {
-    const Proc &p = m.procs[i];
-    int pc = s[i] + 1;
-    if (pc >= (int)p.steps.size())
-      pc = p.loopTo;
-    s[i] = pc;
-  }
-
-  /// Partial-order reduction. Some steps are *safe*: once enabled, only
-  /// their own process can take them, nothing else can disable them, and
-  /// they commute with every other step. With AIE2 semaphores these are
-  ///   * a release (it only raises a value; no overflow);
-  ///   * an enabled acquire of a lock no other process acquires (the others
-  ///     only raise it);
-  ///   * an enabled transfer (it moves the pcs of its chains only and
-  ///     touches no lock).
-  /// From a state with a safe step, taking it first loses no reachable
-  /// behaviour: any run from the state can take it first and still do what
-  /// it did, and every state where a core can move (or has finished) stays
-  /// reachable, since the step is not that core's and leaves its
-  /// enabledness alone, provided no step is put off forever around a cycle
-  /// (expand's cycle proviso). The search expands only that step there;
-  /// only acquires that compete for one lock are interleaved.
-  std::optional<size_t> safeStep(const State &cur) const {
-    if (!releasesCommute)
-      return std::nullopt;
-    for (size_t i = 0; i < n; ++i) {
-      if (cur[i] < 0)
-        continue;
-      const Step &st = m.procs[i].steps[cur[i]];
-      switch (st.kind) {
-      case Step::Release:
-        if (cur[n + st.lock] + st.value <= m.locks[st.lock].max)
-          return i;
-        break;
-      case Step::Acquire:
-        if (acquirers[st.lock].size() == 1 && enabled(cur, i))
-          return i;
-        break;
-      case Step::Transfer:
-        if (enabled(cur, i))
-          return i;
-        break;
-      default:
-        break;
-      }
-    }
-    return std::nullopt;
-  }
-
-  /// The state after process i's step from `cur` (enabled), or nullopt
-  /// when a release would pass the lock's maximum (which sets `unknown`).
-  std::optional<State> successor(const State &cur, size_t i) {
-    State next = cur;
-    const Step &st = m.procs[i].steps[cur[i]];
-    switch (st.kind) {
-    case Step::Acquire:
-      next[n + st.lock] -= st.value;
-      break;
-    case Step::AcquireEqual:
-      break;
-    case Step::Release:
-      next[n + st.lock] += st.value;
-      if (next[n + st.lock] > m.locks[st.lock].max) {
-        if (unknown.empty()) {
-          unknown = m.locks[st.lock].name + " may exceed its maximum " +
-                    std::to_string(m.locks[st.lock].max) +
-                    " (a process releases more than the others acquire)";
-          unknownAt = st.op;
-        }
-        return std::nullopt;
-      }
-      break;
-    case Step::ReleaseSet:
-      next[n + st.lock] = st.value;
-      break;
-    case Step::Transfer:
-      for (int p : m.procs[i].peers)
-        advance(next, p);
-      break;
-    }
-    advance(next, i);
-    return next;
-  }
-
-  void expand(size_t idx) {
-    // The reduced expansion takes the safe step alone, unless that closes a
-    // cycle (its successor was seen before): then the state is expanded in
-    // full, so no process's step is put off forever around a cycle (the
-    // cycle proviso; without it, chains that cycle among themselves could
-    // hide another process's progress, and a core that can move would look
-    // stuck).
-    if (std::optional<size_t> only = safeStep(states[idx])) {
-      std::optional<State> next = successor(states[idx], *only);
-      if (next && !index.count(*next)) {
-        add(*next, idx);
-        return;
-      }
-    }
-    bool any = false;
-    for (size_t i = 0; i < n; ++i) {
-      if (!enabled(states[idx], i))
-        continue;
-      any = true;
-      std::optional<State> next = successor(states[idx], i);
-      if (!next)
-        continue;
-      add(*next, idx);
-    }
-    terminal[idx] = !any;
-  }
-};
 
 class AIEDeadlock : public Checker {
 public:
   llvm::StringRef id() const override { return "aie-deadlock"; }
   llvm::StringRef summary() const override {
-    return "aie: the cores and BD chains, over their locks and flows, "
-           "never deadlock (every interleaving explored)";
+    return "aie: the cores, BD chains, task queues and the host, over their "
+           "locks, flows and queues, never deadlock, and the dispatch ends "
+           "clean (every interleaving explored)";
   }
   CheckLevel level() const override { return CheckLevel::AIE; }
 
@@ -586,11 +65,10 @@ public:
 
 private:
   void check(CheckContext &ctx, Device &d) {
-    Model m;
-    Builder(d, m).build();
+    Model m = buildModel(d, ctx.options.hostPolling);
     size_t cores =
-        llvm::count_if(m.procs, [](const Proc &p) { return p.isCore; });
-    if (!cores && m.unknown.empty())
+        llvm::count_if(m.procs, [](const Proc &p) { return p.isCore(); });
+    if (!cores && m.host < 0 && m.unknown.empty())
       return; // nothing a deadlock could stop
     if (!m.unknown.empty()) {
       auto diag = emitWarning(d.op.getLoc())
@@ -600,19 +78,25 @@ private:
     }
     Search s(m);
     s.run();
-    size_t n = m.procs.size();
+    size_t n = m.procs.size(), agents = s.agents();
     bool complete = s.unknown.empty();
 
-    // A core is stuck in a state when it has not finished and no state
-    // reachable from there lets it move.
-    std::vector<llvm::BitVector> good(n);
-    for (size_t c = 0; c < n; ++c) {
-      if (!m.procs[c].isCore)
+    if (s.overflow) {
+      reportOverflow(m, s, *s.overflow);
+      return;
+    }
+
+    // An agent is stuck in a state when it has work left and no state
+    // reachable from there lets it move. Computed for the agents that must
+    // finish (cores, the host) and for the queues.
+    std::vector<llvm::BitVector> good(agents);
+    for (size_t c = 0; c < agents; ++c) {
+      if (c < n && !m.procs[c].mustFinish())
         continue;
       good[c].resize(s.states.size());
       std::vector<uint32_t> work;
       for (size_t i = 0; i < s.states.size(); ++i)
-        if (s.states[i][c] < 0 || s.enabled(s.states[i], c)) {
+        if (s.idle(s.states[i], c) || s.enabled(s.states[i], c)) {
           good[c].set(i);
           work.push_back(i);
         }
@@ -632,13 +116,16 @@ private:
           }
       }
     }
+    auto stuckIn = [&](size_t i, size_t c) {
+      return c < n && m.procs[c].mustFinish() && !good[c].test(i);
+    };
     // Report the first state (breadth first: the shortest run) where a core
-    // is stuck, preferring one where nothing can move any more (every
-    // blocked process shows what it waits for).
+    // or the host is stuck, preferring one where nothing can move any more
+    // (every blocked process shows what it waits for).
     std::optional<size_t> bad, badTerminal;
     for (size_t i = 0; i < s.states.size() && !badTerminal; ++i)
       for (size_t c = 0; c < n; ++c)
-        if (m.procs[c].isCore && !good[c].test(i)) {
+        if (stuckIn(i, c)) {
           if (!bad)
             bad = i;
           if (s.terminal[i])
@@ -651,6 +138,26 @@ private:
       report(m, s, good, *bad);
       return;
     }
+    // The dispatch ends clean: once the host has run its sequence to the
+    // end, no queue keeps words it can never move and no chain at the end
+    // of a queue's flow is left in the middle of a BD.
+    if (m.host >= 0)
+      for (size_t i = 0; i < s.states.size(); ++i) {
+        const State &st = s.states[i];
+        if (st[m.host] >= 0)
+          continue;
+        for (size_t q = 0; q < m.queues.size(); ++q)
+          if (!good[n + q].test(i)) {
+            reportLeftQueue(m, s, i, q);
+            return;
+          }
+        for (size_t p = 0; p < n; ++p)
+          if (m.procs[p].queue >= 0 && st[p] >= 0 && s.moved(st, p) > 0 &&
+              s.idle(st, n + m.procs[p].queue)) {
+            reportLeftBD(m, s, i, p);
+            return;
+          }
+      }
     if (!complete) {
       auto diag = emitWarning(d.op.getLoc())
                   << "deadlock freedom of the array is unknown: " << s.unknown;
@@ -658,20 +165,70 @@ private:
         diag.attachNote(s.unknownAt->getLoc()) << "here";
       return;
     }
+    if (m.host < 0) {
+      ctx.proved(d.op.getLoc(),
+                 "deadlock freedom of the array: in every interleaving of " +
+                     std::to_string(cores) + " core(s) and " +
+                     std::to_string(n - cores) +
+                     " BD chain(s) over their locks and flows (" +
+                     std::to_string(s.states.size()) +
+                     " states), every core reaches aie.end or keeps running "
+                     "(stream ends no BD chain drives taken as always ready)");
+      return;
+    }
+    size_t tasks = 0;
+    for (const Queue &q : m.queues)
+      tasks += q.tasks.size();
     ctx.proved(d.op.getLoc(),
-               "deadlock freedom of the array: in every interleaving of " +
-                   std::to_string(cores) + " core(s) and " +
-                   std::to_string(n - cores) +
-                   " BD chain(s) over their locks and flows (" +
+               "deadlock freedom of the dispatch: in every interleaving of "
+               "the host, " + std::to_string(cores) + " core(s), " +
+                   std::to_string(n - cores - 1) + " BD chain(s) and " +
+                   std::to_string(m.queues.size()) + " task queue(s) (" +
+                   std::to_string(tasks) + " task(s); " +
                    std::to_string(s.states.size()) +
-                   " states), every core reaches aie.end or keeps running "
-                   "(stream ends no BD chain drives taken as always ready)");
+                   " states), every core reaches aie.end or keeps running, "
+                   "every push finds room in its queue (depth " +
+                   std::to_string(m.queueDepth) +
+                   (m.hostPolls ? ", the host polling for room" : "") +
+                   "), every wait returns, and the dispatch ends with every "
+                   "queue empty and no BD in the middle of a transfer "
+                   "(stream ends nothing in the device drives taken as "
+                   "always ready)");
   }
 
-  std::string waitText(const Model &m, const State &st, const Proc &p,
-                       size_t n) {
-    const Step &step = p.steps[st[&p - &m.procs[0]]];
-    if (step.kind == Step::Transfer) {
+  static std::string words(int64_t w) {
+    return std::to_string(w) + (w == 1 ? " word" : " words");
+  }
+
+  /// What queue q is doing in st, for a note.
+  std::string queueText(const Model &m, const Search &s, const State &st,
+                        size_t q) {
+    const Queue &qu = m.queues[q];
+    int32_t head = s.finished(st, q), left = s.pushed(st, q) - head;
+    std::string verb = qu.dir == aie::DMAChannelDir::MM2S ? "sent" : "received";
+    std::string text = qu.name + " has " + std::to_string(left) +
+                       " unfinished task(s); the one at its head has " + verb +
+                       " " + std::to_string(s.headMoved(st, q)) + " of its " +
+                       words(qu.tasks[head].words);
+    return text;
+  }
+
+  std::string waitText(const Model &m, const Search &s, const State &st,
+                       size_t i) {
+    const Proc &p = m.procs[i];
+    const Step &step = p.steps[st[i]];
+    size_t n = m.procs.size();
+    switch (step.kind) {
+    case Step::Transfer: {
+      if (p.queue >= 0) {
+        const Queue &q = m.queues[p.queue];
+        bool in = q.dir == aie::DMAChannelDir::MM2S;
+        return std::string("waits at this BD (") +
+               std::to_string(s.moved(st, i)) + " of its " +
+               words(s.bdWords(st, i)) + (in ? " received" : " sent") +
+               ") for " + (in ? "words from a task on " : "a task on ") +
+               q.name + (in ? "" : " to take its words");
+      }
       std::string who;
       if (p.fedBy >= 0)
         who = m.procs[p.fedBy].name;
@@ -680,10 +237,124 @@ private:
           who += (who.empty() ? "" : ", ") + m.procs[q].name;
       return "waits for its stream peer (" + who + ") at this BD";
     }
+    case Step::Push:
+      return "waits for room in the queue of " + m.queues[step.queue].name +
+             " (" + std::to_string(s.pushed(st, step.queue) -
+                                   s.finished(st, step.queue)) +
+             " unfinished tasks, depth " + std::to_string(m.queueDepth) + ")";
+    case Step::Wait: {
+      size_t q = step.queue;
+      return "waits here for " + m.queues[q].name + " to finish task " +
+             std::to_string(step.value) + " of its " +
+             std::to_string(s.pushed(st, q)) + " (" +
+             std::to_string(s.finished(st, q)) + " finished, " +
+             words(s.wordsLeft(st, q)) + " left to move)";
+    }
+    default:
+      break;
+    }
     const LockInfo &l = m.locks[step.lock];
     return std::string("waits to acquire ") + std::to_string(step.value) +
            (step.kind == Step::AcquireEqual ? " (equal)" : "") + " from " +
            l.name + " (value " + std::to_string(st[n + step.lock]) + ")";
+  }
+
+  /// Notes at every task of queue q still unfinished in st and at the
+  /// chains at the other end of its flow.
+  void noteQueue(InFlightDiagnostic &diag, const Model &m, const Search &s,
+                 const State &st, size_t q) {
+    const Queue &qu = m.queues[q];
+    int32_t head = s.finished(st, q);
+    for (int32_t t = head; t < s.pushed(st, q); ++t)
+      diag.attachNote(qu.tasks[t].op->getLoc())
+          << "task " << t + 1 << " of " << qu.name << " (" << words(qu.tasks[t].words)
+          << "), pushed here, "
+          << (t == head ? "is at the head of the queue, with " +
+                              std::to_string(s.headMoved(st, q)) + " moved"
+                        : std::string("waits behind it"));
+    for (int p : qu.peers) {
+      const Proc &pr = m.procs[p];
+      if (st[p] < 0)
+        diag.attachNote(pr.op->getLoc())
+            << pr.name << " at the other end of its flow has finished";
+      else
+        diag.attachNote(pr.steps[st[p]].op->getLoc())
+            << pr.name << " at the other end of its flow "
+            << waitText(m, s, st, p);
+    }
+    if (qu.peers.empty() && qu.decl)
+      diag.attachNote(qu.decl->getLoc())
+          << qu.name << " is declared here";
+  }
+
+  void reportOverflow(const Model &m, const Search &s, size_t idx) {
+    const State &st = s.states[idx];
+    const Step &push = m.procs[m.host].steps[st[m.host]];
+    size_t q = push.queue;
+    const Queue &qu = m.queues[q];
+    auto diag = push.op->emitError()
+                << "the host pushes a task onto " << qu.name
+                << " while its queue holds "
+                << s.pushed(st, q) - s.finished(st, q)
+                << " unfinished tasks (depth " << m.queueDepth
+                << "): the mlir-aie that mlir-air pins drops the push and the "
+                   "design hangs";
+    int32_t head = s.finished(st, q);
+    for (int32_t t = head; t < s.pushed(st, q); ++t)
+      diag.attachNote(qu.tasks[t].op->getLoc())
+          << "task " << t + 1 << " of " << qu.name << " ("
+          << words(qu.tasks[t].words) << ") is in front of it, pushed here";
+    diag.attachNote(push.op->getLoc())
+        << "hint: wait for the channel (npu.dma_wait"
+        << (qu.symbol.empty() ? std::string("") : " {symbol = @" + qu.symbol + "}")
+        << ") before it holds " << m.queueDepth
+        << " tasks, or fold the transfers into one task with a repeat count; "
+           "--host-polling checks for a later mlir-aie, whose host waits for "
+           "room";
+  }
+
+  void reportLeftQueue(const Model &m, const Search &s, size_t idx, size_t q) {
+    const State &st = s.states[idx];
+    const Queue &qu = m.queues[q];
+    int32_t head = s.finished(st, q);
+    bool send = qu.dir == aie::DMAChannelDir::MM2S;
+    auto diag = qu.tasks[head].op->emitError()
+                << "the dispatch does not end clean: when the runtime "
+                   "sequence has run to its end, "
+                << qu.name << " still has " << words(s.wordsLeft(st, q))
+                << " to " << (send ? "send" : "receive") << " in "
+                << s.pushed(st, q) - head
+                << " unfinished task(s), and nothing will ever move them";
+    noteQueue(diag, m, s, st, q);
+    diag.attachNote(m.sequence->getLoc())
+        << "the runtime sequence ends without a wait for " << qu.name;
+    diag.attachNote(qu.tasks[head].op->getLoc())
+        << "hint: make the BDs at the other end of the flow "
+        << (send ? "take" : "send") << " every word the task moves, and wait "
+           "for the channel (npu.dma_wait) before the sequence ends";
+  }
+
+  void reportLeftBD(const Model &m, const Search &s, size_t idx, size_t p) {
+    const State &st = s.states[idx];
+    const Proc &pr = m.procs[p];
+    const Queue &qu = m.queues[pr.queue];
+    bool in = qu.dir == aie::DMAChannelDir::MM2S;
+    auto diag = pr.steps[st[p]].op->emitError()
+                << "the dispatch does not end clean: when the runtime "
+                   "sequence has run to its end, "
+                << pr.name << " is in the middle of this BD ("
+                << s.moved(st, p) << " of its " << words(s.bdWords(st, p))
+                << (in ? " received" : " sent") << ") and " << qu.name
+                << " has no task left to " << (in ? "send" : "receive")
+                << " the rest";
+    for (int32_t t = 0; t < s.pushed(st, pr.queue); ++t)
+      diag.attachNote(qu.tasks[t].op->getLoc())
+          << "task " << t + 1 << " of " << qu.name << " ("
+          << words(qu.tasks[t].words) << ") is pushed here";
+    diag.attachNote(m.sequence->getLoc()) << "the runtime sequence ends here";
+    diag.attachNote(pr.steps[st[p]].op->getLoc())
+        << "hint: make the tasks on " << qu.name
+        << " move a whole number of this chain's BDs";
   }
 
   void report(const Model &m, const Search &s,
@@ -691,17 +362,26 @@ private:
     size_t n = m.procs.size();
     const State &st = s.states[bad];
     std::vector<size_t> stuck, blocked;
+    std::vector<size_t> queues;
+    // The host first: its wait is where the user sees the dispatch hang.
+    if (m.host >= 0 && !good[m.host].test(bad))
+      stuck.push_back(m.host);
     for (size_t i = 0; i < n; ++i) {
-      if (m.procs[i].isCore && !good[i].test(bad))
+      if ((int)i == m.host)
+        continue;
+      if (m.procs[i].mustFinish() && !good[i].test(bad))
         stuck.push_back(i);
-      else if (!m.procs[i].isCore && st[i] >= 0 && !s.movesIn(st, i))
+      else if (!m.procs[i].mustFinish() && st[i] >= 0 && !s.movesIn(st, i))
         blocked.push_back(i);
     }
+    for (size_t q = 0; q < m.queues.size(); ++q)
+      if (!s.idle(st, n + q) && !s.enabled(st, n + q))
+        queues.push_back(q);
     const Proc &first = m.procs[stuck.front()];
     Operation *at = first.steps[st[stuck.front()]].op;
     auto diag = at->emitError()
                 << "deadlock: " << first.name << " "
-                << waitText(m, st, first, n) << " and can never go on";
+                << waitText(m, s, st, stuck.front()) << " and can never go on";
     std::set<int> awaited;
     auto releaserState = [&](size_t i) -> std::string {
       if (st[i] < 0)
@@ -712,21 +392,31 @@ private:
     };
     auto noteWait = [&](size_t i) {
       const Step &step = m.procs[i].steps[st[i]];
-      if (step.kind != Step::Transfer)
+      if (step.lock >= 0)
         awaited.insert(step.lock);
     };
     noteWait(stuck.front());
     for (size_t k = 1; k < stuck.size(); ++k) {
       const Proc &p = m.procs[stuck[k]];
       diag.attachNote(p.steps[st[stuck[k]]].op->getLoc())
-          << p.name << " " << waitText(m, st, p, n) << ", also forever";
+          << p.name << " " << waitText(m, s, st, stuck[k]) << ", also forever";
       noteWait(stuck[k]);
     }
     for (size_t i : blocked) {
       const Proc &p = m.procs[i];
       diag.attachNote(p.steps[st[i]].op->getLoc())
-          << p.name << " " << waitText(m, st, p, n);
+          << p.name << " " << waitText(m, s, st, i);
       noteWait(i);
+    }
+    for (size_t q : queues) {
+      const Queue &qu = m.queues[q];
+      int32_t head = s.finished(st, q);
+      diag.attachNote(qu.tasks[head].op->getLoc()) << queueText(m, s, st, q);
+      for (int p : qu.peers)
+        if (st[p] < 0)
+          diag.attachNote(m.procs[p].op->getLoc())
+              << m.procs[p].name
+              << " at the other end of its flow has finished";
     }
     for (int l : awaited)
       for (size_t i = 0; i < n; ++i) {
@@ -739,6 +429,10 @@ private:
                 << m.locks[l].name << " is released here, by "
                 << m.procs[i].name << releaserState(i);
       }
+    if ((int)stuck.front() == m.host && !queues.empty())
+      diag.attachNote(at->getLoc())
+          << "hint: make the BDs at the other end of each flow move every "
+             "word the tasks move (or the tasks only what they take)";
   }
 };
 } // namespace

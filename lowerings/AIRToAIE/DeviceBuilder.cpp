@@ -519,6 +519,70 @@ std::string symbolFor(const Endpoint &e) {
   return s;
 }
 
+/// Issue 26: folds the pushes of one channel that follow each other with no
+/// wait on that channel between them (so none had to wait for another
+/// transfer), move the same shape, and differ in one offset by a constant
+/// step, into one task whose outermost dimension (npu.dma_memcpy_nd's
+/// iteration dimension, at most 64) repeats it. The folded pushes are issued
+/// at the first one's place: earlier, which no wait ordered them after.
+template <typename EmitT>
+static void foldRepeatedTransfers(std::vector<EmitT> &plan) {
+  constexpr int64_t kMaxRepeat = 64; // mlir-aie: the iteration size is 1..64
+  std::vector<bool> gone(plan.size(), false);
+  for (size_t i = 0; i < plan.size(); ++i) {
+    EmitT &first = plan[i];
+    if (gone[i] || first.isWait || first.sizes.size() != 4 ||
+        first.sizes[0] != 1)
+      continue;
+    int dim = -1;
+    int64_t step = 0, count = 1;
+    for (size_t j = i + 1; j < plan.size() && count < kMaxRepeat; ++j) {
+      const EmitT &x = plan[j];
+      if (x.endpoint != first.endpoint)
+        continue;
+      // Waits: any wait between them ends the fold (it may order this push
+      // after another channel's transfer).
+      bool waited = false;
+      for (size_t k = i + 1; k < j; ++k)
+        if (plan[k].isWait)
+          waited = true;
+      if (waited || x.isWait || gone[j] || x.arg != first.arg ||
+          x.sizes != first.sizes || x.strides != first.strides)
+        break;
+      int diff = -1;
+      for (int d = 1; d < 4; ++d)
+        if (x.offs[d] != first.offs[d]) {
+          if (diff >= 0) {
+            diff = -2;
+            break;
+          }
+          diff = d;
+        }
+      if (diff < 0 || first.strides[diff] <= 0)
+        break;
+      if (dim < 0) {
+        dim = diff;
+        step = x.offs[diff] - first.offs[diff];
+        if (step <= 0)
+          break;
+      }
+      if (diff != dim || x.offs[dim] != first.offs[dim] + count * step)
+        break;
+      gone[j] = true;
+      ++count;
+    }
+    if (count > 1) {
+      first.sizes[0] = count;
+      first.strides[0] = step * first.strides[dim];
+    }
+  }
+  std::vector<EmitT> kept;
+  for (size_t i = 0; i < plan.size(); ++i)
+    if (!gone[i])
+      kept.push_back(std::move(plan[i]));
+  plan = std::move(kept);
+}
+
 bool DesignBuilder::shimAndSequence(Block &device) {
   // Allocations.
   std::map<unsigned, std::string> symbol;
@@ -573,13 +637,22 @@ bool DesignBuilder::shimAndSequence(Block &device) {
     bool writes;
   };
   std::vector<Flight> inFlight;
+  // The sequence is first planned (pushes and waits, in order), then
+  // repeated pushes are folded into one task, then waits keep every
+  // channel's queue within its depth, then the ops are built.
+  struct Emit {
+    bool isWait = false;
+    unsigned endpoint = 0;
+    unsigned arg = 0;
+    SmallVector<int64_t> offs, sizes, strides;
+    Location loc;
+  };
+  std::vector<Emit> steps;
   auto wait = [&](unsigned endpoint) {
-    aiex::NpuDmaWaitOp::create(*b, design.func.getLoc(),
-                               FlatSymbolRefAttr::get(b->getContext(), symbol[endpoint]));
+    steps.push_back({true, endpoint, 0, {}, {}, {}, design.func.getLoc()});
     // A wait on a channel waits for everything issued on it.
     llvm::erase_if(inFlight, [&](const Flight &f) { return f.endpoint == endpoint; });
   };
-  int64_t id = 0;
   for (const L3 &x : all) {
     const Endpoint &e = plan.endpoints[x.endpoint];
     const BufferRef &buf = plan.buffers[x.access->buffer];
@@ -632,19 +705,51 @@ bool DesignBuilder::shimAndSequence(Block &device) {
       sizes.insert(sizes.begin(), 1);
       strides.insert(strides.begin(), 0);
     }
+    steps.push_back({false, x.endpoint, buf.argIndex, offs, sizes, strides,
+                    a.op->getLoc()});
+  }
+  {
+    std::set<unsigned> pending;
+    for (const Flight &f : inFlight)
+      if (f.writes)
+        pending.insert(f.endpoint);
+    for (unsigned w : pending)
+      wait(w);
+  }
+  foldRepeatedTransfers(steps);
+  // Issue 26: a channel's task queue holds dma_task_queue_depth tasks
+  // (unfinished ones, the running one included); a push beyond that is
+  // dropped by the mlir-aie mlir-air pins. Wait on the channel first.
+  if (int64_t depth = dev.dmaTaskQueueDepth; depth > 0) {
+    std::vector<Emit> bounded;
+    std::map<unsigned, int64_t> queued;
+    for (Emit &x : steps) {
+      if (x.isWait) {
+        queued[x.endpoint] = 0;
+      } else if (queued[x.endpoint] >= depth) {
+        bounded.push_back({true, x.endpoint, 0, {}, {}, {}, x.loc});
+        queued[x.endpoint] = 0;
+      }
+      if (!x.isWait)
+        ++queued[x.endpoint];
+      bounded.push_back(std::move(x));
+    }
+    steps = std::move(bounded);
+  }
+  int64_t id = 0;
+  for (const Emit &x : steps) {
+    if (x.isWait) {
+      aiex::NpuDmaWaitOp::create(
+          *b, x.loc, FlatSymbolRefAttr::get(b->getContext(), symbol[x.endpoint]));
+      continue;
+    }
     aiex::NpuDmaMemcpyNdOp::create(
-        *b, a.op->getLoc(), args[buf.argIndex], ValueRange{}, ValueRange{},
-        ValueRange{}, b->getDenseI64ArrayAttr(offs),
-        b->getDenseI64ArrayAttr(sizes), b->getDenseI64ArrayAttr(strides),
+        *b, x.loc, args[x.arg], ValueRange{}, ValueRange{}, ValueRange{},
+        b->getDenseI64ArrayAttr(x.offs), b->getDenseI64ArrayAttr(x.sizes),
+        b->getDenseI64ArrayAttr(x.strides),
         FlatSymbolRefAttr::get(b->getContext(), symbol[x.endpoint]),
         b->getI64IntegerAttr(id++ % 16), b->getBoolAttr(true));
   }
-  std::set<unsigned> pending;
-  for (const Flight &f : inFlight)
-    if (f.writes)
-      pending.insert(f.endpoint);
-  for (unsigned w : pending)
-    wait(w);
   return true;
 }
 

@@ -75,6 +75,11 @@ static cl::opt<bool> verifyDiagnostics(
 static cl::opt<bool> strict(
     "strict", cl::desc("Report the compute model's strict rules as errors"),
     cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<bool> hostPolling(
+    "host-polling",
+    cl::desc("aie: a push onto a full DMA task queue waits for room (a later "
+             "mlir-aie) instead of being dropped (the mlir-aie mlir-air pins)"),
+    cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<std::string> device(
     "device", cl::desc("Check resource use against this device"),
     cl::value_desc("name"), cl::sub(lintCmd), cl::cat(lintCat));
@@ -199,6 +204,7 @@ static int runLint() {
   if (islMaxOperations)
     aircheck::IslContext::setDefaultMaxOperations(islMaxOperations);
   options.check.strict = strict;
+  options.check.hostPolling = hostPolling;
   options.check.device = device;
   if (maxSteps)
     options.check.maxSteps = maxSteps;

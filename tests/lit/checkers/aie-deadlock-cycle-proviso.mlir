@@ -5,7 +5,7 @@
 // reduced search never let tile (0, 2)'s S2MM chain move in those states,
 // and the core waiting for it looked stuck (a false deadlock).
 // RUN: air-check lint --show-proofs %s 2>&1 | FileCheck %s
-// CHECK: proven: deadlock freedom of the array
+// CHECK: proven: deadlock freedom of the dispatch
 // CHECK: 0 errors, 0 warnings
 module {
   aie.device(npu1) @neg_seg {

@@ -1,11 +1,30 @@
 """Compiles every program of a folder for an NPU target and prints one line
 per program: `compiled <name>` or `refused <name>: <why>`, where why is the
 first [compile-unsupported] reason or `checks`. Fails (exit 1) on an exit
-code other than 0 or 1, on output written by a refused compile, and on a
-compiled design that does not round-trip through air-opt or lint clean.
+code other than 0 or 1, on output written by a refused compile, on a
+compiled design that does not round-trip through air-opt or lint clean,
+and on one whose runtime sequence pushes more than a queue's depth (4 on
+the NPUs, issue 26) of tasks onto a channel beyond its last wait.
 With --negative, a program that compiles fails too, and exit 2 (a program
 the parser rejects) is accepted."""
-import os, subprocess, sys, tempfile
+import os, re, subprocess, sys, tempfile
+
+QUEUE_DEPTH = 4  # dma_task_queue_depth of npu1*, npu2 (analyses/devices)
+PUSH = re.compile(r"aiex\.npu\.dma_memcpy_nd\(.*metadata = @([\w.]+)")
+WAIT = re.compile(r"aiex\.npu\.dma_wait \{symbol = @([\w.]+)\}")
+
+
+def occupancy(path):
+    """The most tasks the sequence pushes onto one channel beyond its last
+    wait on it."""
+    queued, top = {}, 0
+    for line in open(path):
+        if m := PUSH.search(line):
+            queued[m[1]] = queued.get(m[1], 0) + 1
+            top = max(top, queued[m[1]])
+        elif m := WAIT.search(line):
+            queued[m[1]] = 0
+    return top
 
 air_check, folder, target = sys.argv[1], sys.argv[2], sys.argv[3]
 # --negative: every program must be refused (exit 1) or not parse (exit 2).
@@ -30,6 +49,9 @@ with tempfile.TemporaryDirectory() as tmp:
                                   text=True, timeout=120)
             if lint.returncode != 0:
                 print(f"BAD {name}: the compiled design does not lint clean\n{lint.stderr}")
+                bad = True
+            if occupancy(out) > QUEUE_DEPTH:
+                print(f"BAD {name}: the runtime sequence pushes {occupancy(out)} tasks onto one channel without a wait")
                 bad = True
             print(f"compiled {name}")
             if negative:

@@ -1,0 +1,910 @@
+//===- DispatchModel.cpp - the agents of an aie.device and their steps ----===//
+//
+// See DispatchModel.h and docs/aie.md. The model:
+//
+// * A core runs the lock operations of its body in order, `scf.for` loops
+//   with constant bounds unrolled, and finishes at `aie.end`; an outermost
+//   loop of more than kMaxStates trips (mlir-aie's forever loop) repeats
+//   forever.
+// * A BD chain runs, block by block, its lock operations and its BD (one
+//   transfer step); it repeats from the block its last `next_bd` leads to,
+//   or finishes after `repeat_count + 1` passes.
+// * AIE2 locks: `AcquireGreaterEqual, v` (and `Acquire, v`) waits until the
+//   value is >= v and takes v; `Release, v` adds v. AIE1 (binary) locks:
+//   `Acquire, v` waits until the value is v; `Release, v` sets it to v.
+// * A transfer is a handshake along the flows: an MM2S BD completes together
+//   with the current BD of every S2MM chain its flow feeds, when all of them
+//   are at a transfer step.
+// * The host runs the runtime sequence in order, its scf.for loops
+//   unrolled: `npu.dma_memcpy_nd` and `dma_start_task` push a task onto
+//   its channel's queue, `npu.dma_wait` waits until every task pushed onto
+//   that channel so far has finished, `dma_await_task` until that task has.
+//   A queue runs its tasks in push order; a task moves its words through
+//   the flow, word by word, into (or out of) the BDs of the chains at the
+//   other end. A queue holds `dma_task_queue_depth` unfinished tasks (the
+//   running one included); a push onto a full queue is dropped at the
+//   mlir-aie mlir-air pins, or waits for room with host polling.
+// * A stream end that nothing in the device drives (a core's stream port, a
+//   channel without a flow; every shim channel when the device has no
+//   runtime sequence) is taken as always ready.
+//
+//===----------------------------------------------------------------------===//
+#include "analyses/aie/DispatchModel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <cstdlib>
+#include <map>
+
+using namespace aircheck;
+using namespace aircheck::aiecheck;
+using namespace aircheck::aiecheck::dispatch;
+using namespace mlir;
+
+namespace {
+
+constexpr size_t kMaxStates = 200000;
+constexpr size_t kMaxCoreSteps = 4096;
+std::optional<int64_t> constIndex(Value v) {
+  if (auto c = v.getDefiningOp<arith::ConstantOp>())
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return i.getInt();
+  return std::nullopt;
+}
+
+bool holdsUseLock(Operation *op) {
+  bool found = false;
+  op->walk([&](aie::UseLockOp) { found = true; });
+  return found;
+}
+
+/// The 32-bit words a BD moves: `len` elements, or the product of its
+/// sizes, or the whole buffer; at least 1.
+int64_t bdWords(aie::DMABDOp bd) {
+  auto type = cast<MemRefType>(bd.getBuffer().getType());
+  int64_t elems = 0;
+  if (std::optional<uint32_t> len = bd.getLen())
+    elems = *len;
+  else if (std::optional<ArrayRef<int32_t>> sizes = bd.getSizes()) {
+    elems = 1;
+    for (int32_t v : *sizes)
+      elems *= v;
+  } else if (type.hasStaticShape())
+    elems = type.getNumElements();
+  int64_t bytes = elems * aie::elementBytes(type);
+  return std::max<int64_t>(1, (bytes + 3) / 4);
+}
+
+class ModelBuilder {
+public:
+  ModelBuilder(Device &d, Model &m) : d(d), m(m) {}
+
+  void build() {
+    m.aie1 = d.model->arch == "AIE1";
+    for (Operation &op : d.op.getBodyBlock())
+      if (auto lock = dyn_cast<aie::LockOp>(op)) {
+        LockInfo li;
+        li.op = lock;
+        li.init = lock.getInit().value_or(0);
+        auto c = tileOfOp(lock);
+        li.max = c ? d.lockMax(d.kindOf(*c)) : 63;
+        std::string where = c ? describe(*c, d.kindOf(*c)) : "a tile";
+        if (auto s = lock.getSymName())
+          li.name = "lock \"" + s->str() + "\"";
+        else if (auto id = lock.getLockID())
+          li.name = "lock " + std::to_string(*id) + " of " + where;
+        else
+          li.name = "a lock of " + where;
+        lockIndex[lock] = m.locks.size();
+        m.locks.push_back(li);
+      }
+    // A use_lock outside a core or a DMA program (a runtime task, a
+    // function) is not modelled.
+    d.op.walk([&](aie::UseLockOp use) {
+      if (!use->getParentOfType<aie::CoreOp>() &&
+          !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(
+              use->getParentOp()))
+        setUnknown(use, "a lock operation outside a core and the DMA "
+                        "programs (a runtime task or a function) is not "
+                        "modelled");
+    });
+    for (Operation &op : d.op.getBodyBlock()) {
+      if (auto core = dyn_cast<aie::CoreOp>(op))
+        addCore(core);
+      else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
+        addChains(&op);
+    }
+    addHost();
+    linkFlows();
+  }
+
+private:
+  Device &d;
+  Model &m;
+  llvm::DenseMap<Operation *, int> lockIndex;
+  std::map<std::tuple<Coord, int, int64_t>, int> chainAt; // (tile, dir, ch)
+
+  void setUnknown(Operation *at, const std::string &why) {
+    if (m.unknown.empty()) {
+      m.unknown = why;
+      m.unknownAt = at;
+    }
+  }
+
+  std::string tileName(Operation *op) {
+    auto c = tileOfOp(op);
+    return c ? describe(*c, d.kindOf(*c)) : "an unknown tile";
+  }
+
+  bool lockStep(aie::UseLockOp use, std::vector<Step> &out) {
+    Operation *def = use.getLock().getDefiningOp();
+    auto it = def ? lockIndex.find(def) : lockIndex.end();
+    if (it == lockIndex.end()) {
+      setUnknown(use, "a lock operation whose lock is not an aie.lock of "
+                      "the device");
+      return false;
+    }
+    Step s{Step::Acquire, use, it->second, use.getValueOrDefault()};
+    if (!use.isAcquire())
+      s.kind = m.aie1 ? Step::ReleaseSet : Step::Release;
+    else if (m.aie1 && use.getAction() == aie::LockAction::Acquire)
+      s.kind = Step::AcquireEqual;
+    out.push_back(s);
+    return true;
+  }
+
+  bool coreBlock(Block &block, std::vector<Step> &out) {
+    for (Operation &op : block) {
+      if (out.size() > kMaxCoreSteps) {
+        setUnknown(op.getParentOfType<aie::CoreOp>(),
+                   "the core runs more than " + std::to_string(kMaxCoreSteps) +
+                       " lock operations (its loops unrolled)");
+        return false;
+      }
+      if (auto use = dyn_cast<aie::UseLockOp>(op)) {
+        if (!lockStep(use, out))
+          return false;
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        if (!holdsUseLock(loop))
+          continue;
+        auto lb = constIndex(loop.getLowerBound()),
+             ub = constIndex(loop.getUpperBound()),
+             st = constIndex(loop.getStep());
+        if (!lb || !ub || !st || *st <= 0) {
+          setUnknown(loop, "a loop with lock operations whose bounds are not "
+                           "constants");
+          return false;
+        }
+        int64_t trips = *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
+        if (trips > (int64_t)kMaxStates && top && !foreverFrom) {
+          // mlir-aie's "forever" loop (to 2^32 - 1): run as a loop forever.
+          // Every state the forever loop reaches, it reaches within
+          // kMaxStates trips, so only what happens after the loop's end is
+          // missed; the ops after it are not modelled.
+          foreverFrom = out.size();
+          top = false;
+          bool ok = coreBlock(*loop.getBody(), out);
+          top = true;
+          return ok;
+        }
+        bool wasTop = top;
+        top = false;
+        for (int64_t i = *lb; i < *ub; i += *st)
+          if (!coreBlock(*loop.getBody(), out)) {
+            top = wasTop;
+            return false;
+          }
+        top = wasTop;
+        continue;
+      }
+      if (op.getNumRegions() && holdsUseLock(&op)) {
+        setUnknown(&op, "lock operations under '" +
+                            op.getName().getStringRef().str() +
+                            "' (only scf.for with constant bounds is "
+                            "modelled in a core)");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Whether coreBlock is at the top level of a core body, and where the
+  // core's forever loop starts (its steps repeat from there).
+  bool top = true;
+  std::optional<size_t> foreverFrom;
+
+  void addCore(aie::CoreOp core) {
+    top = true;
+    foreverFrom.reset();
+    Proc p;
+    p.name = "the core of " + tileName(core);
+    p.op = core;
+    p.kind = AgentKind::Core;
+    Region &body = core.getBody();
+    if (body.empty())
+      return;
+    if (!body.hasOneBlock()) {
+      if (holdsUseLock(core))
+        setUnknown(core, "a core body of several blocks (unstructured "
+                         "control flow) is not modelled");
+      return;
+    }
+    if (!coreBlock(body.front(), p.steps))
+      return;
+    if (foreverFrom) {
+      if (*foreverFrom == p.steps.size())
+        p.steps.clear(); // a forever loop without lock operations
+      else
+        p.loopTo = *foreverFrom;
+    }
+    m.procs.push_back(std::move(p));
+  }
+
+  void addChains(Operation *program) {
+    auto coord = tileOfOp(program);
+    if (!coord)
+      return;
+    for (Block &block : program->getRegion(0)) {
+      auto start = dyn_cast_or_null<aie::DMAStartOp>(block.getTerminator());
+      if (!start)
+        continue;
+      Proc p;
+      p.op = start;
+      p.name = "the " + dirName(start.getChannelDir()) + " " +
+               std::to_string(start.getChannelIndex()) + " chain of " +
+               describe(*coord, d.kindOf(*coord));
+      llvm::DenseMap<Block *, int> firstStep;
+      Block *b = start.getDest();
+      while (b && !firstStep.count(b)) {
+        firstStep[b] = p.steps.size();
+        for (Operation &op : *b) {
+          if (auto use = dyn_cast<aie::UseLockOp>(op)) {
+            if (!lockStep(use, p.steps))
+              return;
+          } else if (isa<aie::DMABDOp>(op)) {
+            p.steps.push_back(Step{Step::Transfer, &op, -1,
+                                   bdWords(cast<aie::DMABDOp>(op))});
+          }
+        }
+        auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
+        b = next ? next.getDest() : nullptr;
+      }
+      if (b)
+        p.loopTo = firstStep[b];
+      else if (auto r = start.getRepeatCount(); r && *r > 0) {
+        std::vector<Step> once = p.steps;
+        for (int64_t i = 0; i < *r; ++i)
+          p.steps.insert(p.steps.end(), once.begin(), once.end());
+      }
+      if (p.steps.empty())
+        continue;
+      chainAt[{*coord, (int)start.getChannelDir(),
+               (int64_t)start.getChannelIndex()}] = m.procs.size();
+      m.procs.push_back(std::move(p));
+    }
+  }
+
+  // The host and its queues.
+  std::map<std::tuple<Coord, int, int64_t>, int> queueAt; // (tile, dir, ch)
+  llvm::StringMap<aie::ShimDMAAllocationOp> allocs;
+  struct Configured {
+    int queue;
+    int64_t words;
+  };
+  llvm::DenseMap<Value, Configured> configured; // dma_configure_task*
+  llvm::DenseMap<Value, std::pair<int, int64_t>> started; // queue, index
+
+  int queueFor(Operation *at, Coord c, aie::DMAChannelDir dir, int64_t ch,
+               StringRef symbol) {
+    auto key = std::make_tuple(c, (int)dir, ch);
+    if (auto it = queueAt.find(key); it != queueAt.end())
+      return it->second;
+    Queue q;
+    q.tile = c;
+    q.dir = dir;
+    q.channel = ch;
+    q.symbol = symbol.str();
+    q.decl = at;
+    q.name = describe(c, d.kindOf(c)) + " " + dirName(dir) + " " +
+             std::to_string(ch);
+    if (chainAt.count(key))
+      setUnknown(at, "both a BD chain of the device and the runtime "
+                     "sequence's tasks drive " + q.name);
+    queueAt[key] = m.queues.size();
+    m.queues.push_back(std::move(q));
+    return m.queues.size() - 1;
+  }
+
+  std::optional<int> queueOfSymbol(Operation *at, StringRef sym) {
+    auto it = allocs.find(sym);
+    std::optional<Coord> c =
+        it == allocs.end() ? std::nullopt : tileOfOp(it->second);
+    if (!c) {
+      setUnknown(at, "'@" + sym.str() + "' names no shim_dma_allocation "
+                     "of the device on an aie.tile");
+      return std::nullopt;
+    }
+    return queueFor(it->second, *c, it->second.getChannelDir(),
+                    it->second.getChannelIndex(), sym);
+  }
+
+  /// The words a configured task moves: its BDs, times its repeat count.
+  std::optional<int64_t> taskWords(Operation *task, Region &body,
+                                   std::optional<int32_t> repeat) {
+    int64_t words = 0;
+    body.walk([&](aie::DMABDOp bd) { words += bdWords(bd); });
+    if (!body.empty() && !body.hasOneBlock()) {
+      // A chain of BDs: the model counts each BD once (a task whose
+      // next_bd loops back never finishes, which the model does not say).
+      bool loops = false;
+      for (Block &b : body)
+        if (auto next = dyn_cast_or_null<aie::NextBDOp>(b.getTerminator()))
+          if (next.getDest()->isEntryBlock() ||
+              next.getDest() == &b)
+            loops = true;
+      if (loops) {
+        setUnknown(task, "a runtime task whose BD chain loops");
+        return std::nullopt;
+      }
+    }
+    return words * (1 + std::max<int32_t>(0, repeat.value_or(0)));
+  }
+
+  size_t hostSteps = 0;
+  bool sequenceOps(Block &block, Proc &host) {
+    for (Operation &op : block) {
+      if (host.steps.size() > kMaxCoreSteps) {
+        setUnknown(&op, "the runtime sequence runs more than " +
+                            std::to_string(kMaxCoreSteps) +
+                            " pushes and waits (its loops unrolled)");
+        return false;
+      }
+      if (auto copy = dyn_cast<aiex::NpuDmaMemcpyNdOp>(op)) {
+        std::optional<int> q = queueOfSymbol(copy, copy.getMetadata());
+        if (!q)
+          return false;
+        if (!copy.getSizes().empty()) {
+          setUnknown(copy, "a transfer whose sizes are runtime values");
+          return false;
+        }
+        int64_t elems = 1;
+        for (int64_t v : copy.getStaticSizes())
+          elems *= v;
+        int64_t bytes =
+            elems * aie::elementBytes(cast<MemRefType>(copy.getMemref().getType()));
+        int64_t index = m.queues[*q].tasks.size();
+        m.queues[*q].tasks.push_back({copy, std::max<int64_t>(1, (bytes + 3) / 4)});
+        host.steps.push_back(Step{Step::Push, copy, -1, index, *q});
+        continue;
+      }
+      if (auto wait = dyn_cast<aiex::NpuDmaWaitOp>(op)) {
+        std::optional<int> q = queueOfSymbol(wait, wait.getSymbol());
+        if (!q)
+          return false;
+        host.steps.push_back(Step{Step::Wait, wait, -1,
+                                  (int64_t)m.queues[*q].tasks.size(), *q});
+        continue;
+      }
+      if (auto cfg = dyn_cast<aiex::DMAConfigureTaskForOp>(op)) {
+        std::optional<int> q = queueOfSymbol(cfg, cfg.getAlloc());
+        if (!q)
+          return false;
+        std::optional<int64_t> w =
+            taskWords(cfg, cfg.getBody(), cfg.getRepeatCount());
+        if (!w)
+          return false;
+        configured[cfg.getResult()] = {*q, *w};
+        continue;
+      }
+      if (auto cfg = dyn_cast<aiex::DMAConfigureTaskOp>(op)) {
+        aie::TileOp t = aie::getTileOf(cfg.getTile());
+        if (!t) {
+          setUnknown(cfg, "a runtime task on a tile that is not an aie.tile");
+          return false;
+        }
+        int q = queueFor(cfg, coordOf(t), cfg.getDirection(), cfg.getChannel(),
+                         "");
+        std::optional<int64_t> w =
+            taskWords(cfg, cfg.getBody(), cfg.getRepeatCount());
+        if (!w)
+          return false;
+        configured[cfg.getResult()] = {q, *w};
+        continue;
+      }
+      if (auto start = dyn_cast<aiex::DMAStartTaskOp>(op)) {
+        for (Value t : start.getTasks()) {
+          auto it = configured.find(t);
+          if (it == configured.end()) {
+            setUnknown(start, "a started task that no dma_configure_task "
+                              "of the sequence configures");
+            return false;
+          }
+          Queue &q = m.queues[it->second.queue];
+          int64_t index = q.tasks.size();
+          q.tasks.push_back({start, std::max<int64_t>(1, it->second.words)});
+          started[t] = {it->second.queue, index};
+          host.steps.push_back(
+              Step{Step::Push, start, -1, index, it->second.queue});
+        }
+        continue;
+      }
+      if (auto await = dyn_cast<aiex::DMAAwaitTaskOp>(op)) {
+        for (Value t : await.getTasks()) {
+          auto it = started.find(t);
+          if (it == started.end()) {
+            setUnknown(await, "an awaited task that the sequence has not "
+                              "started");
+            return false;
+          }
+          host.steps.push_back(Step{Step::Wait, await, -1,
+                                    it->second.second + 1, it->second.first});
+        }
+        continue;
+      }
+      if (isa<aiex::DMAFreeTaskOp, scf::YieldOp>(op))
+        continue;
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        auto lb = constIndex(loop.getLowerBound()),
+             ub = constIndex(loop.getUpperBound()),
+             st = constIndex(loop.getStep());
+        if (!lb || !ub || !st || *st <= 0) {
+          setUnknown(loop, "a loop of the runtime sequence whose bounds are "
+                           "not constants");
+          return false;
+        }
+        for (int64_t i = *lb; i < *ub; i += *st)
+          if (!sequenceOps(*loop.getBody(), host))
+            return false;
+        continue;
+      }
+      if (op.getNumRegions() == 0 && isMemoryEffectFree(&op))
+        continue;
+      setUnknown(&op, "the runtime sequence's '" +
+                          op.getName().getStringRef().str() +
+                          "' is not modelled");
+      return false;
+    }
+    return true;
+  }
+
+  void addHost() {
+    SmallVector<aie::RuntimeSequenceOp> seqs;
+    for (Operation &op : d.op.getBodyBlock()) {
+      if (auto seq = dyn_cast<aie::RuntimeSequenceOp>(op))
+        seqs.push_back(seq);
+      else if (auto alloc = dyn_cast<aie::ShimDMAAllocationOp>(op))
+        allocs[alloc.getSymName()] = alloc;
+    }
+    if (seqs.empty())
+      return;
+    if (seqs.size() > 1) {
+      setUnknown(seqs[1], "a device with several runtime sequences (which "
+                          "one the host runs, and how often, is not known)");
+      return;
+    }
+    m.sequence = seqs.front();
+    m.queueDepth = d.model->dmaTaskQueueDepth;
+    // Every channel an allocation names runs from its task queue, whether
+    // or not the sequence pushes onto it.
+    for (auto &entry : allocs)
+      if (std::optional<Coord> c = tileOfOp(entry.second))
+        queueFor(entry.second, *c, entry.second.getChannelDir(),
+                 entry.second.getChannelIndex(), entry.first());
+    Proc host;
+    host.kind = AgentKind::Host;
+    host.name = "the host";
+    host.op = seqs.front();
+    Region &body = seqs.front().getBody();
+    if (!body.empty() && !sequenceOps(body.front(), host))
+      return;
+    if (m.queueDepth <= 0 && !host.steps.empty()) {
+      setUnknown(seqs.front(), "the device model of '" + d.model->name +
+                                   "' gives no DMA task queue depth "
+                                   "(dma_task_queue_depth)");
+      return;
+    }
+    m.host = m.procs.size();
+    m.procs.push_back(std::move(host));
+  }
+
+  void linkFlows() {
+    auto link = [&](int chain, int q) {
+      Proc &p = m.procs[chain];
+      if (p.queue >= 0) {
+        setUnknown(p.op, p.name + " is at the end of flows of two task "
+                                  "queues (not modelled)");
+        return;
+      }
+      p.queue = q;
+      m.queues[q].peers.push_back(chain);
+    };
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto flow = dyn_cast<aie::FlowOp>(op);
+      if (!flow || flow.getSourceBundle() != aie::WireBundle::DMA ||
+          flow.getDestBundle() != aie::WireBundle::DMA)
+        continue;
+      aie::TileOp st = aie::getTileOf(flow.getSource()),
+                  dt = aie::getTileOf(flow.getDest());
+      if (!st || !dt)
+        continue;
+      auto srcKey = std::make_tuple(coordOf(st), (int)aie::DMAChannelDir::MM2S,
+                                    (int64_t)flow.getSourceChannel());
+      auto dstKey = std::make_tuple(coordOf(dt), (int)aie::DMAChannelDir::S2MM,
+                                    (int64_t)flow.getDestChannel());
+      auto src = chainAt.find(srcKey);
+      auto dst = chainAt.find(dstKey);
+      auto srcQ = queueAt.find(srcKey);
+      auto dstQ = queueAt.find(dstKey);
+      if (src != chainAt.end() && dst != chainAt.end()) {
+        m.procs[src->second].peers.push_back(dst->second);
+        m.procs[dst->second].fedBy = src->second;
+      } else if (srcQ != queueAt.end() && dst != chainAt.end()) {
+        link(dst->second, srcQ->second);
+      } else if (src != chainAt.end() && dstQ != queueAt.end()) {
+        if (!m.queues[dstQ->second].peers.empty())
+          setUnknown(flow, "several flows into " +
+                               m.queues[dstQ->second].name +
+                               " (fan-in) are not modelled");
+        link(src->second, dstQ->second);
+      } else if (srcQ != queueAt.end() && dstQ != queueAt.end()) {
+        Queue &from = m.queues[srcQ->second], &to = m.queues[dstQ->second];
+        if (from.feeds >= 0 || to.fedBy >= 0 || !from.peers.empty() ||
+            !to.peers.empty())
+          setUnknown(flow, "a flow from " + from.name + " to " + to.name +
+                               " besides other flows of these channels is "
+                               "not modelled");
+        from.feeds = dstQ->second;
+        to.fedBy = srcQ->second;
+      }
+    }
+    for (Queue &q : m.queues)
+      if ((q.feeds >= 0 || q.fedBy >= 0) && !q.peers.empty())
+        setUnknown(q.decl, q.name + " is at the end of a flow of another "
+                                    "task queue and of a BD chain (not "
+                                    "modelled)");
+    for (Proc &p : m.procs)
+      if (p.queue >= 0 && (p.fedBy >= 0 || !p.peers.empty()))
+        setUnknown(p.op, p.name + " is at the end of a flow of a task queue "
+                                  "and of a flow of another BD chain (a "
+                                  "broadcast or fan-in through the host is "
+                                  "not modelled)");
+  }
+};
+} // namespace
+
+size_t dispatch::maxStates() {
+  static const size_t budget = [] {
+    if (const char *env = std::getenv("AIRCHECK_AIE_MAX_STATES"))
+      if (long long v = std::atoll(env); v > 0)
+        return static_cast<size_t>(v);
+    return kMaxStates;
+  }();
+  return budget;
+}
+
+Model dispatch::buildModel(Device &d, bool hostPolls) {
+  Model m;
+  m.hostPolls = hostPolls;
+  ModelBuilder(d, m).build();
+  return m;
+}
+
+Search::Search(const Model &m)
+    : m(m), n(m.procs.size()), nl(m.locks.size()),
+      qbase(2 * m.procs.size() + m.locks.size()) {
+  // Releases are reduced (see expand) only with AIE2 semaphores: an
+  // AIE1 `Acquire, v` waits for the value to *be* v, which a release can
+  // disable.
+  releasesCommute = true;
+  acquirers.assign(m.locks.size(), {});
+  for (auto [i, p] : llvm::enumerate(m.procs))
+    for (const Step &st : p.steps) {
+      if (st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet)
+        releasesCommute = false;
+      if (st.kind == Step::Acquire &&
+          !llvm::is_contained(acquirers[st.lock], (int)i))
+        acquirers[st.lock].push_back(i);
+    }
+  if (m.host >= 0 && m.queueDepth > 0 && !m.hostPolls) {
+    std::vector<int64_t> pushedSoFar(m.queues.size(), 0),
+        surelyFinished(m.queues.size(), 0);
+    for (auto [k, st] : llvm::enumerate(m.procs[m.host].steps)) {
+      if (st.kind == Step::Wait) {
+        surelyFinished[st.queue] =
+            std::max<int64_t>(surelyFinished[st.queue], st.value);
+      } else if (st.kind == Step::Push) {
+        if (pushedSoFar[st.queue] - surelyFinished[st.queue] >= m.queueDepth)
+          lastRiskyPush = k;
+        ++pushedSoFar[st.queue];
+      }
+    }
+  }
+}
+
+void Search::run() {
+  State init(qbase + 3 * m.queues.size(), 0);
+  for (size_t i = 0; i < n; ++i)
+    init[i] = m.procs[i].steps.empty() ? -1 : 0;
+  for (size_t l = 0; l < nl; ++l)
+    init[n + l] = m.locks[l].init;
+  add(init, -1);
+  for (size_t i = 0; i < states.size(); ++i) {
+    if (states.size() > maxStates()) {
+      unknown = "more than " + std::to_string(maxStates()) +
+                " states of the array to explore";
+      return;
+    }
+    expand(i);
+  }
+}
+
+int64_t Search::wordsLeft(const State &s, size_t q) const {
+  int64_t left = 0;
+  for (int32_t t = finished(s, q); t < pushed(s, q); ++t)
+    left += m.queues[q].tasks[t].words;
+  return left - headMoved(s, q);
+}
+
+int64_t Search::bdWords(const State &s, size_t p) const {
+  return std::max<int64_t>(1, m.procs[p].steps[s[p]].value);
+}
+
+bool Search::idle(const State &s, size_t i) const {
+  if (i < n)
+    return s[i] < 0;
+  return pushed(s, i - n) == finished(s, i - n);
+}
+
+bool Search::enabled(const State &s, size_t i) const {
+  if (i >= n) {
+    // A queue: its head task moves words when every chain at the other end
+    // of its flows is at a BD (none: the other end is always ready).
+    size_t q = i - n;
+    if (pushed(s, q) == finished(s, q) || m.queues[q].fedBy >= 0)
+      return false; // idle, or moves with the queue that feeds it
+    if (int to = m.queues[q].feeds; to >= 0 && pushed(s, to) == finished(s, to))
+      return false;
+    for (int p : m.queues[q].peers)
+      if (s[p] < 0 || m.procs[p].steps[s[p]].kind != Step::Transfer)
+        return false;
+    return true;
+  }
+  int pc = s[i];
+  if (pc < 0)
+    return false;
+  const Step &st = m.procs[i].steps[pc];
+  switch (st.kind) {
+  case Step::Acquire:
+    return s[n + st.lock] >= st.value;
+  case Step::AcquireEqual:
+    return s[n + st.lock] == st.value;
+  case Step::Release:
+  case Step::ReleaseSet:
+    return true;
+  case Step::Transfer:
+    if (m.procs[i].fedBy >= 0 || m.procs[i].queue >= 0)
+      return false; // moves with its source (or its queue)
+    for (int p : m.procs[i].peers) {
+      int ppc = s[p];
+      if (ppc < 0 || m.procs[p].steps[ppc].kind != Step::Transfer)
+        return false;
+    }
+    return true;
+  case Step::Push:
+    return !m.hostPolls || m.queueDepth <= 0 ||
+           pushed(s, st.queue) - finished(s, st.queue) < m.queueDepth;
+  case Step::Wait:
+    return finished(s, st.queue) >= st.value;
+  }
+  return false;
+}
+
+bool Search::movesIn(const State &s, size_t i) const {
+  if (i >= n || s[i] < 0)
+    return enabled(s, i);
+  if (m.procs[i].steps[s[i]].kind == Step::Transfer) {
+    if (m.procs[i].fedBy >= 0)
+      return enabled(s, m.procs[i].fedBy);
+    if (m.procs[i].queue >= 0)
+      return enabled(s, n + m.procs[i].queue);
+  }
+  return enabled(s, i);
+}
+
+void Search::add(const State &s, int64_t from) {
+  auto [it, fresh] = index.try_emplace(s, states.size());
+  if (fresh) {
+    states.push_back(s);
+    preds.emplace_back();
+    terminal.push_back(false);
+  }
+  if (from >= 0 && it->second != (uint32_t)from)
+    preds[it->second].push_back(from);
+}
+
+void Search::advance(State &s, size_t i) const {
+  const Proc &p = m.procs[i];
+  int pc = s[i] + 1;
+  if (pc >= (int)p.steps.size())
+    pc = p.loopTo;
+  s[i] = pc;
+  s[n + nl + i] = 0;
+}
+
+/// Partial-order reduction. Some steps are *safe*: once enabled, only
+/// their own agent can take them, nothing else can disable them, and
+/// they commute with every other step. With AIE2 semaphores these are
+///   * a host step (a push only raises its queue's count; a wait, once its
+///     tasks have finished, stays enabled);
+///   * a release (it only raises a value; no overflow);
+///   * an enabled acquire of a lock no other process acquires (the others
+///     only raise it);
+///   * an enabled transfer, or a queue's move (it moves the pcs and words
+///     of its own chains only and touches no lock); a queue's move only
+///     with host polling (see below).
+/// From a state with a safe step, taking it first loses no reachable
+/// behaviour: any run from the state can take it first and still do what
+/// it did, and every state where a core can move (or has finished) stays
+/// reachable, since the step is not that core's and leaves its
+/// enabledness alone, provided no step is put off forever around a cycle
+/// (expand's cycle proviso). The search expands only that step there;
+/// only acquires that compete for one lock are interleaved. The host goes
+/// first: it runs ahead of the DMAs as far as its waits let it; with the
+/// queues' moves interleaved in full (a push can be dropped), a push meets
+/// its queue as full as any run can make it.
+std::optional<size_t> Search::safeStep(const State &cur) const {
+  if (!releasesCommute)
+    return std::nullopt;
+  if (m.host >= 0 && enabled(cur, m.host))
+    return (size_t)m.host;
+  for (size_t i = 0; i < n; ++i) {
+    if (cur[i] < 0)
+      continue;
+    const Step &st = m.procs[i].steps[cur[i]];
+    switch (st.kind) {
+    case Step::Release:
+      if (cur[n + st.lock] + st.value <= m.locks[st.lock].max)
+        return i;
+      break;
+    case Step::Acquire:
+      if (acquirers[st.lock].size() == 1 && enabled(cur, i))
+        return i;
+      break;
+    case Step::Transfer:
+      if (enabled(cur, i))
+        return i;
+      break;
+    default:
+      break;
+    }
+  }
+  // A queue's move is safe too, except while the host has a push ahead
+  // that can be dropped (its own waits do not keep its queue below the
+  // depth): then how far each queue has got when the host pushes depends
+  // on the order the queues move in (one finishing first lets a wait
+  // return while another has not moved), so their moves interleave in full
+  // and every push meets its queue as full as any run can make it.
+  if (m.hostPolls || m.queueDepth <= 0 || m.host < 0 ||
+      cur[m.host] < 0 || cur[m.host] > lastRiskyPush)
+    for (size_t q = 0; q < m.queues.size(); ++q)
+      if (enabled(cur, n + q))
+        return n + q;
+  return std::nullopt;
+}
+
+/// The state after agent i's step from `cur` (enabled), or nullopt
+/// when a release would pass the lock's maximum (which sets `unknown`).
+std::optional<State> Search::successor(const State &cur, size_t i) {
+  State next = cur;
+  if (i >= n) {
+    // The queue's head task moves as many words as it has left and every
+    // chain at the other end can take into (or give from) its BD.
+    size_t q = i - n;
+    int32_t head = finished(cur, q);
+    int64_t k = m.queues[q].tasks[head].words - headMoved(cur, q);
+    for (int p : m.queues[q].peers)
+      k = std::min<int64_t>(k, bdWords(cur, p) - moved(cur, p));
+    if (int to = m.queues[q].feeds; to >= 0) {
+      int32_t toHead = finished(cur, to);
+      k = std::min<int64_t>(k, m.queues[to].tasks[toHead].words -
+                                   headMoved(cur, to));
+      next[qbase + 3 * to + 2] += k;
+      if (next[qbase + 3 * to + 2] >= m.queues[to].tasks[toHead].words) {
+        next[qbase + 3 * to + 1] += 1;
+        next[qbase + 3 * to + 2] = 0;
+      }
+    }
+    k = std::max<int64_t>(k, 0);
+    next[qbase + 3 * q + 2] += k;
+    for (int p : m.queues[q].peers) {
+      int64_t w = bdWords(cur, p);
+      next[n + nl + p] += k;
+      if (next[n + nl + p] >= w)
+        advance(next, p);
+    }
+    if (next[qbase + 3 * q + 2] >= m.queues[q].tasks[head].words) {
+      next[qbase + 3 * q + 1] += 1;
+      next[qbase + 3 * q + 2] = 0;
+    }
+    return next;
+  }
+  const Step &st = m.procs[i].steps[cur[i]];
+  switch (st.kind) {
+  case Step::Acquire:
+    next[n + st.lock] -= st.value;
+    break;
+  case Step::AcquireEqual:
+    break;
+  case Step::Release:
+    next[n + st.lock] += st.value;
+    if (next[n + st.lock] > m.locks[st.lock].max) {
+      if (unknown.empty()) {
+        unknown = m.locks[st.lock].name + " may exceed its maximum " +
+                  std::to_string(m.locks[st.lock].max) +
+                  " (a process releases more than the others acquire)";
+        unknownAt = st.op;
+      }
+      return std::nullopt;
+    }
+    break;
+  case Step::ReleaseSet:
+    next[n + st.lock] = st.value;
+    break;
+  case Step::Transfer:
+    for (int p : m.procs[i].peers)
+      advance(next, p);
+    break;
+  case Step::Push:
+    next[qbase + 3 * st.queue] += 1;
+    break;
+  case Step::Wait:
+    break;
+  }
+  advance(next, i);
+  return next;
+}
+
+void Search::expand(size_t idx) {
+  // A push onto a full queue (without host polling it is dropped; the
+  // search goes on as if it were not, to find what else goes wrong).
+  if (!overflow && m.host >= 0 && m.queueDepth > 0 && !m.hostPolls) {
+    const State &s = states[idx];
+    if (s[m.host] >= 0) {
+      const Step &st = m.procs[m.host].steps[s[m.host]];
+      if (st.kind == Step::Push &&
+          pushed(s, st.queue) - finished(s, st.queue) >= m.queueDepth)
+        overflow = idx;
+    }
+  }
+  // The reduced expansion takes the safe step alone, unless that closes a
+  // cycle (its successor was seen before): then the state is expanded in
+  // full, so no agent's step is put off forever around a cycle (the
+  // cycle proviso; without it, chains that cycle among themselves could
+  // hide another process's progress, and a core that can move would look
+  // stuck).
+  if (std::optional<size_t> only = safeStep(states[idx])) {
+    std::optional<State> next = successor(states[idx], *only);
+    if (next && !index.count(*next)) {
+      add(*next, idx);
+      return;
+    }
+  }
+  bool any = false;
+  for (size_t i = 0; i < agents(); ++i) {
+    if (!enabled(states[idx], i))
+      continue;
+    any = true;
+    std::optional<State> next = successor(states[idx], i);
+    if (!next)
+      continue;
+    add(*next, idx);
+  }
+  terminal[idx] = !any;
+}

@@ -1,0 +1,206 @@
+//===- DispatchModel.h - the agents of an aie.device and their steps -*- C++ -*-===//
+//
+// The dispatch model of one aie.device (docs/aie.md, "The dispatch model"):
+// its agents (the cores, the BD chains its DMA programs start, the DMA
+// channels the host's task queues run, and the host running the runtime
+// sequence) as processes of steps over the lock semaphores, the stream flows
+// and the task queues, and an explicit state search over every
+// interleaving of those steps. aie-deadlock
+// (checkers/aie/AIEDeadlock.cpp) explores it and reports; this file decides
+// nothing and reports nothing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_AIE_DISPATCHMODEL_H
+#define AIRCHECK_ANALYSES_AIE_DISPATCHMODEL_H
+
+#include "analyses/aie/AIEDesign.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace aircheck::aiecheck::dispatch {
+
+/// The state budget of a search: 200,000, or AIRCHECK_AIE_MAX_STATES (for
+/// tests of what an `unknown` leads to, e.g. a compile that refuses).
+size_t maxStates();
+
+/// One step of an agent.
+struct Step {
+  enum Kind {
+    Acquire, AcquireEqual, Release, ReleaseSet, // a lock operation
+    Transfer,                                   // a BD
+    Push,                                       // the host pushes a task
+    Wait                                        // the host waits for tasks
+  } kind;
+  mlir::Operation *op;
+  int lock = -1;
+  /// A lock operation: its amount. Transfer: the BD's 32-bit words. Push:
+  /// the task's index in its queue. Wait: how many of the queue's tasks
+  /// must have finished.
+  int64_t value = 0;
+  int queue = -1; // Push, Wait: the queue
+};
+
+enum class AgentKind { Core, Chain, Host };
+
+/// An agent that runs a program of steps: a core, a BD chain, the host.
+struct Proc {
+  std::string name;
+  mlir::Operation *op;
+  AgentKind kind = AgentKind::Chain;
+  bool isCore() const { return kind == AgentKind::Core; }
+  /// Cores and the host must get to their end (or run forever); a BD chain
+  /// may wait forever for data that no longer comes.
+  bool mustFinish() const { return kind != AgentKind::Chain; }
+  std::vector<Step> steps;
+  int loopTo = -1; // the step a chain repeats from; -1: it finishes
+  // Transfers: MM2S chains fire with these S2MM chains; an S2MM chain fed by
+  // a modelled MM2S chain only moves with it (fedBy).
+  std::vector<int> peers;
+  int fedBy = -1;
+  /// A chain at the other end of a task queue's flow: its transfers move
+  /// word by word with that queue's tasks.
+  int queue = -1;
+};
+
+/// A task the host pushes onto a queue.
+struct Task {
+  mlir::Operation *op; // npu.dma_memcpy_nd or dma_start_task
+  int64_t words;       // 32-bit words it moves (repeats included)
+};
+
+/// A DMA channel run by its task queue (a shim channel a
+/// shim_dma_allocation names, or a channel a dma_configure_task names).
+struct Queue {
+  std::string name;          // "shim tile (0, 0) MM2S 0"
+  std::string symbol;        // the allocation's name, when it has one
+  mlir::Operation *decl;     // the allocation, or the first task
+  Coord tile;
+  aie::DMAChannelDir dir;
+  int64_t channel = 0;
+  std::vector<Task> tasks;   // in push order (the sequence unrolled)
+  /// The chains at the other end of its flows: for an MM2S queue the S2MM
+  /// chains it feeds, for an S2MM queue the MM2S chain feeding it.
+  std::vector<int> peers;
+  /// A flow from one queue to another (a shim loopback): the MM2S queue
+  /// moves its words into the S2MM queue's tasks, which move only with it.
+  int feeds = -1, fedBy = -1;
+};
+
+struct LockInfo {
+  aie::LockOp op;
+  std::string name;
+  int64_t init = 0, max = 63;
+};
+
+struct Model {
+  std::vector<Proc> procs;
+  std::vector<LockInfo> locks;
+  std::vector<Queue> queues;
+  /// The host's process (the runtime sequence), -1 when the device has no
+  /// runtime sequence: then every stream end a task would drive is taken as
+  /// always ready.
+  int host = -1;
+  mlir::Operation *sequence = nullptr;
+  /// Unfinished tasks a channel's queue holds (the device model's
+  /// `dma_task_queue_depth`); 0: unknown.
+  int64_t queueDepth = 0;
+  /// A push onto a full queue waits for room (later mlir-aie, host polling)
+  /// instead of being dropped (the mlir-aie mlir-air pins).
+  bool hostPolls = false;
+  bool aie1 = false;
+  std::string unknown; // why the model cannot be built
+  mlir::Operation *unknownAt = nullptr;
+};
+
+/// The model of a device (with a device model).
+Model buildModel(Device &d, bool hostPolls = false);
+
+/// A state: the agents' pcs (-1: finished), the lock values, the words each
+/// agent has moved of its current BD, then per queue the tasks pushed, the
+/// tasks finished and the words moved of the task at its head.
+using State = std::vector<int32_t>;
+
+struct StateHash {
+  size_t operator()(const State &s) const {
+    size_t h = 1469598103934665603ull;
+    for (int32_t v : s)
+      h = (h ^ (uint32_t)v) * 1099511628211ull;
+    return h;
+  }
+};
+
+/// The explicit-state search over every interleaving (up to steps that
+/// commute with every other, see safeStep in DispatchModel.cpp).
+class Search {
+public:
+  explicit Search(const Model &m);
+
+  std::vector<State> states;
+  std::vector<std::vector<uint32_t>> preds;
+  std::vector<bool> terminal;
+  /// Set when the search stopped before exploring everything.
+  std::string unknown;
+  mlir::Operation *unknownAt = nullptr;
+
+  /// The first state (breadth first) where the host is at a push onto a
+  /// queue that holds `queueDepth` unfinished tasks (without host polling:
+  /// the push is dropped; the search goes on as if it were not).
+  std::optional<uint32_t> overflow;
+
+  void run();
+
+  /// The agents: the processes 0..n-1, then the queues n..n+Q-1.
+  size_t agents() const { return n + m.queues.size(); }
+
+  /// Can agent i take a step in state s (alone, or a transfer with its
+  /// peers)? Value overflow is reported by expand.
+  bool enabled(const State &s, size_t i) const;
+
+  /// Can agent i ever move from state s on (it is a transfer's peer)?
+  bool movesIn(const State &s, size_t i) const;
+
+  /// Whether agent i has nothing left to do in s (a process finished, a
+  /// queue empty).
+  bool idle(const State &s, size_t i) const;
+
+  int32_t moved(const State &s, size_t proc) const { return s[n + nl + proc]; }
+  int32_t pushed(const State &s, size_t q) const { return s[qbase + 3 * q]; }
+  int32_t finished(const State &s, size_t q) const {
+    return s[qbase + 3 * q + 1];
+  }
+  int32_t headMoved(const State &s, size_t q) const {
+    return s[qbase + 3 * q + 2];
+  }
+  /// Words queue q still has to move in s (its unfinished tasks).
+  int64_t wordsLeft(const State &s, size_t q) const;
+  /// The words of the BD process p is at (its Transfer step).
+  int64_t bdWords(const State &s, size_t p) const;
+
+private:
+  const Model &m;
+  size_t n, nl, qbase;
+  /// The host's last push that might find its queue full: before the
+  /// host's own waits bound how many tasks are unfinished there (tasks
+  /// pushed on the channel less those a wait made sure have finished), at
+  /// least the depth. -1: none.
+  int lastRiskyPush = -1;
+  bool releasesCommute = false;
+  std::vector<std::vector<int>> acquirers; // per lock, the processes
+  std::unordered_map<State, uint32_t, StateHash> index;
+
+  void add(const State &s, int64_t from);
+  void advance(State &s, size_t i) const;
+  std::optional<size_t> safeStep(const State &cur) const;
+  std::optional<State> successor(const State &cur, size_t i);
+  void expand(size_t idx);
+};
+
+} // namespace aircheck::aiecheck::dispatch
+
+#endif
