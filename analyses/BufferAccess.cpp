@@ -240,17 +240,13 @@ void BufferAccesses::add(Operation *op, Value memref, bool reads, bool writes,
   auto t = dyn_cast<MemRefType>(memref.getType());
   std::vector<std::string> indices;
   std::vector<std::pair<std::string, std::string>> ks;
-  if (auto load = dyn_cast<memref::LoadOp>(op)) {
-    for (Value i : load.getIndices()) {
-      AffineResult r = poly.affine(i, poly.instancesOf(op));
-      if (r.unknown) {
-        a.unknownWhy = "an index " + r.unknown->reason;
-        break;
-      }
-      indices.push_back(r.expr);
-    }
-  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-    for (Value i : store.getIndices()) {
+  std::optional<ValueRange> named;
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    named = load.getIndices();
+  else if (auto store = dyn_cast<memref::StoreOp>(op))
+    named = store.getIndices();
+  if (named) {
+    for (Value i : *named) {
       AffineResult r = poly.affine(i, poly.instancesOf(op));
       if (r.unknown) {
         a.unknownWhy = "an index " + r.unknown->reason;

@@ -85,6 +85,14 @@ std::string instanceText(const std::vector<Dim> &dims,
   return parts.empty() ? "its only instance" : llvm::join(parts, ", ");
 }
 
+/// The innermost block holding both ops (each through an ancestor), or null.
+Block *lowestCommonBlock(Operation *a, Operation *b) {
+  for (Operation *p = a; p; p = p->getParentOp())
+    if (p->getBlock() && p->getBlock()->findAncestorOpInBlock(*b))
+      return p->getBlock();
+  return nullptr;
+}
+
 /// A channel that `x` puts to and `y` gets from (or the reverse): the two
 /// may be ordered by its transfers, which this check does not follow.
 std::string channelLink(Operation *x, Operation *y) {
@@ -221,10 +229,7 @@ private:
       cases.push_back({eq(k) + " and " + ak + " > " + bk, bFirst, how});
     }
     if (a.op != b.op) {
-      Block *blk = nullptr;
-      for (Operation *p = a.op; p && !blk; p = p->getParentOp())
-        if (p->getBlock() && p->getBlock()->findAncestorOpInBlock(*b.op))
-          blk = p->getBlock();
+      Block *blk = lowestCommonBlock(a.op, b.op);
       Operation *ua = blk ? BlockOrder::ancestorIn(a.op, blk) : nullptr;
       Operation *ub = blk ? BlockOrder::ancestorIn(b.op, blk) : nullptr;
       // Two regions of one branch op: never both in one instance.
@@ -361,10 +366,7 @@ private:
   /// The token edge that would order them, where one op of the pair holds
   /// a token the other could wait for.
   static std::string hint(const BufferAccess &a, const BufferAccess &b) {
-    Block *blk = nullptr;
-    for (Operation *p = a.op; p && !blk; p = p->getParentOp())
-      if (p->getBlock() && p->getBlock()->findAncestorOpInBlock(*b.op))
-        blk = p->getBlock();
+    Block *blk = lowestCommonBlock(a.op, b.op);
     Operation *ua = blk ? BlockOrder::ancestorIn(a.op, blk) : nullptr;
     Operation *ub = blk ? BlockOrder::ancestorIn(b.op, blk) : nullptr;
     if (ua && ub && ua != ub && ua->isBeforeInBlock(ub) &&
