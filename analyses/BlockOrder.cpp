@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace aircheck;
 using namespace mlir;
@@ -179,4 +180,81 @@ bool BlockOrder::carriedBefore(Operation *a, Operation *b, Operation *loopOp) {
       return true;
   }
   return false;
+}
+
+Block *BlockOrder::lowestCommonBlock(Operation *a, Operation *b) {
+  for (Operation *p = a; p; p = p->getParentOp())
+    if (p->getBlock() && p->getBlock()->findAncestorOpInBlock(*b))
+      return p->getBlock();
+  return nullptr;
+}
+
+static std::string lineColOf(Operation *op) {
+  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
+  return "?:?";
+}
+
+std::vector<PairCase> BlockOrder::instancePairs(PolyhedralModel &poly,
+                                                Operation *a, Operation *b,
+                                                Operation *allocation) {
+  const Instances &ia = poly.instancesOf(a);
+  const Instances &ib = poly.instancesOf(b);
+  unsigned shared = 0;
+  while (shared < ia.dims.size() && shared < ib.dims.size() &&
+         ia.dims[shared].iv == ib.dims[shared].iv)
+    ++shared;
+  // Instances can share the buffer only within one instance of its
+  // allocation.
+  unsigned allocDims = 0;
+  if (allocation) {
+    const Instances &ix = poly.instancesOf(allocation);
+    while (allocDims < ix.dims.size() && allocDims < shared &&
+           ix.dims[allocDims].iv == ia.dims[allocDims].iv)
+      ++allocDims;
+  }
+  std::vector<PairCase> cases;
+  auto eq = [&](unsigned k) {
+    std::vector<std::string> c{"true"};
+    for (unsigned d = 0; d < k; ++d)
+      c.push_back("a" + std::to_string(d) + " = b" + std::to_string(d));
+    return llvm::join(c, " and ");
+  };
+  for (unsigned k = allocDims; k < shared; ++k) {
+    const Dim &d = ia.dims[k];
+    std::string ak = "a" + std::to_string(k), bk = "b" + std::to_string(k);
+    if (d.kind != Dim::Kind::ForIv) {
+      cases.push_back({eq(k) + " and " + ak + " != " + bk, false, false,
+                       std::string("instances that differ in ") +
+                           d.kindName().str() + " run at once",
+                       d.owner, d.owner});
+      continue;
+    }
+    Block *body = &d.owner->getRegion(0).front();
+    Operation *ua = ancestorIn(a, body), *ub = ancestorIn(b, body);
+    bool aFirst =
+        ua && ub && closedIn(a, body) && carriedBefore(ua, ub, d.owner);
+    bool bFirst =
+        ua && ub && closedIn(b, body) && carriedBefore(ub, ua, d.owner);
+    std::string how = "no token carried from one trip of scf.for@" +
+                      lineColOf(d.owner) + " to a later one orders them";
+    cases.push_back({eq(k) + " and " + ak + " < " + bk, aFirst, false, how,
+                     ua, ub});
+    cases.push_back({eq(k) + " and " + ak + " > " + bk, false, bFirst, how,
+                     ua, ub});
+  }
+  if (a == b)
+    return cases;
+  Block *blk = lowestCommonBlock(a, b);
+  Operation *ua = blk ? ancestorIn(a, blk) : nullptr;
+  Operation *ub = blk ? ancestorIn(b, blk) : nullptr;
+  // Two regions of one branch op: never both in one instance.
+  if (ua && ua == ub &&
+      isa<scf::IfOp, scf::IndexSwitchOp, affine::AffineIfOp>(ua))
+    return cases;
+  bool aFirst = ua && ub && ua != ub && before(ua, ub) && closedIn(a, blk);
+  bool bFirst = ua && ub && ua != ub && before(ub, ua) && closedIn(b, blk);
+  cases.push_back({eq(shared), aFirst, bFirst,
+                   "no token, blocking op or dependence orders them", ua, ub});
+  return cases;
 }

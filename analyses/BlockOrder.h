@@ -26,6 +26,7 @@
 #define AIRCHECK_ANALYSES_BLOCKORDER_H
 
 #include "analyses/AsyncGraph.h"
+#include "analyses/PolyhedralModel.h"
 
 #include "mlir/IR/Block.h"
 #include "llvm/ADT/BitVector.h"
@@ -34,6 +35,19 @@
 #include <memory>
 
 namespace aircheck {
+
+/// One class of instance pairs (a, b) of two ops, as isl constraints over
+/// a0.. (the dims of a) and b0.. (of b), with what the ordering model says
+/// of every pair in it.
+struct PairCase {
+  std::string constraint;
+  bool aFirst = false, bFirst = false; // a completes before b starts, or b before a
+  std::string how;                     // why they may run at once, if so
+  /// The ops that hold a and b where the pairs part: the hierarchy op or
+  /// loop whose instances differ, or their ancestors in the lowest common
+  /// block.
+  mlir::Operation *holderA = nullptr, *holderB = nullptr;
+};
 
 class BlockOrder {
 public:
@@ -55,6 +69,19 @@ public:
   /// completes before `b` starts in every later one.
   bool carriedBefore(mlir::Operation *a, mlir::Operation *b,
                      mlir::Operation *loop);
+  /// The instance pairs of `a` and `b` that can meet on a buffer allocated
+  /// by `allocation` (null: a function argument): those that agree on the
+  /// dims around it, split by the first shared dim on which they differ
+  /// (instances of hierarchy ops and scf.parallel iterations: never
+  /// ordered; scf.for trips: carriedBefore), then the pairs that agree on
+  /// every shared dim (before and closedIn in the lowest block holding both;
+  /// none when a and b sit in different regions of one branch op).
+  std::vector<PairCase> instancePairs(PolyhedralModel &poly, mlir::Operation *a,
+                                      mlir::Operation *b,
+                                      mlir::Operation *allocation);
+  /// The innermost block holding both ops (each through an ancestor).
+  static mlir::Block *lowestCommonBlock(mlir::Operation *a, mlir::Operation *b);
+
   /// For an op directly in `block`: a later op of the block waits for it
   /// and blocks (so it completes before the block's instance ends).
   bool closedBySync(mlir::Operation *a);

@@ -85,14 +85,6 @@ std::string instanceText(const std::vector<Dim> &dims,
   return parts.empty() ? "its only instance" : llvm::join(parts, ", ");
 }
 
-/// The innermost block holding both ops (each through an ancestor), or null.
-Block *lowestCommonBlock(Operation *a, Operation *b) {
-  for (Operation *p = a; p; p = p->getParentOp())
-    if (p->getBlock() && p->getBlock()->findAncestorOpInBlock(*b))
-      return p->getBlock();
-  return nullptr;
-}
-
 /// A channel that `x` puts to and `y` gets from (or the reverse): the two
 /// may be ordered by its transfers, which this check does not follow.
 std::string channelLink(Operation *x, Operation *y) {
@@ -186,70 +178,16 @@ private:
                 const BufferAccess &a, const BufferAccess &b) {
     const Instances &ia = poly.instancesOf(a.op);
     const Instances &ib = poly.instancesOf(b.op);
-    unsigned shared = 0;
-    while (shared < ia.dims.size() && shared < ib.dims.size() &&
-           ia.dims[shared].iv == ib.dims[shared].iv)
-      ++shared;
-    // Instances can share the buffer only within one instance of its
-    // allocation.
-    unsigned allocDims = 0;
-    if (Operation *def = a.buffer.getDefiningOp()) {
-      const Instances &ix = poly.instancesOf(def);
-      while (allocDims < ix.dims.size() && allocDims < shared &&
-             ix.dims[allocDims].iv == ia.dims[allocDims].iv)
-        ++allocDims;
-    }
     std::vector<Case> cases;
-    auto eq = [&](unsigned k) {
-      std::vector<std::string> c{"true"};
-      for (unsigned d = 0; d < k; ++d)
-        c.push_back("a" + std::to_string(d) + " = b" + std::to_string(d));
-      return llvm::join(c, " and ");
-    };
-    for (unsigned k = allocDims; k < shared; ++k) {
-      const Dim &d = ia.dims[k];
-      std::string ak = "a" + std::to_string(k), bk = "b" + std::to_string(k);
-      if (d.kind != Dim::Kind::ForIv) {
-        cases.push_back({eq(k) + " and " + ak + " != " + bk, false,
-                         std::string("instances that differ in ") +
-                             d.kindName().str() + " run at once",
-                         channelLink(d.owner, d.owner)});
-        continue;
-      }
-      Block *body = &d.owner->getRegion(0).front();
-      Operation *ua = BlockOrder::ancestorIn(a.op, body);
-      Operation *ub = BlockOrder::ancestorIn(b.op, body);
-      bool aFirst = ua && ub && order.closedIn(a.op, body) &&
-                    order.carriedBefore(ua, ub, d.owner);
-      bool bFirst = ua && ub && order.closedIn(b.op, body) &&
-                    order.carriedBefore(ub, ua, d.owner);
-      std::string how = "no token carried from one trip of scf.for@" +
-                        lineCol(d.owner) + " to a later one orders them";
-      cases.push_back({eq(k) + " and " + ak + " < " + bk, aFirst, how});
-      cases.push_back({eq(k) + " and " + ak + " > " + bk, bFirst, how});
-    }
-    if (a.op != b.op) {
-      Block *blk = lowestCommonBlock(a.op, b.op);
-      Operation *ua = blk ? BlockOrder::ancestorIn(a.op, blk) : nullptr;
-      Operation *ub = blk ? BlockOrder::ancestorIn(b.op, blk) : nullptr;
-      // Two regions of one branch op: never both in one instance.
-      if (ua && ua == ub &&
-          isa<scf::IfOp, scf::IndexSwitchOp, affine::AffineIfOp>(ua))
-        return unorderedAcrossInstances(cases) ? checkCases(poly, a, b, cases, ia, ib)
-                                               : Verdict::Free;
-      bool ordered =
-          ua && ub && ua != ub &&
-          ((order.before(ua, ub) && order.closedIn(a.op, blk)) ||
-           (order.before(ub, ua) && order.closedIn(b.op, blk)));
-      cases.push_back({eq(shared), ordered,
-                       "no token, blocking op or dependence orders them",
-                       ordered || !ua || !ub ? "" : channelLink(ua, ub)});
+    for (const PairCase &p :
+         order.instancePairs(poly, a.op, b.op, a.buffer.getDefiningOp())) {
+      bool ordered = p.aFirst || p.bFirst;
+      cases.push_back({p.constraint, ordered, p.how,
+                       ordered || !p.holderA || !p.holderB
+                           ? std::string()
+                           : channelLink(p.holderA, p.holderB)});
     }
     return checkCases(poly, a, b, cases, ia, ib);
-  }
-
-  static bool unorderedAcrossInstances(const std::vector<Case> &cases) {
-    return llvm::any_of(cases, [](const Case &c) { return !c.ordered; });
   }
 
   Verdict checkCases(PolyhedralModel &poly, const BufferAccess &a,
@@ -366,7 +304,7 @@ private:
   /// The token edge that would order them, where one op of the pair holds
   /// a token the other could wait for.
   static std::string hint(const BufferAccess &a, const BufferAccess &b) {
-    Block *blk = lowestCommonBlock(a.op, b.op);
+    Block *blk = BlockOrder::lowestCommonBlock(a.op, b.op);
     Operation *ua = blk ? BlockOrder::ancestorIn(a.op, blk) : nullptr;
     Operation *ub = blk ? BlockOrder::ancestorIn(b.op, blk) : nullptr;
     if (ua && ub && ua != ub && ua->isBeforeInBlock(ub) &&
