@@ -47,9 +47,11 @@ BlockOrder::Reach &BlockOrder::reach(Block *block) {
     r.index[&op] = r.numOps++;
   unsigned n = r.numOps + block->getNumArguments();
   r.after.assign(n, llvm::BitVector(n));
+  r.done.assign(n, llvm::BitVector(n));
   bool programOrder = !AsyncGraph::orderedByDependences(block);
-  // Direct edges: succ[i] are the nodes that start after i completes.
-  std::vector<llvm::SmallVector<unsigned, 4>> succ(n);
+  // Direct edges: succ[i] start after i completes; inner[i] complete after
+  // it (a token i signals is waited for inside their regions).
+  std::vector<llvm::SmallVector<unsigned, 4>> succ(n), inner(n);
   std::vector<Operation *> ops;
   for (Operation &op : *block)
     ops.push_back(&op);
@@ -59,6 +61,14 @@ BlockOrder::Reach &BlockOrder::reach(Block *block) {
       if (isToken(v))
         if (unsigned u = nodeOfValue(r, block, v); u != ~0u && u != j)
           succ[u].push_back(j);
+    b->walk([&](Operation *nested) {
+      if (nested == b)
+        return;
+      for (Value v : nested->getOperands())
+        if (isToken(v))
+          if (unsigned u = nodeOfValue(r, block, v); u != ~0u && u != j)
+            inner[u].push_back(j);
+    });
     if (!programOrder)
       for (Operation *a : graph.waitsFor(b))
         if (a->getBlock() == block)
@@ -66,19 +76,28 @@ BlockOrder::Reach &BlockOrder::reach(Block *block) {
   }
   // Every edge goes forward (SSA, program order, earlier ops), so one pass
   // from the end closes the relation.
-  for (unsigned i = r.numOps; i-- > 0;) {
-    if (programOrder && blocks(ops[i]))
-      r.after[i].set(i + 1, r.numOps);
+  auto close = [&](unsigned i) {
     for (unsigned j : succ[i]) {
       r.after[i].set(j);
       r.after[i] |= r.after[j];
+      r.done[i].set(j);
+      r.done[i] |= r.done[j];
     }
+    for (unsigned j : inner[i]) {
+      r.after[i] |= r.after[j];
+      r.done[i].set(j);
+      r.done[i] |= r.done[j];
+    }
+  };
+  for (unsigned i = r.numOps; i-- > 0;) {
+    if (programOrder && blocks(ops[i])) {
+      r.after[i].set(i + 1, r.numOps);
+      r.done[i].set(i + 1, r.numOps);
+    }
+    close(i);
   }
   for (unsigned a = r.numOps; a < n; ++a)
-    for (unsigned j : succ[a]) {
-      r.after[a].set(j);
-      r.after[a] |= r.after[j];
-    }
+    close(a);
   return r;
 }
 
@@ -87,6 +106,13 @@ bool BlockOrder::before(Operation *a, Operation *b) {
     return false;
   Reach &r = reach(a->getBlock());
   return reaches(r, r.index[a], r.index[b]);
+}
+
+bool BlockOrder::doneBefore(Operation *a, Operation *b) {
+  if (a->getBlock() != b->getBlock())
+    return false;
+  Reach &r = reach(a->getBlock());
+  return completesBefore(r, r.index[a], r.index[b]);
 }
 
 bool BlockOrder::closedBySync(Operation *a) {
@@ -98,7 +124,7 @@ bool BlockOrder::closedBySync(Operation *a) {
   Reach &r = reach(block);
   unsigned i = r.index[a];
   for (Operation *s = a->getNextNode(); s; s = s->getNextNode())
-    if (blocks(s) && reaches(r, i, r.index[s]))
+    if (blocks(s) && completesBefore(r, i, r.index[s]))
       return true;
   return false;
 }
@@ -115,7 +141,7 @@ static bool reachesAllYields(BlockOrder &order, Operation *a, Block *body) {
       continue;
     any = true;
     Operation *p = v.getDefiningOp();
-    if (!p || p->getBlock() != body || !(p == a || order.before(a, p)))
+    if (!p || p->getBlock() != body || !(p == a || order.doneBefore(a, p)))
       return false;
   }
   return any;
@@ -149,7 +175,7 @@ bool BlockOrder::closedIn(Operation *access, Block *block) {
       if (!isToken(v))
         continue;
       unsigned arg = r.numOps + 1 + k, p = nodeOfValue(r, body, v);
-      if (p == ~0u || !reaches(r, arg, p))
+      if (p == ~0u || !completesBefore(r, arg, p))
         return false;
     }
   }
@@ -172,11 +198,11 @@ bool BlockOrder::carriedBefore(Operation *a, Operation *b, Operation *loopOp) {
     if (!isToken(v))
       continue;
     unsigned arg = r.numOps + 1 + k, p = nodeOfValue(r, body, v);
-    if (p == ~0u || !(p == ia || reaches(r, ia, p)))
+    if (p == ~0u || !(p == ia || completesBefore(r, ia, p)))
       continue;
     // The slot is chained (iteration i+1's yield waits for its iter_arg),
     // and b waits for the iter_arg.
-    if (reaches(r, arg, p) && reaches(r, arg, ib))
+    if (completesBefore(r, arg, p) && reaches(r, arg, ib))
       return true;
   }
   return false;

@@ -62,6 +62,9 @@ public:
   /// For `a` and `b` directly in one block: in one instance of the block,
   /// `a` completes before `b` starts.
   bool before(mlir::Operation *a, mlir::Operation *b);
+  /// For `a` and `b` directly in one block: `a` completes before `b` does
+  /// (`b` may start earlier: a loop or branch whose body waits for `a`).
+  bool doneBefore(mlir::Operation *a, mlir::Operation *b);
   /// `access` (nested anywhere below the op of `block` it is in) has
   /// completed once that op has, in the sense `before` uses.
   bool closedIn(mlir::Operation *access, mlir::Block *block);
@@ -89,12 +92,19 @@ public:
 private:
   struct Reach {
     llvm::DenseMap<mlir::Operation *, unsigned> index; // ops, then args
-    std::vector<llvm::BitVector> after; // after[i]: what waits for i, transitively
+    /// after[i]: the ops that start after i completes (a path of waits
+    /// whose last one is a wait to start); done[i]: the ops that complete
+    /// after i does (any path: a loop or branch completes after the tokens
+    /// its body waits for, though it may start before).
+    std::vector<llvm::BitVector> after, done;
     unsigned numOps = 0;
   };
   Reach &reach(mlir::Block *block);
   bool reaches(Reach &r, unsigned from, unsigned to) {
     return r.after[from].test(to);
+  }
+  bool completesBefore(Reach &r, unsigned from, unsigned to) {
+    return r.done[from].test(to);
   }
   unsigned nodeOfValue(Reach &r, mlir::Block *block, mlir::Value token);
 

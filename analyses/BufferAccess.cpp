@@ -3,6 +3,8 @@
 
 #include "dialects/AIR/AIRDialect.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/CastInterfaces.h"
@@ -314,3 +316,39 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
   buffers[a.buffer].push_back(list.size());
   list.push_back(std::move(a));
 }
+
+static std::string lineColOf(Operation *op) {
+  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
+  return "?:?";
+}
+
+/// "herd @h tile (1, 0), scf.for@12:5 trip 3" from the values of `dims`.
+std::string BufferAccesses::instanceText(const std::vector<Dim> &dims,
+                                         llvm::ArrayRef<std::string> values) {
+  std::vector<std::string> parts;
+  for (unsigned i = 0; i < dims.size();) {
+    Operation *owner = dims[i].owner;
+    std::vector<std::string> vs;
+    unsigned j = i;
+    for (; j < dims.size() && dims[j].owner == owner; ++j)
+      vs.push_back(j < values.size() ? values[j] : "?");
+    std::string where;
+    if (auto h = dyn_cast<air::HerdOp>(owner))
+      where = "herd" + (h.getSymName() ? " @" + h.getSymName()->str() : "") +
+              " tile";
+    else if (auto s = dyn_cast<air::SegmentOp>(owner))
+      where = "segment" +
+              (s.getSymName() ? " @" + s.getSymName()->str() : "");
+    else if (isa<air::LaunchOp>(owner))
+      where = "launch";
+    else if (isa<scf::ForOp>(owner))
+      where = "scf.for@" + lineColOf(owner) + " trip";
+    else
+      where = owner->getName().getStringRef().str() + "@" + lineColOf(owner);
+    parts.push_back(where + " (" + llvm::join(vs, ", ") + ")");
+    i = j;
+  }
+  return parts.empty() ? "its only instance" : llvm::join(parts, ", ");
+}
+

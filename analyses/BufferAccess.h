@@ -57,6 +57,10 @@ public:
   static mlir::Value rootOf(mlir::Value v);
   /// The shape of a root buffer, when it is static.
   static std::optional<llvm::SmallVector<int64_t>> shapeOf(mlir::Value root);
+  /// "herd @h tile (1, 0), scf.for@12:5 trip (3)": an instance, from the
+  /// values of `dims` (a sample point's coordinates).
+  static std::string instanceText(const std::vector<Dim> &dims,
+                                  llvm::ArrayRef<std::string> values);
   /// "[3, 5]" for linear element `linear` of `root`.
   static std::string elementText(mlir::Value root, int64_t linear);
 

@@ -96,6 +96,7 @@ std::unique_ptr<Checker> createLaunchCrossing();
 std::unique_ptr<Checker> createDeadlockFreedom();
 std::unique_ptr<Checker> createTokenConsistency();
 std::unique_ptr<Checker> createDataRace();
+std::unique_ptr<Checker> createBufferLifetime();
 std::unique_ptr<Checker> createAIETiles();
 std::unique_ptr<Checker> createAIEMemory();
 std::unique_ptr<Checker> createAIELocks();

@@ -23,6 +23,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createResourceFit());
     v.push_back(createTokenConsistency());
     v.push_back(createDataRace());
+    v.push_back(createBufferLifetime());
     v.push_back(createAIETiles());
     v.push_back(createAIEMemory());
     v.push_back(createAIELocks());

@@ -56,35 +56,6 @@ std::string opName(Operation *op) {
   return "'" + op->getName().getStringRef().str() + "' at " + lineCol(op);
 }
 
-/// "herd @h tile (1, 0), scf.for@12:5 trip 3" from the values of `dims`.
-std::string instanceText(const std::vector<Dim> &dims,
-                         llvm::ArrayRef<std::string> values) {
-  std::vector<std::string> parts;
-  for (unsigned i = 0; i < dims.size();) {
-    Operation *owner = dims[i].owner;
-    std::vector<std::string> vs;
-    unsigned j = i;
-    for (; j < dims.size() && dims[j].owner == owner; ++j)
-      vs.push_back(j < values.size() ? values[j] : "?");
-    std::string where;
-    if (auto h = dyn_cast<air::HerdOp>(owner))
-      where = "herd" + (h.getSymName() ? " @" + h.getSymName()->str() : "") +
-              " tile";
-    else if (auto s = dyn_cast<air::SegmentOp>(owner))
-      where = "segment" +
-              (s.getSymName() ? " @" + s.getSymName()->str() : "");
-    else if (isa<air::LaunchOp>(owner))
-      where = "launch";
-    else if (isa<scf::ForOp>(owner))
-      where = "scf.for@" + lineCol(owner) + " trip";
-    else
-      where = owner->getName().getStringRef().str() + "@" + lineCol(owner);
-    parts.push_back(where + " (" + llvm::join(vs, ", ") + ")");
-    i = j;
-  }
-  return parts.empty() ? "its only instance" : llvm::join(parts, ", ");
-}
-
 /// A channel that `x` puts to and `y` gets from (or the reverse): the two
 /// may be ordered by its transfers, which this check does not follow.
 std::string channelLink(Operation *x, Operation *y) {
@@ -286,11 +257,11 @@ private:
                 << " element " << el << " of a buffer that " << opName(a.op)
                 << " " << (a.writes ? "writes" : "reads")
                 << ", and the two may run at once: " << c.how << " ("
-                << instanceText(ib.dims, bv) << " against "
-                << instanceText(ia.dims, av) << ")"
+                << BufferAccesses::instanceText(ib.dims, bv) << " against "
+                << BufferAccesses::instanceText(ia.dims, av) << ")"
                 << (params.empty() ? "" : ", with " + params);
     diag.attachNote(a.op->getLoc())
-        << "the other access (" << instanceText(ia.dims, av)
+        << "the other access (" << BufferAccesses::instanceText(ia.dims, av)
         << "), racing with " << opName(b.op);
     if (Operation *def = a.buffer.getDefiningOp())
       diag.attachNote(def->getLoc())

@@ -17,8 +17,10 @@ module {
         %c0 = arith.constant 0 : index
         %c1 = arith.constant 1 : index
         %c1024 = arith.constant 1024 : index
+        // expected-note@+1 {{the buffer}}
         %l2 = memref.alloc() : memref<1024xf32, 1>
         air.dma_memcpy_nd (%l2[] [] [], %ss[] [] []) : (memref<1024xf32, 1>, memref<1024xf32>)
+        // expected-error-re@+2 {{use after free: 'air.channel.put' at {{[0-9]+:[0-9]+}} (its only instance) may touch the buffer after 'memref.dealloc' at {{[0-9]+:[0-9]+}} (its only instance) frees it: nothing orders the use before the dealloc (no token, blocking op or dependence orders them)}}
         // expected-note@+1 {{put here}}
         %put = air.channel.put async @to_tile[] (%l2[%c0] [%c1024] [%c1]) : (memref<1024xf32, 1>)
         air.herd @sink tile (%tx, %ty) in (%sx=%c1, %sy=%c1) {
@@ -28,6 +30,8 @@ module {
           memref.dealloc %l1 : memref<512xf32, 2>
           air.herd_terminator
         }
+        // expected-note@+2 {{here the buffer is freed}}
+        // expected-note@+1 {{hint: make the dealloc wait for the use's token (or for a wait_all of every use)}}
         memref.dealloc %l2 : memref<1024xf32, 1>
         air.segment_terminator
       }
