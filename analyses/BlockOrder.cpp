@@ -215,11 +215,6 @@ Block *BlockOrder::lowestCommonBlock(Operation *a, Operation *b) {
   return nullptr;
 }
 
-static std::string lineColOf(Operation *op) {
-  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
-  return "?:?";
-}
 
 std::vector<PairCase> BlockOrder::instancePairs(PolyhedralModel &poly,
                                                 Operation *a, Operation *b,

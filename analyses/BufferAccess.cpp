@@ -317,11 +317,6 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
   list.push_back(std::move(a));
 }
 
-static std::string lineColOf(Operation *op) {
-  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
-  return "?:?";
-}
 
 /// "herd @h tile (1, 0), scf.for@12:5 trip 3" from the values of `dims`.
 std::string BufferAccesses::instanceText(const std::vector<Dim> &dims,

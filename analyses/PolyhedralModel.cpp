@@ -39,6 +39,12 @@ static std::string opAt(Operation *op) {
          locString(op->getLoc());
 }
 
+std::string aircheck::lineColOf(Operation *op) {
+  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
+  return "?:?";
+}
+
 llvm::StringRef Dim::kindName() const {
   switch (kind) {
   case Kind::LaunchId:

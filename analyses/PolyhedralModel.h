@@ -96,6 +96,10 @@ struct AffineResult {
   bool usesAnyDim() const;
 };
 
+/// "line:col" of an op's location, "?:?" without one: how diagnostics
+/// about instances name the ops they mention.
+std::string lineColOf(mlir::Operation *op);
+
 /// An affine expression in isl syntax; `leaf` prints constants, dims and
 /// symbols. Divisors and moduli print as the literals isl requires.
 std::string islAffineText(mlir::AffineExpr e,

@@ -46,14 +46,8 @@ using namespace mlir;
 
 namespace {
 
-std::string lineCol(Operation *op) {
-  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
-  return "?:?";
-}
-
 std::string opName(Operation *op) {
-  return "'" + op->getName().getStringRef().str() + "' at " + lineCol(op);
+  return "'" + op->getName().getStringRef().str() + "' at " + lineColOf(op);
 }
 
 /// A channel that `x` puts to and `y` gets from (or the reverse): the two
