@@ -1,5 +1,6 @@
 //===- AsyncGraph.cpp - the asynchronous control and dataflow graph -------===//
 #include "analyses/AsyncGraph.h"
+#include "analyses/MemrefEffects.h"
 
 #include "dialects/AIR/AIRDialect.h"
 
@@ -43,10 +44,8 @@ AsyncGraph::AsyncGraph(Operation *root) {
       for (Value t : async.getConcurrencyTokens())
         concurrency[rootOf(t)].push_back(op);
     }
-    if (auto put = dyn_cast<air::ChannelPutOp>(op))
-      puts[put.getChanName()].push_back(op);
-    if (auto get = dyn_cast<air::ChannelGetOp>(op))
-      gets[get.getChanName()].push_back(op);
+    if (auto t = dyn_cast<air::ChannelOpInterface>(op))
+      (t.isPut() ? puts : gets)[t.getChanName()].push_back(op);
     // A loop waits for its token inits before its first iteration.
     if (auto f = dyn_cast<scf::ForOp>(op))
       for (Value init : f.getInitArgs())
@@ -174,10 +173,6 @@ static Value memrefRoot(Value v, Block &body) {
   return v;
 }
 
-static bool isMemref(Value v) {
-  return isa<BaseMemRefType>(v.getType());
-}
-
 static Footprint footprintOf(Operation *item, Block &body) {
   Footprint f;
   f.sync = !llvm::any_of(item->getResultTypes(),
@@ -199,14 +194,11 @@ static Footprint footprintOf(Operation *item, Block &body) {
       if (Operation *def = v.getDefiningOp())
         if (def->getBlock() == &body && def != item)
           f.uses.insert(def);
-    if (auto put = dyn_cast<air::ChannelPutOp>(op)) {
-      read(put.getMemref());
-      if (!inNestedHierarchy(op))
-        f.transfers.push_back(op);
-      return;
-    }
-    if (auto get = dyn_cast<air::ChannelGetOp>(op)) {
-      write(get.getMemref());
+    if (auto t = dyn_cast<air::ChannelOpInterface>(op)) {
+      if (t.isPut())
+        read(t.getMemref());
+      else
+        write(t.getMemref());
       if (!inNestedHierarchy(op))
         f.transfers.push_back(op);
       return;
@@ -216,65 +208,44 @@ static Footprint footprintOf(Operation *item, Block &body) {
       write(dma.getDst());
       return;
     }
-    // linalg ops have recursive effects and also state their operands'.
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (isa<air::AIRDialect>(op->getDialect()) ||
-        (!effects && op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()))
+    if (isa<air::AIRDialect>(op->getDialect()))
       return; // the ops inside say what they touch
-    if (effects) {
-      SmallVector<MemoryEffects::EffectInstance> list;
-      effects.getEffects(list);
-      for (auto &e : list) {
-        Value v = e.getValue();
-        if (!v || !isMemref(v))
-          continue;
-        if (isa<MemoryEffects::Read>(e.getEffect()))
-          read(v);
-        else if (isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect()))
-          write(v);
-      }
-      return;
+    for (const MemrefEffect &e : memrefEffects(op)) {
+      if (e.read)
+        read(e.memref);
+      if (e.write || e.free)
+        write(e.memref);
     }
-    // Unknown effects: every memref operand may be read and written.
-    for (Value v : op->getOperands())
-      if (isMemref(v)) {
-        read(v);
-        write(v);
-      }
   });
   return f;
 }
 
 /// The channel and, where constant, the indices a transfer names.
 static std::pair<StringRef, SmallVector<std::optional<int64_t>, 2>>
-channelIndex(Operation *t) {
-  OperandRange indices = isa<air::ChannelPutOp>(t)
-                             ? cast<air::ChannelPutOp>(t).getIndices()
-                             : cast<air::ChannelGetOp>(t).getIndices();
-  StringRef name = isa<air::ChannelPutOp>(t)
-                       ? cast<air::ChannelPutOp>(t).getChanName()
-                       : cast<air::ChannelGetOp>(t).getChanName();
+channelIndex(air::ChannelOpInterface t) {
   SmallVector<std::optional<int64_t>, 2> idx;
-  for (Value v : indices) {
+  for (Value v : t.getIndices()) {
     APInt c;
     if (matchPattern(v, m_ConstantInt(&c)))
       idx.push_back(c.getSExtValue());
     else
       idx.push_back(std::nullopt);
   }
-  return {name, idx};
+  return {t.getChanName(), idx};
 }
 
 /// Whether two transfers may name the same channel index: the same channel,
 /// and no index that is constant on both sides and differs.
 bool aircheck::transfersMayShareIndex(Operation *a, Operation *b) {
-  auto [na, ia] = channelIndex(a);
-  auto [nb, ib] = channelIndex(b);
+  auto ta = cast<air::ChannelOpInterface>(a);
+  auto tb = cast<air::ChannelOpInterface>(b);
+  auto [na, ia] = channelIndex(ta);
+  auto [nb, ib] = channelIndex(tb);
   if (na != nb)
     return false;
   // A put names the bundle, a get of a broadcast channel the destination
   // space: compare only indices of one side's kind.
-  if (isa<air::ChannelPutOp>(a) != isa<air::ChannelPutOp>(b)) {
+  if (ta.isPut() != tb.isPut()) {
     auto chan = air::lookupChannel(a, FlatSymbolRefAttr::get(
                                           a->getContext(), na));
     if (chan && chan.getBroadcastShape())
@@ -339,7 +310,7 @@ void AsyncGraph::orderBody(Block &body) {
     if (isa<air::LaunchOp>(items[j]) && lastLaunch >= 0)
       data.insert(lastLaunch);
     for (Operation *y : b.transfers) {
-      auto &earlier = transfersOf[channelIndex(y).first];
+      auto &earlier = transfersOf[cast<air::ChannelOpInterface>(y).getChanName()];
       for (auto it = earlier.rbegin(); it != earlier.rend(); ++it)
         if (transfersMayShareIndex(it->second, y)) {
           channel.insert(it->first);
@@ -387,7 +358,7 @@ void AsyncGraph::orderBody(Block &body) {
       if (!b.writes.contains(r))
         readersSince[r].push_back(j);
     for (Operation *y : b.transfers)
-      transfersOf[channelIndex(y).first].push_back({j, y});
+      transfersOf[cast<air::ChannelOpInterface>(y).getChanName()].push_back({j, y});
     if (b.barrier)
       lastBarrier = j;
   }

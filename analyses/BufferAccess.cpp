@@ -1,5 +1,6 @@
 //===- BufferAccess.cpp - which op instances touch which elements ----------===//
 #include "analyses/BufferAccess.h"
+#include "analyses/MemrefEffects.h"
 
 #include "dialects/AIR/AIRDialect.h"
 
@@ -106,32 +107,11 @@ BufferAccesses::BufferAccesses(ModuleOp module, PolyhedralModel &poly)
         op->hasTrait<OpTrait::IsTerminator>() ||
         isa<ViewLikeOpInterface, CastOpInterface>(op))
       return;
-    // linalg ops have recursive effects and also state their operands'.
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects && op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return; // the ops inside say what they touch
-    if (effects) {
-      SmallVector<MemoryEffects::EffectInstance> list;
-      effects.getEffects(list);
-      for (auto &e : list) {
-        Value v = e.getValue();
-        if (!v || !isa<BaseMemRefType>(v.getType()))
-          continue;
-        bool exact = !isa<vector::TransferReadOp, vector::TransferWriteOp,
-                          vector::LoadOp, vector::StoreOp>(op);
-        if (isa<MemoryEffects::Read>(e.getEffect()))
-          add(op, v, true, false, false, exact);
-        else if (isa<MemoryEffects::Write>(e.getEffect()))
-          add(op, v, false, true, false, exact);
-        else if (isa<MemoryEffects::Free>(e.getEffect()))
-          add(op, v, false, false, true, true);
-      }
-      return;
-    }
-    // Unknown effects: every memref operand may be read and written.
-    for (Value v : op->getOperands())
-      if (isa<BaseMemRefType>(v.getType()))
-        add(op, v, true, true, false, false);
+    bool exactOp = !isa<vector::TransferReadOp, vector::TransferWriteOp,
+                        vector::LoadOp, vector::StoreOp>(op);
+    for (const MemrefEffect &e : memrefEffects(op))
+      add(op, e.memref, e.read, e.write, e.free,
+          e.free || (e.stated && exactOp));
   });
 }
 

@@ -42,12 +42,11 @@ ChannelModel::ChannelModel(Operation *module, AnalysisManager &am)
     infos.push_back(std::move(info));
   });
   module->walk([&](Operation *op) {
-    bool put = isa<air::ChannelPutOp>(op);
-    if (!put && !isa<air::ChannelGetOp>(op))
+    auto transfer = dyn_cast<air::ChannelOpInterface>(op);
+    if (!transfer)
       return;
-    auto name = put ? cast<air::ChannelPutOp>(op).getChanName()
-                    : cast<air::ChannelGetOp>(op).getChanName();
-    auto it = byName.find(name);
+    bool put = transfer.isPut();
+    auto it = byName.find(transfer.getChanName());
     if (it == byName.end())
       return; // undeclared: the verifier reports it
     ChannelInfo &info = infos[it->second];
@@ -206,8 +205,7 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     acc.volumeUnknown = in.unknown;
     return;
   }
-  OperandRange indices = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getIndices()
-                                   : cast<air::ChannelGetOp>(acc.op).getIndices();
+  OperandRange indices = acc.transfer().getIndices();
   bool inBroadcastSpace = !acc.isPut && info.isBroadcast();
   llvm::ArrayRef<int64_t> space =
       inBroadcastSpace ? llvm::ArrayRef<int64_t>(info.broadcastShape)
@@ -321,11 +319,8 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     }
 
     // Elements per transfer.
-    SmallVector<OpFoldResult> sizes =
-        acc.isPut ? cast<air::ChannelPutOp>(acc.op).getMixedAccessSizes()
-                  : cast<air::ChannelGetOp>(acc.op).getMixedAccessSizes();
-    Value memref = acc.isPut ? cast<air::ChannelPutOp>(acc.op).getMemref()
-                             : cast<air::ChannelGetOp>(acc.op).getMemref();
+    SmallVector<OpFoldResult> sizes = acc.transfer().getMixedAccessSizes();
+    Value memref = acc.transfer().getMemref();
     std::vector<isl::pw_aff> elems;
     if (!sizes.empty()) {
       for (OpFoldResult size : sizes) {

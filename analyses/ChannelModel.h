@@ -26,6 +26,10 @@ namespace aircheck {
 struct ChannelAccess {
   mlir::Operation *op = nullptr;
   bool isPut = false;
+  /// The put or get, read through the one interface both implement.
+  air::ChannelOpInterface transfer() const {
+    return mlir::cast<air::ChannelOpInterface>(op);
+  }
   const Instances *instances = nullptr;
   /// Per box: the channel indices addressed and the instances per index.
   struct Part {

@@ -456,12 +456,8 @@ static Flows flowsIn(Block &block, unsigned space) {
       ++f.transferOps;
       f.buffers.insert(bufferOf(access.getMemref()));
     };
-    if (auto get = dyn_cast<air::ChannelGetOp>(op)) {
-      channel(get, true);
-      continue;
-    }
-    if (auto put = dyn_cast<air::ChannelPutOp>(op)) {
-      channel(put, false);
+    if (auto transfer = dyn_cast<air::ChannelOpInterface>(op)) {
+      channel(transfer, !transfer.isPut());
       continue;
     }
     if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
@@ -691,7 +687,7 @@ ResourceFootprint::ResourceFootprint(Operation *module, const AsyncGraph &graph)
   SymbolTableCollection tables;
   SymbolTableCollection *outer = channelTables;
   channelTables = &tables;
-  auto restore = llvm::make_scope_exit([&] { channelTables = outer; });
+  llvm::scope_exit restore([&] { channelTables = outer; });
   module->walk([&](air::LaunchOp launch) {
     LaunchFootprint lf;
     lf.op = launch;

@@ -938,8 +938,9 @@ LogicalResult Executor::exec(Process &p, Operation &op) {
       .Case<air::LaunchOp, air::SegmentOp, air::HerdOp>([&](Operation *h) {
         return execHierarchy(p, cast<air::HierarchyOpInterface>(h));
       })
-      .Case([&](air::ChannelPutOp put) { return execChannel(p, put, true); })
-      .Case([&](air::ChannelGetOp get) { return execChannel(p, get, false); })
+      .Case([&](air::ChannelOpInterface t) {
+        return execChannel(p, t, t.isPut());
+      })
       .Case<air::DmaMemcpyNdOp, air::WaitAllOp>([&](Operation *o) {
         return execJoin(p, cast<air::AsyncOpInterface>(o));
       })
@@ -1143,11 +1144,9 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
 /// memref's when it has none; nullopt when that is not concrete.
 std::optional<uint64_t> Executor::transferVolume(Process &p, Operation *op,
                                                  bool isPut) {
-  SmallVector<OpFoldResult> sizes =
-      isPut ? cast<air::ChannelPutOp>(op).getMixedAccessSizes()
-            : cast<air::ChannelGetOp>(op).getMixedAccessSizes();
-  Value memref = isPut ? cast<air::ChannelPutOp>(op).getMemref()
-                       : cast<air::ChannelGetOp>(op).getMemref();
+  auto transfer = cast<air::ChannelOpInterface>(op);
+  SmallVector<OpFoldResult> sizes = transfer.getMixedAccessSizes();
+  Value memref = transfer.getMemref();
   if (sizes.empty()) {
     auto ty = dyn_cast<MemRefType>(memref.getType());
     if (!ty || !ty.hasStaticShape())
@@ -1485,10 +1484,7 @@ bool Executor::hostUses(air::ChannelOp chan) {
   if (!hostChannels) {
     hostChannels.emplace();
     entry->getParentOfType<ModuleOp>()->walk([&](Operation *op) {
-      if (auto t = dyn_cast<air::ChannelPutOp>(op);
-          t && !op->getParentOfType<air::LaunchOp>())
-        hostChannels->insert(t.getChanName());
-      if (auto t = dyn_cast<air::ChannelGetOp>(op);
+      if (auto t = dyn_cast<air::ChannelOpInterface>(op);
           t && !op->getParentOfType<air::LaunchOp>())
         hostChannels->insert(t.getChanName());
     });
@@ -1658,8 +1654,8 @@ int Executor::containerOf(unsigned task) const {
 static bool holdsPartner(Operation *op, StringRef chan, bool isPut) {
   bool found = false;
   op->walk([&](Operation *inner) {
-    if (isPut ? isa<air::ChannelGetOp>(inner) : isa<air::ChannelPutOp>(inner))
-      if (auto c = dyn_cast<air::ChannelOpInterface>(inner))
+    if (auto c = dyn_cast<air::ChannelOpInterface>(inner))
+      if (c.isPut() != isPut)
         if (c.getChanName() == chan)
           found = true;
     return found ? WalkResult::interrupt() : WalkResult::advance();

@@ -44,16 +44,9 @@ std::string coords(char c, unsigned n) {
 
 /// Elements one transfer moves, when that is a constant.
 std::optional<int64_t> volumeOf(Operation *op) {
-  SmallVector<OpFoldResult> sizes;
-  Value memref;
-  if (auto put = dyn_cast<air::ChannelPutOp>(op)) {
-    sizes = put.getMixedAccessSizes();
-    memref = put.getMemref();
-  } else {
-    auto get = cast<air::ChannelGetOp>(op);
-    sizes = get.getMixedAccessSizes();
-    memref = get.getMemref();
-  }
+  auto transfer = cast<air::ChannelOpInterface>(op);
+  SmallVector<OpFoldResult> sizes = transfer.getMixedAccessSizes();
+  Value memref = transfer.getMemref();
   if (sizes.empty()) {
     auto t = dyn_cast<MemRefType>(memref.getType());
     if (!t || !t.hasStaticShape())
@@ -164,9 +157,7 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
         // The index, in the space the op addresses; a put on a broadcast
         // channel is lifted to every destination it feeds.
         bool isPut = a.isPut;
-        OperandRange indices =
-            isPut ? cast<air::ChannelPutOp>(a.op).getIndices()
-                  : cast<air::ChannelGetOp>(a.op).getIndices();
+        OperandRange indices = a.transfer().getIndices();
         ArrayRef<int64_t> space = (!isPut && c.isBroadcast())
                                       ? ArrayRef<int64_t>(c.broadcastShape)
                                       : ArrayRef<int64_t>(c.shape);

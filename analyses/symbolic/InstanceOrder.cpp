@@ -27,7 +27,7 @@ void InstanceOrder::fail(const std::string &why, Location loc) {
 bool InstanceOrder::isEvent(Operation *op) {
   // The wait_all ops of an scf.reduce's combining region only merge the
   // iterations' tokens: producers() follows the reduced operands instead.
-  return isa<air::ChannelPutOp, air::ChannelGetOp, air::DmaMemcpyNdOp,
+  return isa<air::ChannelOpInterface, air::DmaMemcpyNdOp,
              air::WaitAllOp, air::ExecuteOp, air::HerdOp, air::SegmentOp,
              air::LaunchOp>(op) &&
          !op->getParentOfType<scf::ReduceOp>();

@@ -51,7 +51,7 @@ aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
       int serialize = isl_options_get_schedule_serialize_sccs(raw);
       isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
       isl_options_set_schedule_serialize_sccs(raw, 1);
-      auto restore = llvm::make_scope_exit([&] {
+      llvm::scope_exit restore([&] {
         isl_options_set_schedule_algorithm(raw, algorithm);
         isl_options_set_schedule_serialize_sccs(raw, serialize);
       });

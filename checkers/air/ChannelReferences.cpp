@@ -25,8 +25,7 @@ using namespace mlir;
 
 namespace {
 
-template <typename OpT>
-void checkUse(OpT op, SymbolTableCollection &tables) {
+void checkUse(air::ChannelOpInterface op, SymbolTableCollection &tables) {
   auto chan = air::lookupChannel(op, op.getChanNameAttr(), tables);
   if (!chan) {
     InFlightDiagnostic diag =
@@ -40,7 +39,7 @@ void checkUse(OpT op, SymbolTableCollection &tables) {
   }
   SmallVector<int64_t> shape = chan.getShape();
   bool broadcastGet = false;
-  if constexpr (std::is_same_v<OpT, air::ChannelGetOp>) {
+  if (!op.isPut()) {
     if (auto bshape = chan.getBroadcastShape()) {
       broadcastGet = true;
       shape.clear();
@@ -94,10 +93,8 @@ public:
   void run(CheckContext &ctx) override {
     SymbolTableCollection tables;
     ctx.module.walk([&](Operation *op) {
-      if (auto put = dyn_cast<air::ChannelPutOp>(op))
-        checkUse(put, tables);
-      else if (auto get = dyn_cast<air::ChannelGetOp>(op))
-        checkUse(get, tables);
+      if (auto transfer = dyn_cast<air::ChannelOpInterface>(op))
+        checkUse(transfer, tables);
     });
   }
 };

@@ -106,7 +106,7 @@ void reportStepLimit(ModuleOp module, uint64_t maxSteps,
 uint64_t transferStepsAtLeast(ModuleOp module) {
   uint64_t steps = 0;
   module.walk([&](Operation *op) {
-    if (!isa<air::ChannelPutOp, air::ChannelGetOp>(op))
+    if (!isa<air::ChannelOpInterface>(op))
       return;
     for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p);
          p = p->getParentOp())
@@ -145,7 +145,7 @@ public:
       return;
     bool channels = ctx.module
                         .walk([](Operation *op) {
-                          return isa<air::ChannelPutOp, air::ChannelGetOp>(op)
+                          return isa<air::ChannelOpInterface>(op)
                                      ? WalkResult::interrupt()
                                      : WalkResult::advance();
                         })

@@ -8,6 +8,7 @@
 // body (a nested hierarchy op checks its own).
 //
 //===----------------------------------------------------------------------===//
+#include "analyses/MemrefEffects.h"
 #include "checkers/Checker.h"
 
 #include "dialects/AIR/AIRDialect.h"
@@ -63,24 +64,18 @@ static void checkCoreAccesses(air::HerdOp herd) {
         isa<memref::CopyOp>(op) ||
         op->getName().getDialectNamespace() == "linalg")
       return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> list;
-    effects.getEffects(list);
-    for (auto &e : list) {
-      if (!isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
+    for (const MemrefEffect &e : memrefEffects(op)) {
+      // Only what the op states: an op that says nothing is not blamed.
+      if (!e.stated || !(e.read || e.write))
         continue;
-      Value v = e.getValue();
-      if (!v || !isa<BaseMemRefType>(v.getType()))
-        continue;
+      Value v = e.memref;
       std::optional<unsigned> space = air::getMemorySpace(v.getType());
       // The symmetric heap is L3 that a herd reaches directly (upstream's
       // SymmetricHeapMemorySpace: GPU kernels load from HBM).
       if ((space && *space == 2) || air::isSymmetricHeap(v.getType()))
         continue;
       auto diag = op->emitOpError()
-                  << (isa<MemoryEffects::Read>(e.getEffect()) ? "reads "
+                  << (e.read ? "reads "
                                                               : "writes ")
                   << (space ? air::describeMemorySpace(*space)
                             : std::string("a non-AIR memory space"))
@@ -126,10 +121,9 @@ public:
       else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
         checkTransferMemref(op, dma.getDst(), "destination");
         checkTransferMemref(op, dma.getSrc(), "source");
-      } else if (auto put = dyn_cast<air::ChannelPutOp>(op))
-        checkTransferMemref(op, put.getMemref(), "source");
-      else if (auto get = dyn_cast<air::ChannelGetOp>(op))
-        checkTransferMemref(op, get.getMemref(), "destination");
+      } else if (auto t = dyn_cast<air::ChannelOpInterface>(op))
+        checkTransferMemref(op, t.getMemref(),
+                            t.isPut() ? "source" : "destination");
     });
   }
 };

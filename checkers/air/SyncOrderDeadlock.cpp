@@ -63,10 +63,8 @@ public:
   void run(CheckContext &ctx) override {
     llvm::StringMap<SmallVector<Operation *>> puts, gets;
     ctx.module.walk([&](Operation *op) {
-      if (auto p = dyn_cast<air::ChannelPutOp>(op))
-        puts[p.getChanName()].push_back(op);
-      if (auto g = dyn_cast<air::ChannelGetOp>(op))
-        gets[g.getChanName()].push_back(op);
+      if (auto t = dyn_cast<air::ChannelOpInterface>(op))
+        (t.isPut() ? puts : gets)[t.getChanName()].push_back(op);
     });
     SymbolTableCollection tables;
     auto check = [&](Operation *op, bool isPut, FlatSymbolRefAttr name) {
@@ -152,10 +150,8 @@ public:
           << (isPut ? ", or give the channel depth 2" : "");
     };
     ctx.module.walk([&](Operation *op) {
-      if (auto p = dyn_cast<air::ChannelPutOp>(op))
-        check(op, true, p.getChanNameAttr());
-      if (auto g = dyn_cast<air::ChannelGetOp>(op))
-        check(op, false, g.getChanNameAttr());
+      if (auto t = dyn_cast<air::ChannelOpInterface>(op))
+        check(op, t.isPut(), t.getChanNameAttr());
     });
   }
 };

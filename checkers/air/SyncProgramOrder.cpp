@@ -110,7 +110,7 @@ private:
 
   static void report(Operation *producer, const Waiting &w, Block &body) {
     Operation *first = w.gets.front();
-    auto name = cast<air::ChannelGetOp>(first).getChanName();
+    auto name = cast<air::ChannelOpInterface>(first).getChanName();
     std::string where = isa<air::LaunchOp>(body.getParentOp())    ? "launch body"
                         : isa<air::SegmentOp>(body.getParentOp()) ? "segment body"
                                                                   : "function body";
@@ -125,7 +125,7 @@ private:
                    "pipeline runs it only because air-dependency reorders it";
     for (Operation *g : ArrayRef(w.gets).drop_front())
       diag.attachNote(g->getLoc())
-          << "this get on @" << cast<air::ChannelGetOp>(g).getChanName()
+          << "this get on @" << cast<air::ChannelOpInterface>(g).getChanName()
           << " also waits for a put inside it";
     diag.attachNote(producer->getLoc())
         << "dispatched after the get" << (w.gets.size() > 1 ? "s" : "")

@@ -131,7 +131,7 @@ private:
     module.walk([&](Operation *op) {
       if (!isAIROp(op))
         return;
-      if (isa<air::ChannelOp, air::ChannelPutOp, air::ChannelGetOp>(op)) {
+      if (isa<air::ChannelOp, air::ChannelOpInterface>(op)) {
         refuse(op) << "'" << op->getName()
                    << "': channels are not mapped to a GPU (seed 000 section "
                       "5); the GPU back end lowers programs that move data "
@@ -233,7 +233,7 @@ private:
       if (!isa<air::LaunchOp, air::SegmentOp, air::HerdOp,
                air::LaunchTerminatorOp, air::SegmentTerminatorOp,
                air::HerdTerminatorOp, air::DmaMemcpyNdOp, air::ChannelOp,
-               air::ChannelPutOp, air::ChannelGetOp, air::ExecuteOp,
+               air::ChannelOpInterface, air::ExecuteOp,
                air::ExecuteTerminatorOp, air::WaitAllOp, air::TokenAllocOp>(op))
         refuse(op) << "'" << op->getName() << "' has no GPU lowering";
     });
