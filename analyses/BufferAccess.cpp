@@ -64,11 +64,14 @@ std::string BufferAccesses::elementText(Value root, int64_t linear) {
   auto shape = shapeOf(root);
   if (!shape || shape->empty())
     return "[" + std::to_string(linear) + "]";
+  // The outermost index keeps the rest: a position past the end reads as
+  // an index past the first dimension.
   SmallVector<int64_t> idx(shape->size());
-  for (unsigned d = shape->size(); d-- > 0;) {
+  for (unsigned d = shape->size(); d-- > 1;) {
     idx[d] = (*shape)[d] ? linear % (*shape)[d] : 0;
     linear = (*shape)[d] ? linear / (*shape)[d] : 0;
   }
+  idx[0] = linear;
   return "[" + llvm::join(llvm::map_range(idx, [](int64_t i) {
                             return std::to_string(i);
                           }),
@@ -87,6 +90,10 @@ static std::optional<int64_t> constantOf(OpFoldResult f) {
   }
   return std::nullopt;
 }
+
+BufferAccesses::BufferAccesses(Operation *module, AnalysisManager &am)
+    : BufferAccesses(cast<ModuleOp>(module),
+                     am.getAnalysis<PolyhedralModel>()) {}
 
 BufferAccesses::BufferAccesses(ModuleOp module, PolyhedralModel &poly)
     : poly(poly) {
@@ -115,14 +122,15 @@ BufferAccesses::BufferAccesses(ModuleOp module, PolyhedralModel &poly)
   });
 }
 
-std::optional<isl::map> BufferAccesses::relation(
-    Operation *op, Value view, std::vector<std::string> indices,
-    const std::vector<std::pair<std::string, std::string>> &ks,
-    std::string &why) {
+void BufferAccesses::relation(
+    BufferAccess &a, Value view, std::vector<std::string> indices,
+    const std::vector<std::pair<std::string, std::string>> &ks) {
+  Operation *op = a.op;
+  std::string &why = a.unknownWhy;
   const Instances &in = poly.instancesOf(op);
   if (in.unknown) {
     why = in.unknown->reason;
-    return std::nullopt;
+    return;
   }
   // Map the index tuple of `view` back to the root's.
   for (Value v = view, next; (next = stepToRoot(v)); v = next) {
@@ -131,7 +139,7 @@ std::optional<isl::map> BufferAccesses::relation(
       if (v.getDefiningOp<ViewLikeOpInterface>()) {
         why = "'" + v.getDefiningOp()->getName().getStringRef().str() +
               "' reshapes the buffer";
-        return std::nullopt;
+        return;
       }
       continue;
     }
@@ -146,7 +154,7 @@ std::optional<isl::map> BufferAccesses::relation(
         AffineResult a = poly.affine(cast<Value>(off), in);
         if (a.unknown) {
           why = "a subview offset " + a.unknown->reason;
-          return std::nullopt;
+          return;
         }
         o = a.expr;
       }
@@ -157,7 +165,7 @@ std::optional<isl::map> BufferAccesses::relation(
       auto stride = constantOf(sub.getMixedStrides()[d]);
       if (!stride || r >= indices.size()) {
         why = "a subview stride is not a constant";
-        return std::nullopt;
+        return;
       }
       source.push_back("(" + o + " + " + std::to_string(*stride) + "*(" +
                        indices[r++] + "))");
@@ -171,11 +179,11 @@ std::optional<isl::map> BufferAccesses::relation(
     linear = indices[0]; // a transfer pattern: already linear
   } else if (!shape) {
     why = "the buffer has no static shape with the identity layout";
-    return std::nullopt;
+    return;
   } else if (indices.size() != shape->size()) {
     why = "the access names " + std::to_string(indices.size()) +
           " indices of a buffer of rank " + std::to_string(shape->size());
-    return std::nullopt;
+    return;
   } else {
     int64_t rowStride = 1;
     std::vector<std::string> terms;
@@ -194,31 +202,48 @@ std::optional<isl::map> BufferAccesses::relation(
     exists.push_back(k);
     cons.push_back("0 <= " + k + " < " + size);
   }
-  cons.push_back("e = " + linear);
-  std::string body = llvm::join(cons, " and ");
-  if (!exists.empty())
-    body = "exists (" + llvm::join(exists, ", ") + " : " + body + ")";
-  std::string text = poly.paramList() + " -> { [" + llvm::join(dims, ", ") +
-                     "] -> [e] : " + body + " }";
-  try {
-    isl::map m(poly.ctx(), text);
+  // [instance] -> [outs...] : outs = exprs, over the instances.
+  auto build = [&](llvm::ArrayRef<std::string> exprs) {
+    std::vector<std::string> outs, all = cons;
+    for (auto [d, x] : llvm::enumerate(exprs)) {
+      outs.push_back("o" + std::to_string(d));
+      all.push_back(outs.back() + " = " + x);
+    }
+    std::string body = llvm::join(all, " and ");
+    if (!exists.empty())
+      body = "exists (" + llvm::join(exists, ", ") + " : " + body + ")";
+    isl::map m(poly.ctx(), poly.paramList() + " -> { [" +
+                               llvm::join(dims, ", ") + "] -> [" +
+                               llvm::join(outs, ", ") + "] : " + body + " }");
     isl::set domain = isl::set::empty(in.space(poly.ctx()));
     for (const Box &b : in.boxes)
       domain = domain.unite(poly.boxSet(in, b));
     return m.intersect_domain(domain);
+  };
+  try {
+    a.elements = build({linear});
+    if (ks.empty() || ks.front().first != "lin")
+      a.tuples = build(indices);
   } catch (const isl::exception &e) {
     // The expressions are affine in form; isl rejects a product of a size
     // and an index (PolyhedralModel keeps those as text).
     why = "the element it touches is not an affine function of its "
           "instance and the sizes (a product of a size and an index?)";
-    return std::nullopt;
+    a.elements.reset();
+    a.tuples.reset();
+    return;
   }
 }
 
 void BufferAccesses::add(Operation *op, Value memref, bool reads, bool writes,
                          bool frees, bool exact) {
-  BufferAccess a{op, rootOf(memref), reads, writes, frees, std::nullopt,
-                 exact, ""};
+  BufferAccess a{op, rootOf(memref), reads, writes, frees};
+  a.exact = exact;
+  a.whole = exact && !isa<memref::LoadOp, memref::StoreOp>(op);
+  for (Value v = memref, next; a.whole && (next = stepToRoot(v)); v = next)
+    if (Operation *def = v.getDefiningOp())
+      if (isa<ViewLikeOpInterface>(def) && !isa<CastOpInterface>(def))
+        a.whole = false;
   auto t = dyn_cast<MemRefType>(memref.getType());
   std::vector<std::string> indices;
   std::vector<std::pair<std::string, std::string>> ks;
@@ -246,7 +271,7 @@ void BufferAccesses::add(Operation *op, Value memref, bool reads, bool writes,
     a.unknownWhy = "the view it touches has no static shape";
   }
   if (a.unknownWhy.empty())
-    a.elements = relation(op, memref, indices, ks, a.unknownWhy);
+    relation(a, memref, indices, ks);
   buffers[a.buffer].push_back(list.size());
   list.push_back(std::move(a));
 }
@@ -257,14 +282,19 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
                                  ArrayRef<OpFoldResult> strides, bool reads) {
   if (offsets.empty() && sizes.empty() && strides.empty())
     return add(op, memref, reads, !reads, false, true);
-  BufferAccess a{op, rootOf(memref), reads, !reads, false, std::nullopt, true,
-                 ""};
+  BufferAccess a{op, rootOf(memref), reads, !reads, false};
   const Instances &in = poly.instancesOf(op);
   std::vector<std::string> terms;
   std::vector<std::pair<std::string, std::string>> ks{{"lin", ""}};
   for (Value v = memref, next; (next = stepToRoot(v)); v = next)
     if (v.getDefiningOp<ViewLikeOpInterface>())
       a.unknownWhy = "the transfer's pattern addresses a view of the buffer";
+  // No offsets with sizes and strides: every offset 0 (docs/semantics.md 4b).
+  SmallVector<OpFoldResult> zeros;
+  if (offsets.empty() && !sizes.empty()) {
+    zeros.assign(sizes.size(), Builder(op->getContext()).getIndexAttr(0));
+    offsets = zeros;
+  }
   if (offsets.size() != sizes.size() || sizes.size() != strides.size())
     a.unknownWhy = "the pattern's offsets, sizes and strides differ in length";
   for (unsigned i = 0; a.unknownWhy.empty() && i < sizes.size(); ++i) {
@@ -273,7 +303,7 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
         return std::to_string(*c);
       AffineResult r = poly.affine(cast<Value>(f), in);
       if (r.unknown) {
-        a.unknownWhy = "the pattern " + r.unknown->reason;
+        a.unknownWhy = "in its pattern, " + r.unknown->reason;
         return std::nullopt;
       }
       return r.expr;
@@ -288,11 +318,17 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
     }
     std::string k = "k" + std::to_string(i);
     ks.push_back({k, *size});
-    terms.push_back(std::to_string(*stride) + "*((" + *off + ") + " + k + ")");
+    // Upstream's BD lowering (air::get1DOffset) scales every offset by its
+    // stride but the innermost one, which it adds as it is
+    // (docs/semantics.md 4b).
+    if (i + 1 == sizes.size())
+      terms.push_back("(" + *off + ") + " + std::to_string(*stride) + "*" + k);
+    else
+      terms.push_back(std::to_string(*stride) + "*((" + *off + ") + " + k +
+                      ")");
   }
   if (a.unknownWhy.empty())
-    a.elements = relation(op, memref, {llvm::join(terms, " + ")}, ks,
-                          a.unknownWhy);
+    relation(a, memref, {llvm::join(terms, " + ")}, ks);
   buffers[a.buffer].push_back(list.size());
   list.push_back(std::move(a));
 }

@@ -7,8 +7,9 @@
 // (PolyhedralModel) to the buffer's elements, as linear positions in the
 // buffer's identity layout:
 //   * channel put and get, dma_memcpy_nd: the transfer's pattern, element
-//     sum_i (offset_i + k_i) * stride_i for 0 <= k_i < size_i, or the whole
-//     buffer when the pattern is empty;
+//     sum_i offset_i * stride_i (the innermost offset unscaled) + sum_i k_i *
+//     stride_i for 0 <= k_i < size_i (docs/semantics.md 4b; no offsets
+//     means offsets 0), or the whole buffer when the pattern is empty;
 //   * memref.load and memref.store: the element their indices name;
 //   * other ops through MemoryEffectOpInterface (linalg, vector, memref
 //     copies): the whole view they are given, mapped through subviews;
@@ -23,6 +24,7 @@
 #include "analyses/PolyhedralModel.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/AnalysisManager.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <optional>
@@ -37,15 +39,24 @@ struct BufferAccess {
   bool reads = false, writes = false, frees = false;
   /// Instances of `op` -> [element]; unset when not modelled.
   std::optional<isl::map> elements;
+  /// Instances of `op` -> the root's index tuple, for an access that names
+  /// indices (load, store, a whole view through subviews); unset for a
+  /// transfer's pattern, which addresses the buffer linearly.
+  std::optional<isl::map> tuples;
   /// The relation holds exactly the elements touched (not a footprint that
   /// may be larger).
   bool exact = true;
+  /// The access touches (at most) the whole root buffer as it is: no
+  /// indices, no pattern, no view that reshapes or offsets it.
+  bool whole = false;
   std::string unknownWhy;
 };
 
 class BufferAccesses {
 public:
   BufferAccesses(mlir::ModuleOp module, PolyhedralModel &poly);
+  /// As an analysis of the module, shared by the checks that read it.
+  BufferAccesses(mlir::Operation *module, mlir::AnalysisManager &am);
 
   llvm::ArrayRef<BufferAccess> accesses() const { return list; }
   /// The accesses of each buffer, in program order.
@@ -75,11 +86,11 @@ private:
   /// The access relation of `op` touching the index tuples `indices` (isl
   /// expressions over the op's dims, with existential `ks` ranging over
   /// [0, size)) of view `view`, mapped to the root's linear positions.
-  std::optional<isl::map>
-  relation(mlir::Operation *op, mlir::Value view,
-           std::vector<std::string> indices,
-           const std::vector<std::pair<std::string, std::string>> &ks,
-           std::string &why);
+  /// Sets `a.elements` (and `a.tuples` where the access names indices) or
+  /// `a.unknownWhy`.
+  void relation(BufferAccess &a, mlir::Value view,
+                std::vector<std::string> indices,
+                const std::vector<std::pair<std::string, std::string>> &ks);
 
   PolyhedralModel &poly;
   std::vector<BufferAccess> list;

@@ -34,15 +34,16 @@ static std::string locString(Location loc) {
   return s;
 }
 
-static std::string opAt(Operation *op) {
-  return "'" + op->getName().getStringRef().str() + "' at " +
-         locString(op->getLoc());
-}
 
 std::string aircheck::lineColOf(Operation *op) {
   if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
     return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
   return "?:?";
+}
+
+std::string aircheck::opAt(Operation *op) {
+  return "'" + op->getName().getStringRef().str() + "' at " +
+         locString(op->getLoc());
 }
 
 llvm::StringRef Dim::kindName() const {

@@ -99,6 +99,8 @@ struct AffineResult {
 /// "line:col" of an op's location, "?:?" without one: how diagnostics
 /// about instances name the ops they mention.
 std::string lineColOf(mlir::Operation *op);
+/// "'air.channel.put' at 12:5": an op as such diagnostics name it.
+std::string opAt(mlir::Operation *op);
 
 /// An affine expression in isl syntax; `leaf` prints constants, dims and
 /// symbols. Divisors and moduli print as the literals isl requires.

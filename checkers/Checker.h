@@ -57,6 +57,10 @@ struct CheckContext {
       [](mlir::Location, const std::string &) {};
 };
 
+/// Where a whole-program verdict goes: the first launch, else the first
+/// function with a body, else the module.
+mlir::Location programLoc(mlir::ModuleOp module);
+
 /// The level a checker reads: AIR programs, or `aie.device` designs.
 enum class CheckLevel { AIR, AIE };
 
@@ -97,6 +101,7 @@ std::unique_ptr<Checker> createDeadlockFreedom();
 std::unique_ptr<Checker> createTokenConsistency();
 std::unique_ptr<Checker> createDataRace();
 std::unique_ptr<Checker> createBufferLifetime();
+std::unique_ptr<Checker> createAccessBounds();
 std::unique_ptr<Checker> createAIETiles();
 std::unique_ptr<Checker> createAIEMemory();
 std::unique_ptr<Checker> createAIELocks();

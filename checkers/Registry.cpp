@@ -24,6 +24,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createTokenConsistency());
     v.push_back(createDataRace());
     v.push_back(createBufferLifetime());
+    v.push_back(createAccessBounds());
     v.push_back(createAIETiles());
     v.push_back(createAIEMemory());
     v.push_back(createAIELocks());

@@ -25,13 +25,6 @@ using namespace mlir;
 
 namespace {
 
-std::string where(Operation *op) {
-  std::string s = "'" + op->getName().getStringRef().str() + "' at ";
-  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return s + std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
-  return s + "?:?";
-}
-
 class BufferLifetime : public Checker {
 public:
   llvm::StringRef id() const override { return "buffer-lifetime"; }
@@ -43,7 +36,7 @@ public:
   void run(CheckContext &ctx) override {
     auto &poly = ctx.analyses.getAnalysis<PolyhedralModel>();
     BlockOrder order(ctx.analyses.getAnalysis<AsyncGraph>());
-    BufferAccesses accesses(ctx.module, poly);
+    auto &accesses = ctx.analyses.getAnalysis<BufferAccesses>();
     unsigned checked = 0, bad = 0;
     for (auto &[buffer, ids] : accesses.byBuffer()) {
       std::vector<const BufferAccess *> frees, uses;
@@ -70,7 +63,7 @@ public:
       }
     }
     if (checked && !bad)
-      ctx.proved(ctx.module.getLoc(),
+      ctx.proved(programLoc(ctx.module),
                  "every buffer use precedes its dealloc: " +
                      std::to_string(checked) +
                      " pairs, for every schedule and every size (isl)");
@@ -86,7 +79,7 @@ private:
     if (iu.unknown || id.unknown) {
       (iu.unknown ? use : dealloc)->emitWarning()
           << "buffer lifetime is unknown: the instances of "
-          << where(iu.unknown ? use : dealloc) << " are not modelled: "
+          << opAt(iu.unknown ? use : dealloc) << " are not modelled: "
           << (iu.unknown ? iu.unknown : id.unknown)->reason;
       return true;
     }
@@ -118,8 +111,8 @@ private:
         std::string ui = instance(iu, xs, 0), di = instance(id, xs, iu.dims.size());
         if (twice) {
           auto diag = dealloc->emitError()
-                      << "double free: " << where(dealloc) << " ("
-                      << di << ") frees a buffer that " << where(use) << " ("
+                      << "double free: " << opAt(dealloc) << " ("
+                      << di << ") frees a buffer that " << opAt(use) << " ("
                       << ui << ") frees too";
           diag.attachNote(use->getLoc()) << "the other dealloc";
           if (alloc)
@@ -129,8 +122,8 @@ private:
           return true;
         }
         auto diag = use->emitError()
-                    << "use after free: " << where(use) << " (" << ui
-                    << ") may touch the buffer after " << where(dealloc)
+                    << "use after free: " << opAt(use) << " (" << ui
+                    << ") may touch the buffer after " << opAt(dealloc)
                     << " (" << di << ") frees it: "
                     << (c.bFirst ? "the dealloc runs first"
                                  : "nothing orders the use before the "
@@ -145,7 +138,7 @@ private:
       }
     } catch (const isl::exception &e) {
       dealloc->emitWarning() << "buffer lifetime is unknown: isl gave up on "
-                             << where(use) << " and " << where(dealloc)
+                             << opAt(use) << " and " << opAt(dealloc)
                              << ": " << e.what();
       return true;
     }

@@ -46,10 +46,6 @@ using namespace mlir;
 
 namespace {
 
-std::string opName(Operation *op) {
-  return "'" + op->getName().getStringRef().str() + "' at " + lineColOf(op);
-}
-
 /// A channel that `x` puts to and `y` gets from (or the reverse): the two
 /// may be ordered by its transfers, which this check does not follow.
 std::string channelLink(Operation *x, Operation *y) {
@@ -82,7 +78,7 @@ public:
     auto &poly = ctx.analyses.getAnalysis<PolyhedralModel>();
     auto &graph = ctx.analyses.getAnalysis<AsyncGraph>();
     BlockOrder order(graph);
-    BufferAccesses accesses(ctx.module, poly);
+    auto &accesses = ctx.analyses.getAnalysis<BufferAccesses>();
     unsigned checked = 0, unknown = 0, races = 0;
     for (auto &[buffer, ids] : accesses.byBuffer()) {
       for (unsigned i = 0; i < ids.size(); ++i)
@@ -120,15 +116,6 @@ private:
   std::set<std::pair<Operation *, Operation *>> reported;
   std::set<std::pair<Operation *, Operation *>> unknownPairs;
 
-  static Location programLoc(ModuleOp m) {
-    Location loc = m.getLoc();
-    m.walk([&](air::LaunchOp l) {
-      loc = l.getLoc();
-      return WalkResult::interrupt();
-    });
-    return loc;
-  }
-
   /// The cases of instance pairs, as isl constraints over a0.. and b0..,
   /// each with whether the ordering model orders it.
   struct Case {
@@ -165,9 +152,9 @@ private:
       const BufferAccess &u = a.elements ? b : a;
       if (unknownPairs.insert({a.op, b.op}).second)
         u.op->emitWarning()
-            << "data race freedom is unknown: " << opName(a.op) << " and "
-            << opName(b.op) << " may run at once on one buffer, and which "
-            << "elements " << opName(u.op) << " touches is not modelled: "
+            << "data race freedom is unknown: " << opAt(a.op) << " and "
+            << opAt(b.op) << " may run at once on one buffer, and which "
+            << "elements " << opAt(u.op) << " touches is not modelled: "
             << u.unknownWhy;
       return Verdict::Unknown;
     }
@@ -199,8 +186,8 @@ private:
         if (!c.channel.empty()) {
           if (unknownPairs.insert({a.op, b.op}).second)
             b.op->emitWarning()
-                << "data race freedom is unknown: " << opName(a.op) << " and "
-                << opName(b.op) << " touch element "
+                << "data race freedom is unknown: " << opAt(a.op) << " and "
+                << opAt(b.op) << " touch element "
                 << BufferAccesses::elementText(a.buffer, element)
                 << " and no token orders them, but transfers on channel @"
                 << c.channel << " between them may, which this check does "
@@ -210,11 +197,11 @@ private:
         if (!a.exact || !b.exact) {
           if (unknownPairs.insert({a.op, b.op}).second)
             b.op->emitWarning()
-                << "data race freedom is unknown: " << opName(a.op) << " and "
-                << opName(b.op) << " may run at once (" << c.how
+                << "data race freedom is unknown: " << opAt(a.op) << " and "
+                << opAt(b.op) << " may run at once (" << c.how
                 << ") and may both touch element "
                 << BufferAccesses::elementText(a.buffer, element)
-                << "; what " << opName((!a.exact ? a : b).op)
+                << "; what " << opAt((!a.exact ? a : b).op)
                 << " touches is only bounded by its whole operand";
           return Verdict::Unknown;
         }
@@ -224,7 +211,7 @@ private:
     } catch (const isl::exception &e) {
       if (unknownPairs.insert({a.op, b.op}).second)
         b.op->emitWarning() << "data race freedom is unknown: isl gave up on "
-                            << opName(a.op) << " and " << opName(b.op) << ": "
+                            << opAt(a.op) << " and " << opAt(b.op) << ": "
                             << e.what();
       return Verdict::Unknown;
     }
@@ -247,8 +234,8 @@ private:
     if (ps.is_equal(isl::set::universe(ps.get_space())))
       params.clear();
     auto diag = b.op->emitError()
-                << "data race: " << opName(b.op) << " " << mode(b)
-                << " element " << el << " of a buffer that " << opName(a.op)
+                << "data race: " << opAt(b.op) << " " << mode(b)
+                << " element " << el << " of a buffer that " << opAt(a.op)
                 << " " << (a.writes ? "writes" : "reads")
                 << ", and the two may run at once: " << c.how << " ("
                 << BufferAccesses::instanceText(ib.dims, bv) << " against "
@@ -256,10 +243,10 @@ private:
                 << (params.empty() ? "" : ", with " + params);
     diag.attachNote(a.op->getLoc())
         << "the other access (" << BufferAccesses::instanceText(ia.dims, av)
-        << "), racing with " << opName(b.op);
+        << "), racing with " << opAt(b.op);
     if (Operation *def = a.buffer.getDefiningOp())
       diag.attachNote(def->getLoc())
-          << "the buffer " << opName(a.op) << " and " << opName(b.op)
+          << "the buffer " << opAt(a.op) << " and " << opAt(b.op)
           << " share";
     else
       diag.attachNote(b.op->getLoc()) << "the buffer is a function argument";
@@ -275,11 +262,11 @@ private:
     if (ua && ub && ua != ub && ua->isBeforeInBlock(ub) &&
         ua->getNumResults() && isa<air::AsyncTokenType>(ua->getResult(0).getType()) &&
         isa<air::AsyncOpInterface>(ub))
-      return "hint: add the token of " + opName(ua) +
+      return "hint: add the token of " + opAt(ua) +
              (ua != a.op ? " (holding '" +
                                a.op->getName().getStringRef().str() + "')"
                          : std::string()) +
-             " to the dependency list of " + opName(ub) +
+             " to the dependency list of " + opAt(ub) +
              " (the missing edge)";
     return "hint: order the two with a token (the later one waiting for the "
            "earlier), or give them disjoint parts of the buffer";

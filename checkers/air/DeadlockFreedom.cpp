@@ -69,23 +69,6 @@ const char *modeText(LaunchMode mode) {
                                     : "all launch instances run at once";
 }
 
-/// Where a whole-program verdict goes: the first launch, else the first
-/// function with a body.
-Location programLoc(ModuleOp module) {
-  Operation *at = nullptr;
-  module.walk([&](air::LaunchOp l) {
-    at = l;
-    return WalkResult::interrupt();
-  });
-  if (!at)
-    for (func::FuncOp f : module.getOps<func::FuncOp>())
-      if (!f.isExternal()) {
-        at = f;
-        break;
-      }
-  return at ? at->getLoc() : module.getLoc();
-}
-
 void reportStepLimit(ModuleOp module, uint64_t maxSteps,
                      const std::string &symbolicWhy = "") {
   auto diag = emitWarning(programLoc(module))

@@ -145,7 +145,8 @@ module {
     return
   }
   // Each launch instance writes %w elements from 8 * %x on: disjoint for
-  // %w <= 8, a race between instances above.
+  // %w <= 8, a race between instances above; past the buffer's end for
+  // %w > 40.
   func.func @launches(%out: memref<64xi32>, %w: index) {
     %c4 = arith.constant 4 : index
     air.launch (%x) in (%nx=%c4) args(%o=%out, %lw=%w) : memref<64xi32>, index {
@@ -153,10 +154,13 @@ module {
       %c8 = arith.constant 8 : index
       %off = arith.muli %x, %c8 : index
       %v = memref.alloc() : memref<16xi32, 1>
-      // expected-error-re@+4 {{data race: 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}} writes element [8] of a buffer that 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}} writes, and the two may run at once: instances that differ in launch id run at once (launch (1) against launch (0)), with %arg1 of @launches = 9}}
-      // expected-note-re@+3 {{the other access (launch (0)), racing with 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}}}}
-      // expected-note@+2 {{the buffer is a function argument}}
-      // expected-note@+1 {{hint: order the two with a token (the later one waiting for the earlier), or give them disjoint parts of the buffer}}
+      // expected-error-re@+7 {{data race: 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}} writes element [8] of a buffer that 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}} writes, and the two may run at once: instances that differ in launch id run at once (launch (1) against launch (0)), with %arg1 of @launches = 9}}
+      // expected-note-re@+6 {{the other access (launch (0)), racing with 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}}}}
+      // expected-note@+5 {{the buffer is a function argument}}
+      // expected-note@+4 {{hint: order the two with a token (the later one waiting for the earlier), or give them disjoint parts of the buffer}}
+      // expected-error-re@+3 {{access out of bounds: 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}} writes linear position 64 ([64] in row-major order), past its end at 64 of a buffer of 64 elements (64), at launch (0), with %arg1 of @launches = 65 (not for every value of the sizes)}}
+      // expected-note@+2 {{the buffer (64 elements) is a function argument}}
+      // expected-note@+1 {{hint: the destination pattern's last element is the sum of (offset + size - 1) * stride over its dimensions; shrink a size or an offset so that it stays below the buffer's element count}}
       air.dma_memcpy_nd (%o[%off] [%lw] [%c1], %v[] [] []) : (memref<64xi32>, memref<16xi32, 1>)
     }
     return
