@@ -102,6 +102,7 @@ std::unique_ptr<Checker> createTokenConsistency();
 std::unique_ptr<Checker> createDataRace();
 std::unique_ptr<Checker> createBufferLifetime();
 std::unique_ptr<Checker> createAccessBounds();
+std::unique_ptr<Checker> createAIEDataRace();
 std::unique_ptr<Checker> createAIETiles();
 std::unique_ptr<Checker> createAIEMemory();
 std::unique_ptr<Checker> createAIELocks();

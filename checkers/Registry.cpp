@@ -33,6 +33,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createAIEFlows());
     v.push_back(createAIELockProtocol());
     v.push_back(createAIEDeadlock());
+    v.push_back(createAIEDataRace());
     return v;
   }();
   return checkers;

@@ -30,13 +30,17 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyses/aie/DispatchModel.h"
+#include "analyses/MemrefEffects.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <cstdlib>
 #include <map>
@@ -158,6 +162,44 @@ private:
     return true;
   }
 
+  /// The aie.buffer behind a memref value (through views and casts).
+  static Operation *bufferOf(Value v) {
+    while (v) {
+      Operation *def = v.getDefiningOp();
+      if (!def)
+        return nullptr;
+      if (isa<aie::BufferOp>(def))
+        return def;
+      if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+        v = view.getViewSource();
+      else if (isa<CastOpInterface>(def) && def->getNumOperands() == 1)
+        v = def->getOperand(0);
+      else
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  /// The buffers `op` (and what it holds) touches, into `pending`.
+  void collectTouches(Operation *op) {
+    op->walk([&](Operation *inner) {
+      for (const MemrefEffect &e : memrefEffects(inner))
+        if (Operation *buf = bufferOf(e.memref))
+          pending.push_back(Touch{buf, e.write || e.free, inner});
+    });
+  }
+
+  /// The code since the last lock step ends at step `at` of the core.
+  void flushTouches(size_t at) {
+    if (segs.size() <= at)
+      segs.resize(at + 1);
+    segs[at].insert(segs[at].end(), pending.begin(), pending.end());
+    pending.clear();
+  }
+
+  std::vector<Touch> pending;
+  std::vector<std::vector<Touch>> segs;
+
   bool coreBlock(Block &block, std::vector<Step> &out) {
     for (Operation &op : block) {
       if (out.size() > kMaxCoreSteps) {
@@ -167,13 +209,16 @@ private:
         return false;
       }
       if (auto use = dyn_cast<aie::UseLockOp>(op)) {
+        flushTouches(out.size());
         if (!lockStep(use, out))
           return false;
         continue;
       }
       if (auto loop = dyn_cast<scf::ForOp>(op)) {
-        if (!holdsUseLock(loop))
+        if (!holdsUseLock(loop)) {
+          collectTouches(loop);
           continue;
+        }
         auto lb = constIndex(loop.getLowerBound()),
              ub = constIndex(loop.getUpperBound()),
              st = constIndex(loop.getStep());
@@ -211,6 +256,7 @@ private:
                             "modelled in a core)");
         return false;
       }
+      collectTouches(&op);
     }
     return true;
   }
@@ -223,6 +269,8 @@ private:
   void addCore(aie::CoreOp core) {
     top = true;
     foreverFrom.reset();
+    pending.clear();
+    segs.clear();
     Proc p;
     p.name = "the core of " + tileName(core);
     p.op = core;
@@ -238,12 +286,23 @@ private:
     }
     if (!coreBlock(body.front(), p.steps))
       return;
+    // The code after the last step: a forever loop's tail runs again
+    // before the step it wraps to.
+    flushTouches(foreverFrom ? *foreverFrom : p.steps.size());
+    segs.resize(p.steps.size() + 1);
     if (foreverFrom) {
-      if (*foreverFrom == p.steps.size())
+      if (*foreverFrom == p.steps.size()) {
         p.steps.clear(); // a forever loop without lock operations
-      else
+        std::vector<Touch> all;
+        for (auto &seg : segs)
+          all.insert(all.end(), seg.begin(), seg.end());
+        segs.assign(1, std::move(all));
+      } else {
         p.loopTo = *foreverFrom;
+      }
     }
+    p.touches = std::move(segs);
+    segs.clear();
     m.procs.push_back(std::move(p));
   }
 
@@ -596,9 +655,41 @@ Model dispatch::buildModel(Device &d, bool hostPolls) {
   return m;
 }
 
-Search::Search(const Model &m)
+Model dispatch::lockClosure(const Model &m, size_t a, size_t b) {
+  std::vector<size_t> order{a, b};
+  std::vector<bool> in(m.procs.size(), false);
+  in[a] = in[b] = true;
+  llvm::SmallSet<int, 16> locks;
+  for (size_t k = 0; k < order.size(); ++k) {
+    for (const Step &st : m.procs[order[k]].steps)
+      if (st.lock >= 0)
+        locks.insert(st.lock);
+    for (auto [q, proc] : llvm::enumerate(m.procs))
+      if (!in[q] && llvm::any_of(proc.steps, [&](const Step &st) {
+            return st.lock >= 0 && locks.contains(st.lock);
+          })) {
+        in[q] = true;
+        order.push_back(q);
+      }
+  }
+  Model sm;
+  sm.locks = m.locks;
+  sm.aie1 = m.aie1;
+  for (size_t p : order) {
+    Proc copy = m.procs[p];
+    copy.peers.clear();
+    copy.fedBy = -1;
+    copy.queue = -1;
+    sm.procs.push_back(std::move(copy));
+  }
+  return sm;
+}
+
+Search::Search(const Model &m, std::vector<bool> visibleProcs)
     : m(m), n(m.procs.size()), nl(m.locks.size()),
-      qbase(2 * m.procs.size() + m.locks.size()) {
+      qbase(2 * m.procs.size() + m.locks.size()),
+      visible(std::move(visibleProcs)) {
+  visible.resize(n, false);
   // Releases are reduced (see expand) only with AIE2 semaphores: an
   // AIE1 `Acquire, v` waits for the value to *be* v, which a release can
   // disable.
@@ -765,7 +856,7 @@ std::optional<size_t> Search::safeStep(const State &cur) const {
   if (m.host >= 0 && enabled(cur, m.host))
     return (size_t)m.host;
   for (size_t i = 0; i < n; ++i) {
-    if (cur[i] < 0)
+    if (cur[i] < 0 || visible[i])
       continue;
     const Step &st = m.procs[i].steps[cur[i]];
     switch (st.kind) {

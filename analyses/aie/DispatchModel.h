@@ -48,6 +48,13 @@ struct Step {
 
 enum class AgentKind { Core, Chain, Host };
 
+/// A core's access of an aie.buffer (aie-data-race).
+struct Touch {
+  mlir::Operation *buffer; // the aie.buffer
+  bool writes;
+  mlir::Operation *at; // the op that touches it
+};
+
 /// An agent that runs a program of steps: a core, a BD chain, the host.
 struct Proc {
   std::string name;
@@ -59,6 +66,11 @@ struct Proc {
   bool mustFinish() const { return kind != AgentKind::Chain; }
   std::vector<Step> steps;
   int loopTo = -1; // the step a chain repeats from; -1: it finishes
+  /// A core: per pc value k (0..steps.size()), the buffers the code
+  /// between step k - 1 and step k touches; k = steps.size() is the code
+  /// after the last step (run while the core counts as finished). The tail
+  /// of a forever loop's body joins the segment the loop wraps to.
+  std::vector<std::vector<Touch>> touches;
   // Transfers: MM2S chains fire with these S2MM chains; an S2MM chain fed by
   // a modelled MM2S chain only moves with it (fedBy).
   std::vector<int> peers;
@@ -121,6 +133,14 @@ struct Model {
 /// The model of a device (with a device model).
 Model buildModel(Device &d, bool hostPolls = false);
 
+/// Processes a and b (as processes 0 and 1) with every process that shares
+/// a lock with them, transitively, and every stream end they drive taken
+/// as always ready (no peers, queues or host). The processes left out touch
+/// none of their locks and meet them only through streams, which this
+/// model lets move at any time: every pair of pcs a and b can hold at once
+/// in `m` they can hold in this one, which is usually much smaller.
+Model lockClosure(const Model &m, size_t a, size_t b);
+
 /// A state: the agents' pcs (-1: finished), the lock values, the words each
 /// agent has moved of its current BD, then per queue the tasks pushed, the
 /// tasks finished and the words moved of the task at its head.
@@ -139,7 +159,10 @@ struct StateHash {
 /// commute with every other, see safeStep in DispatchModel.cpp).
 class Search {
 public:
-  explicit Search(const Model &m);
+  /// `visible`: per process, whether its steps must interleave in full
+  /// (aie-data-race asks which pcs two agents can hold at once, which the
+  /// reduction of safeStep does not preserve for the agents it reduces).
+  explicit Search(const Model &m, std::vector<bool> visible = {});
 
   std::vector<State> states;
   std::vector<std::vector<uint32_t>> preds;
@@ -191,6 +214,7 @@ private:
   /// least the depth. -1: none.
   int lastRiskyPush = -1;
   bool releasesCommute = false;
+  std::vector<bool> visible;
   std::vector<std::vector<int>> acquirers; // per lock, the processes
   std::unordered_map<State, uint32_t, StateHash> index;
 
