@@ -295,19 +295,53 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
     zeros.assign(sizes.size(), Builder(op->getContext()).getIndexAttr(0));
     offsets = zeros;
   }
+  auto text = [&](OpFoldResult f) -> std::optional<std::string> {
+    if (auto c = constantOf(f))
+      return std::to_string(*c);
+    AffineResult r = poly.affine(cast<Value>(f), in);
+    if (r.unknown) {
+      a.unknownWhy = "in its pattern, " + r.unknown->reason;
+      return std::nullopt;
+    }
+    return r.expr;
+  };
+  // One offset per dimension of the buffer and a pattern of another rank
+  // (upstream's GPU programs: `%As[%row, %k] [8] [8]`): the offsets index
+  // the buffer (its row-major start), the pattern runs from there.
+  auto shape = shapeOf(a.buffer);
+  if (a.unknownWhy.empty() && offsets.size() != sizes.size() &&
+      sizes.size() == strides.size() && shape &&
+      offsets.size() == shape->size()) {
+    int64_t rowStride = 1;
+    for (unsigned d = shape->size(); d-- > 0;) {
+      auto off = text(offsets[d]);
+      if (!off)
+        break;
+      terms.push_back(std::to_string(rowStride) + "*(" + *off + ")");
+      rowStride *= (*shape)[d];
+    }
+    for (unsigned i = 0; a.unknownWhy.empty() && i < sizes.size(); ++i) {
+      auto size = text(sizes[i]);
+      auto stride = constantOf(strides[i]);
+      if (!size)
+        break;
+      if (!stride) {
+        a.unknownWhy = "a stride of the pattern is not a constant";
+        break;
+      }
+      std::string k = "k" + std::to_string(i);
+      ks.push_back({k, *size});
+      terms.push_back(std::to_string(*stride) + "*" + k);
+    }
+    if (a.unknownWhy.empty())
+      relation(a, memref, {llvm::join(terms, " + ")}, ks);
+    buffers[a.buffer].push_back(list.size());
+    list.push_back(std::move(a));
+    return;
+  }
   if (offsets.size() != sizes.size() || sizes.size() != strides.size())
     a.unknownWhy = "the pattern's offsets, sizes and strides differ in length";
   for (unsigned i = 0; a.unknownWhy.empty() && i < sizes.size(); ++i) {
-    auto text = [&](OpFoldResult f) -> std::optional<std::string> {
-      if (auto c = constantOf(f))
-        return std::to_string(*c);
-      AffineResult r = poly.affine(cast<Value>(f), in);
-      if (r.unknown) {
-        a.unknownWhy = "in its pattern, " + r.unknown->reason;
-        return std::nullopt;
-      }
-      return r.expr;
-    };
     auto off = text(offsets[i]), size = text(sizes[i]);
     auto stride = constantOf(strides[i]);
     if (!off || !size)

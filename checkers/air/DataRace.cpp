@@ -130,16 +130,47 @@ private:
                 const BufferAccess &a, const BufferAccess &b) {
     const Instances &ia = poly.instancesOf(a.op);
     const Instances &ib = poly.instancesOf(b.op);
+    std::string sameTile = perTileCopy(a, ia, ib);
     std::vector<Case> cases;
     for (const PairCase &p :
          order.instancePairs(poly, a.op, b.op, a.buffer.getDefiningOp())) {
       bool ordered = p.aFirst || p.bFirst;
-      cases.push_back({p.constraint, ordered, p.how,
+      cases.push_back({p.constraint + sameTile, ordered, p.how,
                        ordered || !p.holderA || !p.holderB
                            ? std::string()
                            : channelLink(p.holderA, p.holderB)});
     }
     return checkCases(poly, a, b, cases, ia, ib);
+  }
+
+  /// An L1 buffer (memory space 2) defined outside a herd that both
+  /// accesses are in is one copy per tile (L1 is a tile's own memory, seed
+  /// 000 1.2; upstream's lowerings give each core, or each GPU work-item,
+  /// its own): only instances of one tile touch one copy. The constraint
+  /// equating the two sides' tile ids of every such herd, or "".
+  static std::string perTileCopy(const BufferAccess &a, const Instances &ia,
+                                 const Instances &ib) {
+    std::optional<unsigned> space = air::getMemorySpace(a.buffer.getType());
+    if (!space || *space != 2)
+      return "";
+    Operation *def = a.buffer.getDefiningOp();
+    std::string out;
+    for (unsigned i = 0; i < ia.dims.size(); ++i) {
+      if (ia.dims[i].kind != Dim::Kind::HerdId)
+        continue;
+      Operation *herd = ia.dims[i].owner;
+      if (def && herd->isAncestor(def))
+        continue; // allocated per tile already
+      unsigned nth = 0;
+      for (unsigned k = 0; k < i; ++k)
+        nth += ia.dims[k].kind == Dim::Kind::HerdId && ia.dims[k].owner == herd;
+      unsigned seen = 0;
+      for (unsigned j = 0; j < ib.dims.size(); ++j)
+        if (ib.dims[j].kind == Dim::Kind::HerdId && ib.dims[j].owner == herd &&
+            seen++ == nth)
+          out += " and a" + std::to_string(i) + " = b" + std::to_string(j);
+    }
+    return out;
   }
 
   Verdict checkCases(PolyhedralModel &poly, const BufferAccess &a,
