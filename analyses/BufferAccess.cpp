@@ -309,42 +309,23 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
   // (upstream's GPU programs: `%As[%row, %k] [8] [8]`): the offsets index
   // the buffer (its row-major start), the pattern runs from there.
   auto shape = shapeOf(a.buffer);
-  if (a.unknownWhy.empty() && offsets.size() != sizes.size() &&
-      sizes.size() == strides.size() && shape &&
-      offsets.size() == shape->size()) {
+  bool perDim = offsets.size() != sizes.size() &&
+                sizes.size() == strides.size() && shape &&
+                offsets.size() == shape->size();
+  if (perDim) {
     int64_t rowStride = 1;
-    for (unsigned d = shape->size(); d-- > 0;) {
-      auto off = text(offsets[d]);
-      if (!off)
-        break;
-      terms.push_back(std::to_string(rowStride) + "*(" + *off + ")");
+    for (unsigned d = shape->size(); a.unknownWhy.empty() && d-- > 0;) {
+      if (auto off = text(offsets[d]))
+        terms.push_back(std::to_string(rowStride) + "*(" + *off + ")");
       rowStride *= (*shape)[d];
     }
-    for (unsigned i = 0; a.unknownWhy.empty() && i < sizes.size(); ++i) {
-      auto size = text(sizes[i]);
-      auto stride = constantOf(strides[i]);
-      if (!size)
-        break;
-      if (!stride) {
-        a.unknownWhy = "a stride of the pattern is not a constant";
-        break;
-      }
-      std::string k = "k" + std::to_string(i);
-      ks.push_back({k, *size});
-      terms.push_back(std::to_string(*stride) + "*" + k);
-    }
-    if (a.unknownWhy.empty())
-      relation(a, memref, {llvm::join(terms, " + ")}, ks);
-    buffers[a.buffer].push_back(list.size());
-    list.push_back(std::move(a));
-    return;
-  }
-  if (offsets.size() != sizes.size() || sizes.size() != strides.size())
+  } else if (offsets.size() != sizes.size() || sizes.size() != strides.size()) {
     a.unknownWhy = "the pattern's offsets, sizes and strides differ in length";
+  }
   for (unsigned i = 0; a.unknownWhy.empty() && i < sizes.size(); ++i) {
-    auto off = text(offsets[i]), size = text(sizes[i]);
+    auto size = text(sizes[i]);
     auto stride = constantOf(strides[i]);
-    if (!off || !size)
+    if (!size)
       break;
     if (!stride) {
       a.unknownWhy = "a stride of the pattern is not a constant";
@@ -352,6 +333,13 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
     }
     std::string k = "k" + std::to_string(i);
     ks.push_back({k, *size});
+    if (perDim) {
+      terms.push_back(std::to_string(*stride) + "*" + k);
+      continue;
+    }
+    auto off = text(offsets[i]);
+    if (!off)
+      break;
     // Upstream's BD lowering (air::get1DOffset) scales every offset by its
     // stride but the innermost one, which it adds as it is
     // (docs/semantics.md 4b).

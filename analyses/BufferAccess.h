@@ -37,6 +37,10 @@ struct BufferAccess {
   mlir::Operation *op;
   mlir::Value buffer; // the root memref
   bool reads = false, writes = false, frees = false;
+  /// "reads", "writes" or "reads and writes", for diagnostics.
+  const char *verb() const {
+    return writes ? (reads ? "reads and writes" : "writes") : "reads";
+  }
   /// Instances of `op` -> [element]; unset when not modelled.
   std::optional<isl::map> elements;
   /// Instances of `op` -> the root's index tuple, for an access that names

@@ -41,29 +41,19 @@ Operation *bdBuffer(Operation *bd) {
   return v ? v.getDefiningOp<aie::BufferOp>() : nullptr;
 }
 
-class AIEDataRace : public Checker {
+class AIEDataRace : public DispatchChecker {
 public:
   llvm::StringRef id() const override { return "aie-data-race"; }
   llvm::StringRef summary() const override {
     return "aie: no core touches a buffer while a BD of that buffer may "
            "move it, one of them writing (every interleaving explored)";
   }
-  CheckLevel level() const override { return CheckLevel::AIE; }
-
-  void run(CheckContext &ctx) override {
-    if (ctx.errorsOf("aie-lock-protocol") || ctx.errorsOf("aie-locks"))
-      return;
-    for (Device &d : collectDevices(ctx.module))
-      if (d.model)
-        check(ctx, d);
-  }
-
 private:
   struct Pair {
     size_t core, chain;
   };
 
-  void check(CheckContext &ctx, Device &d) {
+  void check(CheckContext &ctx, Device &d) override {
     Model m = buildModel(d, ctx.options.hostPolling);
     // The core/chain pairs that share a buffer, one of them writing.
     std::vector<Pair> pairs;

@@ -43,7 +43,7 @@ using namespace mlir;
 
 namespace {
 
-class AIEDeadlock : public Checker {
+class AIEDeadlock : public DispatchChecker {
 public:
   llvm::StringRef id() const override { return "aie-deadlock"; }
   llvm::StringRef summary() const override {
@@ -51,20 +51,8 @@ public:
            "locks, flows and queues, never deadlock, and the dispatch ends "
            "clean (every interleaving explored)";
   }
-  CheckLevel level() const override { return CheckLevel::AIE; }
-
-  void run(CheckContext &ctx) override {
-    // An acquire nothing releases is aie-lock-protocol's finding; a lock
-    // value out of range is aie-locks'.
-    if (ctx.errorsOf("aie-lock-protocol") || ctx.errorsOf("aie-locks"))
-      return;
-    for (Device &d : collectDevices(ctx.module))
-      if (d.model)
-        check(ctx, d);
-  }
-
 private:
-  void check(CheckContext &ctx, Device &d) {
+  void check(CheckContext &ctx, Device &d) override {
     Model m = buildModel(d, ctx.options.hostPolling);
     size_t cores =
         llvm::count_if(m.procs, [](const Proc &p) { return p.isCore(); });

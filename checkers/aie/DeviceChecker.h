@@ -21,6 +21,24 @@ protected:
   virtual void check(Device &d) = 0;
 };
 
+/// An aie-level check over the dispatch model of each device: it does not
+/// run where aie-lock-protocol or aie-locks reported an error (an acquire
+/// nothing releases, a lock value out of range: the model's premises).
+class DispatchChecker : public Checker {
+public:
+  CheckLevel level() const override { return CheckLevel::AIE; }
+  void run(CheckContext &ctx) override {
+    if (ctx.errorsOf("aie-lock-protocol") || ctx.errorsOf("aie-locks"))
+      return;
+    for (Device &d : collectDevices(ctx.module))
+      if (d.model)
+        check(ctx, d);
+  }
+
+protected:
+  virtual void check(CheckContext &ctx, Device &d) = 0;
+};
+
 } // namespace aircheck::aiecheck
 
 #endif

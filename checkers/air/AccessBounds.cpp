@@ -96,10 +96,6 @@ private:
                       "x");
   }
 
-  static const char *verb(const BufferAccess &a) {
-    return a.writes ? (a.reads ? "reads and writes" : "writes") : "reads";
-  }
-
   /// The sample's instance, and the sizes' values where only some sizes
   /// reach outside.
   static std::string at(PolyhedralModel &poly, const BufferAccess &a,
@@ -160,7 +156,7 @@ private:
                     " in row-major order), past its end at " +
                     std::to_string(n);
     auto diag = a.op->emitError()
-                << "access out of bounds: " << opAt(a.op) << " " << verb(a)
+                << "access out of bounds: " << opAt(a.op) << " " << a.verb()
                 << " linear " << where << " of a buffer of " << n
                 << " elements (" << shapeText(shape) << "), at "
                 << at(poly, a, out, pt, xs);
@@ -197,7 +193,7 @@ private:
       }
     }
     auto diag = a.op->emitError()
-                << "access out of bounds: " << opAt(a.op) << " " << verb(a)
+                << "access out of bounds: " << opAt(a.op) << " " << a.verb()
                 << " element [" << llvm::join(idx, ", ") << "] of a "
                 << shapeText(shape) << " buffer: index " << dim << " is "
                 << idx[dim] << ", outside [0, " << shape[dim] << "), at "

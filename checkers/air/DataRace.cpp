@@ -249,10 +249,6 @@ private:
     return Verdict::Free;
   }
 
-  static const char *mode(const BufferAccess &x) {
-    return x.writes ? (x.reads ? "reads and writes" : "writes") : "reads";
-  }
-
   void report(PolyhedralModel &poly, const BufferAccess &a,
               const BufferAccess &b, const Case &c, int64_t element,
               llvm::ArrayRef<std::string> av, llvm::ArrayRef<std::string> bv,
@@ -265,7 +261,7 @@ private:
     if (ps.is_equal(isl::set::universe(ps.get_space())))
       params.clear();
     auto diag = b.op->emitError()
-                << "data race: " << opAt(b.op) << " " << mode(b)
+                << "data race: " << opAt(b.op) << " " << b.verb()
                 << " element " << el << " of a buffer that " << opAt(a.op)
                 << " " << (a.writes ? "writes" : "reads")
                 << ", and the two may run at once: " << c.how << " ("
