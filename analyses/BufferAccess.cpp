@@ -305,12 +305,13 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
     }
     return r.expr;
   };
-  // One offset per dimension of the buffer and a pattern of another rank
-  // (upstream's GPU programs: `%As[%row, %k] [8] [8]`): the offsets index
-  // the buffer (its row-major start), the pattern runs from there.
+  // One offset per dimension of the buffer: the offsets index the buffer
+  // (its row-major start) and the pattern runs from there, whatever its
+  // rank (docs/semantics.md 4b: upstream's GPU form `%As[%row, %k] [8] [8]`,
+  // and size-1 dimensions whose strides are not the buffer's). Otherwise
+  // upstream's BD lowering's reading, below.
   auto shape = shapeOf(a.buffer);
-  bool perDim = offsets.size() != sizes.size() &&
-                sizes.size() == strides.size() && shape &&
+  bool perDim = sizes.size() == strides.size() && shape &&
                 offsets.size() == shape->size();
   if (perDim) {
     int64_t rowStride = 1;

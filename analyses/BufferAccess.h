@@ -7,9 +7,11 @@
 // (PolyhedralModel) to the buffer's elements, as linear positions in the
 // buffer's identity layout:
 //   * channel put and get, dma_memcpy_nd: the transfer's pattern, element
-//     sum_i offset_i * stride_i (the innermost offset unscaled) + sum_i k_i *
-//     stride_i for 0 <= k_i < size_i (docs/semantics.md 4b; no offsets
-//     means offsets 0), or the whole buffer when the pattern is empty;
+//     start + sum_i k_i * stride_i for 0 <= k_i < size_i, where start is
+//     the row-major position of the offsets when there is one per
+//     dimension of the buffer, else sum_i offset_i * stride_i with the
+//     innermost offset unscaled (docs/semantics.md 4b; no offsets means
+//     offsets 0), or the whole buffer when the pattern is empty;
 //   * memref.load and memref.store: the element their indices name;
 //   * other ops through MemoryEffectOpInterface (linalg, vector, memref
 //     copies): the whole view they are given, mapped through subviews;
