@@ -137,6 +137,7 @@ private:
     if (m.unknown.empty()) {
       m.unknown = why;
       m.unknownAt = at;
+      m.unknownInHost = inHost;
     }
   }
 
@@ -533,7 +534,10 @@ private:
     return true;
   }
 
+  bool inHost = false; // building the host and its queues
+
   void addHost() {
+    inHost = true;
     SmallVector<aie::RuntimeSequenceOp> seqs;
     for (Operation &op : d.op.getBodyBlock()) {
       if (auto seq = dyn_cast<aie::RuntimeSequenceOp>(op))

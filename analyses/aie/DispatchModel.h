@@ -127,6 +127,9 @@ struct Model {
   bool hostPolls = false;
   bool aie1 = false;
   std::string unknown; // why the model cannot be built
+  /// The reason concerns the host, its runtime sequence or its queues only
+  /// (the cores and BD chains, built first, are complete).
+  bool unknownInHost = false;
   mlir::Operation *unknownAt = nullptr;
 };
 

@@ -115,4 +115,19 @@ module {
     }
     return
   }
+  // An offset before the buffer's start.
+  func.func @before_start() {
+    air.launch () in () {
+      %cm1 = arith.constant -1 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      // expected-note@+1 {{the buffer, 16 elements}}
+      %a = memref.alloc() : memref<16xi32>
+      %b = memref.alloc() : memref<8xi32>
+      // expected-error-re@+2 {{access out of bounds: 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}} reads linear position -1, before its start of a buffer of 16 elements (16), at its only instance}}
+      // expected-note@+1 {{hint: the source pattern's last element}}
+      air.dma_memcpy_nd (%b[] [] [], %a[%cm1] [%c8] [%c1]) : (memref<8xi32>, memref<16xi32>)
+    }
+    return
+  }
 }

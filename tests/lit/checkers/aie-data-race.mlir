@@ -4,7 +4,7 @@
 // slot, so the S2MM chain may still be filling %pong.
 // RUN: air-check lint --verify-diagnostics %s
 // RUN: air-check lint --show-proofs %air_src/corpus/positive/aie_ping_pong.mlir 2>&1 | FileCheck %s --check-prefix=PROVEN
-// PROVEN: proven: no core touches a buffer while a BD of it may move it: 1 core/BD-chain pair(s) sharing a buffer, in every interleaving ({{[0-9]+}} states) [aie-data-race]
+// PROVEN: proven: no core touches a buffer while a BD of it may move it: 1 core/BD-chain pair(s) sharing a buffer, in every interleaving ({{[0-9]+}} states; the streams, task queues and host taken as always ready) [aie-data-race]
 module {
   aie.device(npu1_1col) {
     %shim = aie.tile(0, 0)
