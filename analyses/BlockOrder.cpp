@@ -108,6 +108,30 @@ bool BlockOrder::before(Operation *a, Operation *b) {
   return reaches(r, r.index[a], r.index[b]);
 }
 
+bool BlockOrder::waitsInside(Operation *a, Operation *b, Operation *holder) {
+  Block *outer = a->getBlock();
+  if (holder->getBlock() != outer || a == holder)
+    return false;
+  // A token signalled once `a` has completed: `a`'s own, or that of an op
+  // of the outer block that starts after `a` completes.
+  auto after = [&](Value v) {
+    if (!isToken(v))
+      return false;
+    Operation *d = v.getDefiningOp();
+    return d && d->getBlock() == outer && (d == a || before(a, d));
+  };
+  for (Operation *x = b; x && x != holder; x = x->getParentOp()) {
+    Block *block = x->getBlock();
+    Reach &r = reach(block);
+    unsigned ix = r.index[x];
+    for (Operation &w : *block)
+      if (&w == x || reaches(r, r.index[&w], ix))
+        if (llvm::any_of(w.getOperands(), after))
+          return true;
+  }
+  return false;
+}
+
 bool BlockOrder::doneBefore(Operation *a, Operation *b) {
   if (a->getBlock() != b->getBlock())
     return false;
@@ -273,9 +297,34 @@ std::vector<PairCase> BlockOrder::instancePairs(PolyhedralModel &poly,
   if (ua && ua == ub &&
       isa<scf::IfOp, scf::IndexSwitchOp, affine::AffineIfOp>(ua))
     return cases;
-  bool aFirst = ua && ub && ua != ub && before(ua, ub) && closedIn(a, blk);
-  bool bFirst = ua && ub && ua != ub && before(ub, ua) && closedIn(b, blk);
+  bool aFirst = ua && ub && ua != ub &&
+                (before(ua, ub) || waitsInside(ua, b, ub)) && closedIn(a, blk);
+  bool bFirst = ua && ub && ua != ub &&
+                (before(ub, ua) || waitsInside(ub, a, ua)) && closedIn(b, blk);
   cases.push_back({eq(shared), aFirst, bFirst,
                    "no token, blocking op or dependence orders them", ua, ub});
+  // What tokens leave unordered, a channel rendezvous may order. Consumers
+  // intersect the parts with each case's pairs.
+  if (rendezvousDepth < maxRendezvousDepth && a != b) {
+    std::string chA, chB;
+    std::optional<isl::map> mA, mB;
+    for (PairCase &c : cases) {
+      if (!c.aFirst) {
+        if (!mA)
+          mA = channelOrdered(poly, a, b, chA);
+        if (!mA->is_empty())
+          c.aFirstPart = *mA, c.channel = chA;
+      }
+      if (!c.bFirst) {
+        if (!mB)
+          mB = channelOrdered(poly, b, a, chB);
+        if (!mB->is_empty()) {
+          c.bFirstPart = mB->reverse();
+          if (c.channel.empty())
+            c.channel = chB;
+        }
+      }
+    }
+  }
   return cases;
 }

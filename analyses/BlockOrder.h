@@ -31,7 +31,11 @@
 #include "mlir/IR/Block.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
+#include <map>
+#include <optional>
+#include <tuple>
 #include <memory>
 
 namespace aircheck {
@@ -47,6 +51,12 @@ struct PairCase {
   /// loop whose instances differ, or their ancestors in the lowest common
   /// block.
   mlir::Operation *holderA = nullptr, *holderB = nullptr;
+  /// Of the pairs of this case that no token, blocking op or dependence
+  /// orders, those a channel rendezvous puts a first (b first): isl maps
+  /// from a's instances (a0..) to b's (b0..), or none.
+  std::optional<isl::map> aFirstPart, bFirstPart;
+  /// The channel that orders them, for messages.
+  std::string channel;
 };
 
 class BlockOrder {
@@ -62,6 +72,12 @@ public:
   /// For `a` and `b` directly in one block: in one instance of the block,
   /// `a` completes before `b` starts.
   bool before(mlir::Operation *a, mlir::Operation *b);
+  /// For `a` and `holder` directly in one block and `b` nested in `holder`
+  /// (a loop or branch that may start before `a` completes): `b`, or an op
+  /// inside `holder` that `b` starts after, waits for a token signalled
+  /// once `a` has completed. Then `b` starts after `a` completes.
+  bool waitsInside(mlir::Operation *a, mlir::Operation *b,
+                   mlir::Operation *holder);
   /// For `a` and `b` directly in one block: `a` completes before `b` does
   /// (`b` may start earlier: a loop or branch whose body waits for `a`).
   bool doneBefore(mlir::Operation *a, mlir::Operation *b);
@@ -89,6 +105,19 @@ public:
   /// and blocks (so it completes before the block's instance ends).
   bool closedBySync(mlir::Operation *a);
 
+  /// Channel rendezvous (docs/semantics.md 3a; analyses/RendezvousOrder):
+  /// the instance pairs (map from a's instances to b's) in which `a`
+  /// completes before `b` starts, or, for a get `b`, before it writes,
+  /// because of a channel of depth 1: a put and its get complete together,
+  /// and a get writes nothing before its put has started. So `a`, a put or
+  /// get, is first when every partner instance (same channel index, same
+  /// launch instance) completes before `b` starts; a get `b` writes after
+  /// `a` when `a` completes before every partner instance of `b` starts.
+  /// The partners' own order is the ordering model's, one level of
+  /// rendezvous included. Empty when no channel orders them.
+  isl::map channelOrdered(PolyhedralModel &poly, mlir::Operation *a,
+                          mlir::Operation *b, std::string &channel);
+
 private:
   struct Reach {
     llvm::DenseMap<mlir::Operation *, unsigned> index; // ops, then args
@@ -110,6 +139,39 @@ private:
 
   const AsyncGraph &graph;
   llvm::DenseMap<mlir::Block *, std::unique_ptr<Reach>> cache;
+  /// Puts and gets of each channel symbol, per module (partnersOf).
+  llvm::DenseMap<mlir::Operation *,
+                 std::unique_ptr<llvm::StringMap<std::vector<mlir::Operation *>>>>
+      ends;
+  /// The ops at the other end of `chan`'s channel, or none if its depth is
+  /// not 1.
+  const std::vector<mlir::Operation *> *partnersOf(mlir::Operation *chan);
+  /// Instance pairs of `x` and `y` (x's dims -> y's dims) in which `x`
+  /// completes before `y` starts (the cases of instancePairs, in the
+  /// launch instance of `y`).
+  isl::map orderedPairs(PolyhedralModel &poly, mlir::Operation *x,
+                        mlir::Operation *y);
+  /// Instance pairs of a put or get `x` and an op `p` at the other end of
+  /// its channel that may meet: the same channel index (every pair for a
+  /// broadcast or an index that is not affine), the same launch instance.
+  isl::map partnerPairs(PolyhedralModel &poly, mlir::Operation *x,
+                        mlir::Operation *p);
+  isl::map channelOrderedImpl(PolyhedralModel &poly, mlir::Operation *a,
+                              mlir::Operation *b, std::string &channel);
+  /// `pairs` (partners of `x` and `p`) narrowed to the same trip where FIFO
+  /// order makes the k-th of each meet in one trip.
+  isl::map sameRound(PolyhedralModel &poly, mlir::Operation *x,
+                     mlir::Operation *p, isl::map pairs);
+  /// How many rendezvous questions are open. Each level follows one more
+  /// channel between the two ops; two (a C tile sent to a herd and got
+  /// back) measured best on upstream's programs, deeper chains cost more
+  /// and isl gave up on some.
+  unsigned rendezvousDepth = 0;
+  static constexpr unsigned maxRendezvousDepth = 2;
+  /// Answers of orderedPairs and channelOrdered, per depth.
+  using Key = std::tuple<mlir::Operation *, mlir::Operation *, unsigned>;
+  std::map<Key, isl::map> orderedMemo;
+  std::map<Key, std::pair<isl::map, std::string>> channelMemo;
 };
 
 } // namespace aircheck

@@ -68,6 +68,8 @@ def main():
     ap.add_argument("root")
     ap.add_argument("--build", default="build")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--findings", metavar="FILE",
+                    help="write every error finding as one JSON line")
     args = ap.parse_args()
     lint = os.path.join(args.build, "bin", "air-check")
     tmp = tempfile.mkdtemp()
@@ -76,6 +78,7 @@ def main():
     rules = collections.Counter()
     rejected, hw_errors, internal = [], [], []
     hw = 0
+    dump = open(args.findings, "w") if args.findings else None
     for rel, i, text in chunks(args.root):
         why = scope(rel, text)
         if why:
@@ -108,6 +111,8 @@ def main():
         errors = [x for x in findings if x["severity"] == "error"]
         for e in errors:
             rules[e["rule"]] += 1
+            if dump:
+                dump.write(json.dumps(dict(chunk=name, **e)) + "\n")
         if rel.startswith(HARDWARE):
             hw += 1
             for e in errors:

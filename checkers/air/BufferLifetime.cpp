@@ -16,6 +16,7 @@
 #include "analyses/BufferAccess.h"
 #include "analyses/PolyhedralModel.h"
 
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <set>
@@ -38,6 +39,7 @@ public:
     BlockOrder order(ctx.analyses.getAnalysis<AsyncGraph>());
     auto &accesses = ctx.analyses.getAnalysis<BufferAccesses>();
     unsigned checked = 0, bad = 0;
+    markers = 0;
     for (auto &[buffer, ids] : accesses.byBuffer()) {
       std::vector<const BufferAccess *> frees, uses;
       for (unsigned id : ids)
@@ -46,6 +48,10 @@ public:
       Operation *alloc = buffer.getDefiningOp();
       std::set<Operation *> reported;
       for (const BufferAccess *d : frees) {
+        if (loopMarker(d->op, alloc)) {
+          ++markers;
+          continue;
+        }
         for (const BufferAccess *u : uses) {
           ++checked;
           if (!reported.count(u->op) &&
@@ -62,14 +68,38 @@ public:
           }
       }
     }
-    if (checked && !bad)
+    if ((checked || markers) && !bad)
       ctx.proved(programLoc(ctx.module),
                  "every buffer use precedes its dealloc: " +
                      std::to_string(checked) +
-                     " pairs, for every schedule and every size (isl)");
+                     " pairs, for every schedule and every size (isl)" +
+                     (markers ? "; " + std::to_string(markers) +
+                                    " dealloc(s) in a loop of a buffer "
+                                    "allocated outside it read as upstream's "
+                                    "per-trip marker, not a free"
+                              : std::string()));
   }
 
 private:
+  unsigned markers = 0;
+
+  /// The loop around `dealloc` that does not hold the buffer's allocation:
+  /// upstream's ping-pong form (docs/semantics.md 4c). mlir-air's
+  /// air-ping-pong-transform hoists the allocs out of the loop and leaves
+  /// the deallocs in its body, its air-dependency leaves deallocs out of
+  /// loop-carried dependences, and its lowerings drop them (static buffers,
+  /// GPU attributions): such a dealloc marks the end of one trip's use and
+  /// frees nothing.
+  static Operation *loopMarker(Operation *dealloc, Operation *alloc) {
+    for (Operation *p = dealloc->getParentOp(); p; p = p->getParentOp()) {
+      if (alloc && p->isAncestor(alloc))
+        return nullptr;
+      if (isa<LoopLikeOpInterface>(p))
+        return p;
+    }
+    return nullptr;
+  }
+
   /// Whether some instance pair of `use` (or a first dealloc) and `dealloc`
   /// is not ordered use-first; reports it.
   bool violated(PolyhedralModel &poly, BlockOrder &order, Operation *use,
@@ -103,6 +133,9 @@ private:
                                       llvm::join(an, ", ") + "] -> [" +
                                       llvm::join(bn, ", ") + "] : " +
                                       c.constraint + " }");
+        // Pairs a channel rendezvous orders use-first are fine.
+        if (c.aFirstPart)
+          link = link.subtract(*c.aFirstPart);
         isl::map pairs = link.intersect_domain(du).intersect_range(dd);
         if (pairs.is_empty())
           continue;

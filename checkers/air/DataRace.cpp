@@ -124,6 +124,8 @@ private:
     std::string how; // for the message: why they may run at once
     /// A channel between the two sides that may order them.
     std::string channel = "";
+    /// The pairs a channel rendezvous orders (BlockOrder::channelOrdered).
+    std::optional<isl::map> orderedPart = std::nullopt;
   };
 
   Verdict check(PolyhedralModel &poly, BlockOrder &order,
@@ -135,10 +137,14 @@ private:
     for (const PairCase &p :
          order.instancePairs(poly, a.op, b.op, a.buffer.getDefiningOp())) {
       bool ordered = p.aFirst || p.bFirst;
+      std::optional<isl::map> part = p.aFirstPart;
+      if (p.bFirstPart)
+        part = part ? part->unite(*p.bFirstPart) : *p.bFirstPart;
       cases.push_back({p.constraint + sameTile, ordered, p.how,
                        ordered || !p.holderA || !p.holderB
                            ? std::string()
-                           : channelLink(p.holderA, p.holderB)});
+                           : channelLink(p.holderA, p.holderB),
+                       part});
     }
     return checkCases(poly, a, b, cases, ia, ib);
   }
@@ -205,6 +211,8 @@ private:
                                       llvm::join(an, ", ") + "] -> [" +
                                       llvm::join(bn, ", ") + "] : " +
                                       c.constraint + " }");
+        if (c.orderedPart)
+          link = link.subtract(*c.orderedPart);
         isl::set hits = both.intersect_range(link.wrap()).wrap();
         if (hits.is_empty())
           continue;
