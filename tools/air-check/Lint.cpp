@@ -52,12 +52,16 @@ static LintOutcome inputFailure(StringRef path, StringRef status,
   return outcome;
 }
 
+LintOutcome aircheck::unreadableInput(StringRef path, StringRef why,
+                                      const LintOptions &options) {
+  return inputFailure(path, "unreadable",
+                      "cannot read '" + path.str() + "': " + why.str(), options);
+}
+
 LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (std::error_code ec = buffer.getError())
-    return inputFailure(path, "unreadable",
-                        "cannot read '" + path.str() + "': " + ec.message(),
-                        options);
+    return unreadableInput(path, ec.message(), options);
   return lintBuffer(path, std::move(*buffer), options);
 }
 
