@@ -211,6 +211,8 @@ LintOutcome aircheck::lintBuffer(StringRef path,
                           [&](StringRef rule) {
                             return result.count(Severity::Warning, rule);
                           }};
+    checkCtx.sourceName = sourceName;
+    checkCtx.sourceText = sourceText;
     std::string rule;
     checkCtx.proved = [&](Location loc, const std::string &what) {
       result.proofs.push_back(Proof{rule, toSourcePos(loc), what});
