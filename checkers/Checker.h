@@ -55,6 +55,11 @@ struct CheckContext {
   /// Records a property the checker proved, at the op it is about.
   std::function<void(mlir::Location, const std::string &)> proved =
       [](mlir::Location, const std::string &) {};
+  /// The text of the program being checked and the file name its locations
+  /// carry ("<stdin>" for standard input), for messages that quote the
+  /// source as written; empty when unknown (a check then reads the file).
+  std::string sourceName;
+  llvm::StringRef sourceText;
 };
 
 /// Where a whole-program verdict goes: the first launch, else the first

@@ -75,6 +75,11 @@ public:
   }
 
   void run(CheckContext &ctx) override {
+    // The checker outlives the module: lint checks several files with one
+    // instance, and a later module's ops may reuse an earlier one's
+    // addresses (a pair taken as already reported would not be checked).
+    reported.clear();
+    unknownPairs.clear();
     auto &poly = ctx.analyses.getAnalysis<PolyhedralModel>();
     auto &graph = ctx.analyses.getAnalysis<AsyncGraph>();
     BlockOrder order(graph);

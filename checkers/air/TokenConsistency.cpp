@@ -56,8 +56,9 @@ std::string opName(Operation *op) {
 }
 
 /// The name a token has in the source ("%ta"), read from the line that
-/// defines it; else a description of its producer.
-std::string tokenName(Value token) {
+/// defines it (in the program's text when lint has it, else in the file
+/// its location names); else a description of its producer.
+std::string tokenName(Value token, const CheckContext &ctx) {
   static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> files;
   Operation *def = token.getDefiningOp();
   std::string fallback =
@@ -68,15 +69,19 @@ std::string tokenName(Value token) {
   if (!loc)
     return fallback;
   std::string file = loc.getFilename().str();
-  auto it = files.find(file);
-  if (it == files.end()) {
-    auto buf = llvm::MemoryBuffer::getFile(file);
-    it = files.emplace(file, buf ? std::move(*buf) : nullptr).first;
+  StringRef text = ctx.sourceText;
+  if (file != ctx.sourceName || text.empty()) {
+    auto it = files.find(file);
+    if (it == files.end()) {
+      auto buf = llvm::MemoryBuffer::getFile(file);
+      it = files.emplace(file, buf ? std::move(*buf) : nullptr).first;
+    }
+    if (!it->second)
+      return fallback;
+    text = it->second->getBuffer();
   }
-  if (!it->second)
-    return fallback;
   SmallVector<StringRef> lines;
-  it->second->getBuffer().split(lines, '\n');
+  text.split(lines, '\n');
   if (loc.getLine() == 0 || loc.getLine() > lines.size())
     return fallback;
   StringRef line = lines[loc.getLine() - 1];
@@ -551,7 +556,7 @@ private:
 
     // Affinity and concurrency groups.
     for (auto &[token, ms] : pb.affinity) {
-      std::string t = tokenName(token);
+      std::string t = tokenName(token, ctx);
       for (size_t a = 0; a < ms.size(); ++a)
         for (size_t b = a + 1; b < ms.size(); ++b)
           tc.addAffinity(id[ms[a]], id[ms[b]],
@@ -579,7 +584,7 @@ private:
                                   " to one hardware partition");
     }
     for (auto &[token, ms] : pb.concurrency) {
-      std::string t = tokenName(token);
+      std::string t = tokenName(token, ctx);
       for (size_t a = 0; a < ms.size(); ++a)
         for (size_t b = a + 1; b < ms.size(); ++b)
           tc.addConcurrency(id[ms[a]], id[ms[b]],

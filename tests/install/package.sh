@@ -13,7 +13,10 @@ contents=$(dpkg-deb -c "$deb")
 for f in ./usr/bin/air-check ./usr/bin/air-opt \
          ./usr/share/air-check/devices/npu1_4col.json \
          ./usr/share/air-check/devices/npu2.json \
-         ./usr/share/doc/air-check/lint.md; do
+         ./usr/share/doc/air-check/lint.md \
+         ./usr/lib/python3/dist-packages/air_check/__init__.py \
+         ./usr/lib/python3/dist-packages/air_check/_install.py \
+         ./usr/lib/python3/dist-packages/air_check/py.typed; do
   grep -q " $f\$" <<<"$contents" || { echo "package: $f missing"; echo "$contents"; exit 1; }
 done
 depends=$(dpkg-deb -f "$deb" Depends)

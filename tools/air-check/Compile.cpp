@@ -66,7 +66,16 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
   LintOptions lint;
   lint.check.device = options.target;
   lint.check.maxSteps = options.maxSteps;
-  LintOutcome checked = lintFile(input, lint);
+  // Read once: "-" (standard input) cannot be read twice.
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/true);
+  if (std::error_code ec = buffer.getError()) {
+    (void)unreadableInput(input, ec.message(), lint); // prints it
+    return 2;
+  }
+  LintOutcome checked = lintBuffer(
+      input, llvm::MemoryBuffer::getMemBufferCopy((*buffer)->getBuffer(),
+                                                  (*buffer)->getBufferIdentifier()),
+      lint);
   const FileResult &r = checked.result;
   if (r.status == "internal-error")
     return 3;
@@ -84,11 +93,6 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
                              " (an unknown is not a proof)");
 
   // 2. Parse the verified program again, for the lowering.
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/true);
-  if (!buffer) {
-    llvm::errs() << "air-check compile: error: cannot read '" << input << "'\n";
-    return 2;
-  }
   DialectRegistry registry;
   registerDialects(registry);
   auto ctxOwner =
@@ -103,7 +107,7 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
   OwningOpRef<ModuleOp> module = parseModule(sourceMgr, config);
   if (!module || failed(checkVerifierPreconditions(*module)) ||
       failed(verify(*module)))
-    return 2; // lint just read it: only a file changed under us gets here
+    return 2; // lint just read the same text: it does not get here
 
   CompileResult out;
   llvm::CrashRecoveryContext crc;

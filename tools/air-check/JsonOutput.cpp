@@ -46,7 +46,8 @@ void aircheck::writeJson(llvm::raw_ostream &os, llvm::ArrayRef<FileResult> resul
       {"tool", "air-check"},
       {"version", kVersion},
       {"files", std::move(files)},
-      {"summary", json::Object{{"errors", errors},
+      {"summary", json::Object{{"files", results.size()},
+                               {"errors", errors},
                                {"warnings", warnings},
                                {"proofs", proven}}}};
   os << llvm::formatv("{0:2}", doc) << "\n";

@@ -52,12 +52,16 @@ static LintOutcome inputFailure(StringRef path, StringRef status,
   return outcome;
 }
 
+LintOutcome aircheck::unreadableInput(StringRef path, StringRef why,
+                                      const LintOptions &options) {
+  return inputFailure(path, "unreadable",
+                      "cannot read '" + path.str() + "': " + why.str(), options);
+}
+
 LintOutcome aircheck::lintFile(StringRef path, const LintOptions &options) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (std::error_code ec = buffer.getError())
-    return inputFailure(path, "unreadable",
-                        "cannot read '" + path.str() + "': " + ec.message(),
-                        options);
+    return unreadableInput(path, ec.message(), options);
   return lintBuffer(path, std::move(*buffer), options);
 }
 
@@ -207,6 +211,8 @@ LintOutcome aircheck::lintBuffer(StringRef path,
                           [&](StringRef rule) {
                             return result.count(Severity::Warning, rule);
                           }};
+    checkCtx.sourceName = sourceName;
+    checkCtx.sourceText = sourceText;
     std::string rule;
     checkCtx.proved = [&](Location loc, const std::string &what) {
       result.proofs.push_back(Proof{rule, toSourcePos(loc), what});

@@ -44,6 +44,12 @@ void maybeCrashForTesting(llvm::StringRef stage, llvm::StringRef crashIn);
 /// leaves status "internal-error" and one finding of rule "internal-error".
 LintOutcome lintFile(llvm::StringRef path, const LintOptions &options);
 
+/// The outcome of an input that could not be read (status "unreadable", one
+/// finding of rule "input": "cannot read '<path>': <why>"), printed in text
+/// mode as lintFile prints it.
+LintOutcome unreadableInput(llvm::StringRef path, llvm::StringRef why,
+                            const LintOptions &options);
+
 /// The same on text already in memory (the fuzzer's entry); `path` names it
 /// in the result, the buffer's identifier in locations.
 LintOutcome lintBuffer(llvm::StringRef path,

@@ -1,12 +1,13 @@
 //===- air-check.cpp - the user's command ----------------------------------===//
 //
-//   air-check lint [options] <file.mlir>...
+//   air-check lint [options] <file.mlir | folder>...
 //
 // Exit codes: 0 clean, 1 findings (any error), 2 usage, unreadable input or
 // parse error, 3 internal error (air-check crashed on an input).
 //
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/Compile.h"
+#include "tools/air-check/InputFiles.h"
 #include "tools/air-check/Lint.h"
 #include "tools/air-check/Output.h"
 #include "tools/air-check/Report.h"
@@ -33,8 +34,14 @@ static cl::SubCommand lintCmd(
             "every checker. Exit 0 clean, 1 findings, 2 usage or parse "
             "error, 3 internal error.");
 
-static cl::list<std::string> inputs(cl::Positional, cl::desc("<file.mlir>..."),
+static cl::list<std::string> inputs(cl::Positional,
+                                    cl::desc("<file.mlir | folder>..."),
                                     cl::sub(lintCmd), cl::cat(lintCat));
+static cl::list<std::string> excludes(
+    "exclude",
+    cl::desc("In a folder, leave out the files and folders whose path below "
+             "it, or whose name, matches this glob (repeatable)"),
+    cl::value_desc("glob"), cl::sub(lintCmd), cl::cat(lintCat));
 
 static cl::OptionCategory reportCat("report options");
 static cl::SubCommand reportCmd(
@@ -83,6 +90,10 @@ static cl::opt<bool> hostPolling(
 static cl::opt<std::string> device(
     "device", cl::desc("Check resource use against this device"),
     cl::value_desc("name"), cl::sub(lintCmd), cl::cat(lintCat));
+static cl::list<std::string> onlyChecks(
+    "checks", cl::desc("Run only these checks (comma-separated ids; the "
+                       "structural rules always apply)"),
+    cl::CommaSeparated, cl::value_desc("id"), cl::sub(lintCmd), cl::cat(lintCat));
 static cl::list<std::string> disable(
     "disable", cl::desc("Do not run these checks (comma-separated ids)"),
     cl::CommaSeparated, cl::value_desc("id"), cl::sub(lintCmd), cl::cat(lintCat));
@@ -146,7 +157,7 @@ that do not fit a device. Where it cannot decide, it says 'unknown' and why;
 it never passes silently.
 
 USAGE
-  air-check lint [options] <file.mlir>...
+  air-check lint [options] <file.mlir | folder>...
   air-check report --device=<name> [--format=text|json|html] <file.mlir>
   air-check report [--format=text|json|html] <aie-device-file.mlir>
   air-check report --list-devices
@@ -155,6 +166,7 @@ USAGE
 EXAMPLES
   air-check lint prog.mlir                    compiler-style diagnostics
   air-check lint --format=sarif -o out.sarif *.mlir
+  air-check lint --exclude='*_wip.mlir' designs/   every *.mlir below designs/
   air-check lint --list-checks
   air-check report --device=npu1_4col --format=html prog.mlir > report.html
   air-check compile --target=npu1_4col prog.mlir -o prog.aie.mlir
@@ -215,20 +227,39 @@ static int runLint() {
                    << "\n";
       return 2;
     }
-  for (const std::string &id : disable) {
-    if (!llvm::any_of(allCheckers(),
-                      [&](const auto &c) { return c->id() == id; })) {
-      llvm::errs() << "air-check lint: error: --disable: no check is called '"
-                   << id << "' (see --list-checks)\n";
-      return 2;
-    }
+  auto isCheck = [](llvm::StringRef id) {
+    return llvm::any_of(allCheckers(),
+                        [&](const auto &c) { return c->id() == id; });
+  };
+  for (const auto *list : {&onlyChecks, &disable})
+    for (const std::string &id : *list)
+      if (!isCheck(id)) {
+        llvm::errs() << "air-check lint: error: --"
+                     << (list == &disable ? "disable" : "checks")
+                     << ": no check is called '" << id
+                     << "' (see --list-checks)\n";
+        return 2;
+      }
+  for (const std::string &id : disable)
     options.disabled.insert(id);
+  if (!onlyChecks.empty())
+    for (const auto &c : allCheckers())
+      if (!llvm::is_contained(onlyChecks, c->id()))
+        options.disabled.insert(c->id());
+
+  // Folders stand for the *.mlir files below them.
+  auto files = expandInputs(inputs, excludes);
+  if (!files) {
+    llvm::errs() << "air-check lint: error: " << llvm::toString(files.takeError())
+                 << "\n";
+    return 2;
   }
 
   std::vector<FileResult> results;
   bool inputError = false, internalError = false, mismatch = false;
-  for (const std::string &path : inputs) {
-    LintOutcome o = lintFile(path, options);
+  for (const InputFile &in : *files) {
+    LintOutcome o = in.error.empty() ? lintFile(in.path, options)
+                                     : unreadableInput(in.path, in.error, options);
     inputError |= o.result.status == "parse-error" || o.result.status == "unreadable";
     internalError |= o.result.status == "internal-error";
     mismatch |= !o.diagnosticsMatched;
