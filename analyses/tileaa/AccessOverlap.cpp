@@ -213,7 +213,10 @@ static std::optional<std::string> memrefSet(SetBuilder &B, const MemAccess &a,
     int64_t n = lanes.empty() ? 1 : lanes[k];
     if (k)
       s += " and ";
-    s += e + " <= d" + std::to_string(k) + " < " + e + " + " + std::to_string(n);
+    // An index inside the memref is non-negative (a negative one is out of
+    // bounds, which is not this question).
+    s += "0 <= " + e + " <= d" + std::to_string(k) + " < " + e + " + " +
+         std::to_string(n);
   }
   return s;
 }
