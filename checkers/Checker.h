@@ -114,6 +114,8 @@ std::unique_ptr<Checker> createAIELockProtocol();
 std::unique_ptr<Checker> createAIEDeadlock();
 std::unique_ptr<Checker> createTokenProtocol();
 std::unique_ptr<Checker> createMemoryRace();
+std::unique_ptr<Checker> createQueueBalance();
+std::unique_ptr<Checker> createQueueDeadlock();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

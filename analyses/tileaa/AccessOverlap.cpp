@@ -251,6 +251,7 @@ Overlap aircheck::tileaa::overlap(const MemAccess &a, const MemAccess &b) {
   Provenance pa = provenanceOf(a.base), pb = provenanceOf(b.base);
   if (pa.aliasScope && pb.aliasScope && *pa.aliasScope != *pb.aliasScope) {
     r.kind = Overlap::Disjoint;
+    r.byProvenance = true;
     r.reason = "distinct alias_scope " + std::to_string(*pa.aliasScope) +
                " and " + std::to_string(*pb.aliasScope);
     return r;

@@ -43,6 +43,8 @@ struct Overlap {
   std::string witness;
   /// Disjoint or Unknown: why.
   std::string reason;
+  /// Disjoint because provenance separates the bases (whatever the indices).
+  bool byProvenance = false;
 };
 
 /// Whether `a` and `b` may touch one element.

@@ -73,3 +73,17 @@ func.func @may_alias(%p: !nv_tileaa.ptr<f32, 1>, %q: !nv_tileaa.ptr<f32, 1>, %x:
   %t3 = nv_tileaa.join_mem_token %t1, %t2 : !nv_tileaa.mem_token
   return
 }
+
+// A store in a loop on a fresh token each iteration: its instances are not
+// ordered, and iterations are not modelled: unknown.
+func.func @loop_uncarried(%p: !nv_tileaa.ptr<f32, 1>, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t0 = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
+    // expected-warning@+1 {{memory-race is unknown for this store: it sits in a loop whose iterations its token does not order, and air-check does not model the effects of different iterations for nv_tileaa}}
+    %t1 = nv_tileaa.store %p[], %x, %t0 : !nv_tileaa.ptr<f32, 1>, f32, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
+  }
+  return
+}
