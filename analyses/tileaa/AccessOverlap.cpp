@@ -263,6 +263,14 @@ Overlap aircheck::tileaa::overlap(const MemAccess &a, const MemAccess &b) {
                "make_memrefs distinct alias_scope values if they cannot)";
     return r;
   }
+  for (const MemAccess *x : {&a, &b})
+    if (isa<TileMemRefType>(x->base.getType()) &&
+        !provenanceOf(x->base).memref) {
+      r.reason = "the memref " + valueName(x->base) +
+                 " is not built by a make_memref air-check can see, so its "
+                 "offset, sizes and strides are unknown";
+      return r;
+    }
   SetBuilder B;
   std::optional<std::string> sa, sb;
   std::string why;

@@ -87,3 +87,14 @@ func.func @loop_uncarried(%p: !nv_tileaa.ptr<f32, 1>, %x: f32) {
   }
   return
 }
+
+// A memref passed in: its layout is unknown, so is the race.
+func.func @memref_argument(%m: !nv_tileaa.memref<?xf32, 1>, %i: index, %x: f32) {
+  %t0 = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
+  // expected-note@+1 {{the other store}}
+  %t1 = nv_tileaa.store %m[%i], %x, %t0 : !nv_tileaa.memref<?xf32, 1>, f32, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
+  // expected-warning@+1 {{memory-race is unknown for this store and the store before it, which no token path orders: the memref %arg0 is not built by a make_memref air-check can see, so its offset, sizes and strides are unknown}}
+  %t2 = nv_tileaa.store %m[%i], %x, %t0 : !nv_tileaa.memref<?xf32, 1>, f32, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
+  %t3 = nv_tileaa.join_mem_token %t1, %t2 : !nv_tileaa.mem_token
+  return
+}
