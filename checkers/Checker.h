@@ -66,8 +66,9 @@ struct CheckContext {
 /// function with a body, else the module.
 mlir::Location programLoc(mlir::ModuleOp module);
 
-/// The level a checker reads: AIR programs, or `aie.device` designs.
-enum class CheckLevel { AIR, AIE };
+/// The level a checker reads: AIR programs, `aie.device` designs, or
+/// nv_tileaa modules (seed 001).
+enum class CheckLevel { AIR, AIE, TileAA };
 
 class Checker {
 public:
@@ -116,6 +117,10 @@ std::unique_ptr<Checker> createAIEDMAChannels();
 std::unique_ptr<Checker> createAIEFlows();
 std::unique_ptr<Checker> createAIELockProtocol();
 std::unique_ptr<Checker> createAIEDeadlock();
+std::unique_ptr<Checker> createTokenProtocol();
+std::unique_ptr<Checker> createMemoryRace();
+std::unique_ptr<Checker> createQueueBalance();
+std::unique_ptr<Checker> createQueueDeadlock();
 
 /// Every checker, in the order lint runs them.
 const std::vector<std::unique_ptr<Checker>> &allCheckers();

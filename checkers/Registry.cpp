@@ -34,6 +34,10 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createAIELockProtocol());
     v.push_back(createAIEDeadlock());
     v.push_back(createAIEDataRace());
+    v.push_back(createTokenProtocol());
+    v.push_back(createMemoryRace());
+    v.push_back(createQueueBalance());
+    v.push_back(createQueueDeadlock());
     return v;
   }();
   return checkers;

@@ -6,6 +6,7 @@
 #include "dialects/AIE/AIEDialect.h"
 #include "lowerings/AIRToAIE/AIRToAIE.h"
 #include "dialects/AIR/AIRDialect.h"
+#include "dialects/TileAA/TileAADialect.h"
 #include "lowerings/AIRToGPU/AIRToGPU.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -28,6 +29,7 @@
 
 void aircheck::registerDialects(mlir::DialectRegistry &registry) {
   registry.insert<air::AIRDialect, aie::AIEDialect, aiex::AIEXDialect,
+                  tileaa::TileAADialect,
                   mlir::affine::AffineDialect,
                   mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,

@@ -9,6 +9,7 @@
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/aie/AIEDesign.h"
 #include "dialects/AIR/AIRDialect.h"
+#include "dialects/TileAA/TileAADialect.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -187,16 +188,19 @@ LintOutcome aircheck::lintBuffer(StringRef path,
   if (verified) {
     // A module with an aie.device gets the aie-level checks; the AIR checks
     // run unless the module is only an aie design (no AIR op at all).
+    // A module with nv_tileaa ops gets the nv_tileaa checks (seed 001);
+    // the AIR checks run unless the module is only an aie design or only
+    // nv_tileaa (no AIR op at all).
     bool aieLevel = aiecheck::hasAIE(*module);
-    bool airLevel = !aieLevel;
-    if (aieLevel)
-      module->walk([&](Operation *op) {
-        if (isa<air::AIRDialect>(op->getDialect())) {
-          airLevel = true;
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      });
+    bool tileaaLevel = false, hasAIROps = false;
+    module->walk([&](Operation *op) {
+      if (isa_and_nonnull<air::AIRDialect>(op->getDialect()))
+        hasAIROps = true;
+      if (isa_and_nonnull<tileaa::TileAADialect>(op->getDialect()))
+        tileaaLevel = true;
+      return WalkResult::advance();
+    });
+    bool airLevel = hasAIROps || (!aieLevel && !tileaaLevel);
     // Analyse bare herds and segments as upstream's pipeline wraps them;
     // hierarchy-nesting reports each wrapper.
     if (airLevel &&
@@ -225,7 +229,10 @@ LintOutcome aircheck::lintBuffer(StringRef path,
     for (const auto &checker : allCheckers()) {
       if (options.disabled.contains(checker->id()))
         continue;
-      if (!(checker->level() == CheckLevel::AIE ? aieLevel : airLevel))
+      bool levelOn = checker->level() == CheckLevel::AIE      ? aieLevel
+                     : checker->level() == CheckLevel::TileAA ? tileaaLevel
+                                                              : airLevel;
+      if (!levelOn)
         continue;
       collector.setRule(checker->id());
       rule = checker->id().str();
