@@ -242,7 +242,8 @@ Block *BlockOrder::lowestCommonBlock(Operation *a, Operation *b) {
 
 std::vector<PairCase> BlockOrder::instancePairs(PolyhedralModel &poly,
                                                 Operation *a, Operation *b,
-                                                Operation *allocation) {
+                                                Operation *allocation,
+                                                bool channels) {
   const Instances &ia = poly.instancesOf(a);
   const Instances &ib = poly.instancesOf(b);
   unsigned shared = 0;
@@ -305,7 +306,7 @@ std::vector<PairCase> BlockOrder::instancePairs(PolyhedralModel &poly,
                    "no token, blocking op or dependence orders them", ua, ub});
   // What tokens leave unordered, a channel rendezvous may order. Consumers
   // intersect the parts with each case's pairs.
-  if (rendezvousDepth < maxRendezvousDepth && a != b) {
+  if (channels && rendezvousDepth < maxRendezvousDepth && a != b) {
     std::string chA, chB;
     std::optional<isl::map> mA, mB;
     for (PairCase &c : cases) {

@@ -95,9 +95,13 @@ public:
   /// ordered; scf.for trips: carriedBefore), then the pairs that agree on
   /// every shared dim (before and closedIn in the lowest block holding both;
   /// none when a and b sit in different regions of one branch op).
+  /// With `channels`, each case also gets the pairs a channel rendezvous
+  /// orders (aFirstPart, bFirstPart); a consumer that needs them only for
+  /// some pairs asks channelOrdered itself, later.
   std::vector<PairCase> instancePairs(PolyhedralModel &poly, mlir::Operation *a,
                                       mlir::Operation *b,
-                                      mlir::Operation *allocation);
+                                      mlir::Operation *allocation,
+                                      bool channels = true);
   /// The innermost block holding both ops (each through an ancestor).
   static mlir::Block *lowestCommonBlock(mlir::Operation *a, mlir::Operation *b);
 

@@ -129,8 +129,6 @@ private:
     std::string how; // for the message: why they may run at once
     /// A channel between the two sides that may order them.
     std::string channel = "";
-    /// The pairs a channel rendezvous orders (BlockOrder::channelOrdered).
-    std::optional<isl::map> orderedPart = std::nullopt;
   };
 
   Verdict check(PolyhedralModel &poly, BlockOrder &order,
@@ -140,18 +138,15 @@ private:
     std::string sameTile = perTileCopy(a, ia, ib);
     std::vector<Case> cases;
     for (const PairCase &p :
-         order.instancePairs(poly, a.op, b.op, a.buffer.getDefiningOp())) {
+         order.instancePairs(poly, a.op, b.op, a.buffer.getDefiningOp(),
+                             /*channels=*/false)) {
       bool ordered = p.aFirst || p.bFirst;
-      std::optional<isl::map> part = p.aFirstPart;
-      if (p.bFirstPart)
-        part = part ? part->unite(*p.bFirstPart) : *p.bFirstPart;
       cases.push_back({p.constraint + sameTile, ordered, p.how,
                        ordered || !p.holderA || !p.holderB
                            ? std::string()
-                           : channelLink(p.holderA, p.holderB),
-                       part});
+                           : channelLink(p.holderA, p.holderB)});
     }
-    return checkCases(poly, a, b, cases, ia, ib);
+    return checkCases(poly, order, a, b, cases, ia, ib);
   }
 
   /// An L1 buffer (memory space 2) defined outside a herd that both
@@ -184,7 +179,8 @@ private:
     return out;
   }
 
-  Verdict checkCases(PolyhedralModel &poly, const BufferAccess &a,
+  Verdict checkCases(PolyhedralModel &poly, BlockOrder &order,
+                     const BufferAccess &a,
                      const BufferAccess &b, const std::vector<Case> &cases,
                      const Instances &ia, const Instances &ib) {
     bool unordered = llvm::any_of(cases, [](const Case &c) { return !c.ordered; });
@@ -204,6 +200,7 @@ private:
       isl::map accA = *a.elements, accB = *b.elements;
       // [e] -> [[a] -> [b]]: the pairs touching a common element e.
       isl::map both = accA.reverse().range_product(accB.reverse());
+      std::optional<isl::map> channelPart;
       for (const Case &c : cases) {
         if (c.ordered)
           continue;
@@ -216,9 +213,18 @@ private:
                                       llvm::join(an, ", ") + "] -> [" +
                                       llvm::join(bn, ", ") + "] : " +
                                       c.constraint + " }");
-        if (c.orderedPart)
-          link = link.subtract(*c.orderedPart);
         isl::set hits = both.intersect_range(link.wrap()).wrap();
+        if (hits.is_empty())
+          continue;
+        // Only pairs that share an element need the channels' order (the
+        // costly part): asked once per op pair, then subtracted.
+        if (!channelPart) {
+          std::string ch;
+          channelPart = order.channelOrdered(poly, a.op, b.op, ch)
+                            .unite(order.channelOrdered(poly, b.op, a.op, ch)
+                                       .reverse());
+        }
+        hits = both.intersect_range(link.subtract(*channelPart).wrap()).wrap();
         if (hits.is_empty())
           continue;
         isl::point pt = hits.sample_point();
