@@ -207,3 +207,18 @@ SmallVector<BDChain> aiecheck::chainsOf(Operation *program) {
   }
   return out;
 }
+
+mlir::Operation *aircheck::aiecheck::lockHandOff(mlir::Operation *op) {
+  mlir::Operation *found = nullptr;
+  op->walk([&](mlir::Operation *nested) {
+    if (llvm::isa<aie::UseLockOp>(nested))
+      return mlir::WalkResult::advance();
+    for (mlir::Value v : nested->getOperands())
+      if (v.getDefiningOp<aie::LockOp>()) {
+        found = nested;
+        return mlir::WalkResult::interrupt();
+      }
+    return mlir::WalkResult::advance();
+  });
+  return found;
+}

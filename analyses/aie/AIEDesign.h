@@ -72,6 +72,12 @@ llvm::SmallVector<mlir::Operation *> dmaPrograms(aie::DeviceOp device);
 
 std::string dirName(aie::DMAChannelDir dir);
 
+/// The first op at or under `op`, other than `aie.use_lock`, that takes a
+/// lock as an operand: a kernel call the core hands the lock to (mlir-aie's
+/// lock_pass_to_c form). What it acquires and releases is the kernel's:
+/// unknown to the lock and deadlock models (no kernel contract is read).
+mlir::Operation *lockHandOff(mlir::Operation *op);
+
 } // namespace aircheck::aiecheck
 
 #endif

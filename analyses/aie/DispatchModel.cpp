@@ -209,6 +209,12 @@ private:
                        " lock operations (its loops unrolled)");
         return false;
       }
+      if (Operation *call = lockHandOff(&op)) {
+        setUnknown(call, "'" + call->getName().getStringRef().str() +
+                             "' receives a lock: what the kernel acquires and "
+                             "releases is not modelled (no kernel contract)");
+        return false;
+      }
       if (auto use = dyn_cast<aie::UseLockOp>(op)) {
         flushTouches(out.size());
         if (!lockStep(use, out))

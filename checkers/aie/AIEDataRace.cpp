@@ -89,6 +89,24 @@ private:
       diag.attachNote(m.unknownAt->getLoc()) << "the model of the array stops here";
       return;
     }
+    // A runtime task's BD on a buffer of a tile moves it too, and the
+    // search does not run runtime tasks (lock_pass_to_c's form): unknown.
+    Operation *taskBD = nullptr;
+    d.op.walk([&](aie::DMABDOp bd) {
+      if (!taskBD && bd->getParentOfType<aie::RuntimeSequenceOp>() &&
+          bd.getBuffer().getDefiningOp<aie::BufferOp>())
+        taskBD = bd;
+    });
+    bool anyCore = false;
+    d.op.walk([&](aie::CoreOp) { anyCore = true; });
+    if (taskBD && anyCore) {
+      auto diag = emitWarning(d.op.getLoc())
+                  << "data race freedom of the array is unknown: a runtime "
+                     "task's BD moves a buffer of a tile, and runtime tasks "
+                     "are not searched with the cores";
+      diag.attachNote(taskBD->getLoc()) << "this BD";
+      return;
+    }
     if (pairs.empty())
       return;
     // One search per pair, with only its core and chain interleaved in full
