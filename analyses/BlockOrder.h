@@ -111,14 +111,14 @@ public:
 
   /// Channel rendezvous (docs/semantics.md 3a; analyses/RendezvousOrder):
   /// the instance pairs (map from a's instances to b's) in which `a`
-  /// completes before `b` starts, or, for a get `b`, before it writes,
-  /// because of a channel of depth 1: a put and its get complete together,
-  /// and a get writes nothing before its put has started. So `a`, a put or
-  /// get, is first when every partner instance (same channel index, same
-  /// launch instance) completes before `b` starts; a get `b` writes after
-  /// `a` when `a` completes before every partner instance of `b` starts.
-  /// The partners' own order is the ordering model's, one level of
-  /// rendezvous included. Empty when no channel orders them.
+  /// completes before `b` touches its buffer, because of a channel of
+  /// depth 1: a put and its get complete together, and move their data at
+  /// the rendezvous, once both are issued. So `a`, a put or get, is first
+  /// when every partner instance (same channel index, same launch
+  /// instance) completes before `b` starts; a put or get `b` moves its data
+  /// after `a` when `a` completes before every partner instance of `b`
+  /// starts. The partners' own order is the ordering model's, one more
+  /// level of rendezvous included. Empty when no channel orders them.
   isl::map channelOrdered(PolyhedralModel &poly, mlir::Operation *a,
                           mlir::Operation *b, std::string &channel);
 

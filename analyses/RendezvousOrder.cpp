@@ -9,14 +9,17 @@
 //     the other end that may meet it (the same channel index, the same
 //     launch instance: FIFOs live per launch instance) completes before
 //     `b` starts;
-//   * a get `b` writes only after `a` has completed when `a` completes
-//     before every put instance that may meet `b` starts.
+//   * a put or get `b` moves its data only after `a` has completed when
+//     `a` completes before every instance at the other end that may meet
+//     `b` starts (the data moves at the rendezvous, once both are issued;
+//     the lowerings gate a BD on its buffer's lock, so a DMA does not read
+//     ahead of it either).
 // "Completes before" for the partners is the ordering model again, tokens
 // and one more level of rendezvous (a put whose get precedes the put that
 // feeds a later get: the C tile a GEMM sends to a herd and gets back). The
 // k-th put meets the k-th get; taking every instance with the same index
-// as a possible partner is a superset, so an order found holds whichever
-// one meets. All of it is isl, so it holds for every size.
+// as a possible partner is a superset (narrowed to one trip where FIFO
+// order fixes it, sameRound), so an order found holds whichever one meets. All of it is isl, so it holds for every size.
 //
 //===----------------------------------------------------------------------===//
 #include "analyses/BlockOrder.h"
@@ -165,11 +168,13 @@ isl::map BlockOrder::partnerPairs(PolyhedralModel &poly, Operation *x,
 }
 
 /// The k-th put meets the k-th get. Where `x` and `p` are the only ops on
-/// their sides of the channel, each is issued once per trip of the loops
-/// (and launch instance) around both and channel index, both over the same
-/// trips and indices, and each issues its trips in order (an instance
-/// completes before the next trip's starts), the k-th of each at an index
-/// is in the same trip: partners share those trips.
+/// their sides of the channel, each issues as many instances per trip of
+/// the loops (and launch instance) around both and channel index (a one-to-
+/// one map from instances to trips, index and the trips of loops of its own
+/// onto one image for both), and each issues its trips in order (an
+/// instance completes before the next trip's starts, in the shared loops
+/// and its own), the k-th of each at an index is in the same trip and has
+/// the same counters in its own loops: partners share all of those.
 isl::map BlockOrder::sameRound(PolyhedralModel &poly, Operation *x,
                                Operation *p, isl::map pairs) {
   const auto *px = partnersOf(x), *pp = partnersOf(p);
@@ -177,7 +182,6 @@ isl::map BlockOrder::sameRound(PolyhedralModel &poly, Operation *x,
     return pairs;
   const Instances &ix = poly.instancesOf(x), &ip = poly.instancesOf(p);
   std::vector<unsigned> trips;
-  bool loop = false;
   for (unsigned k = 0; k < ix.dims.size() && k < ip.dims.size() &&
                        ix.dims[k].iv == ip.dims[k].iv;
        ++k) {
@@ -191,12 +195,9 @@ isl::map BlockOrder::sameRound(PolyhedralModel &poly, Operation *x,
         if (!u || !closedIn(op, body) || !carriedBefore(u, u, d.owner))
           return pairs;
       }
-      loop = true;
     }
     trips.push_back(k);
   }
-  if (!loop)
-    return pairs;
   // Instance -> (trips, index), one to one, the same image on both sides.
   auto rounds = [&](Operation *op, const Instances &in) {
     std::vector<std::string> dims, outs, cons{"true"};
@@ -211,12 +212,42 @@ isl::map BlockOrder::sameRound(PolyhedralModel &poly, Operation *x,
       outs.push_back("o" + std::to_string(k));
       cons.push_back(outs.back() + " = " + poly.affine(v, in).expr);
     }
+    // Loops of one side only, counted from 0: a one-to-one map onto the
+    // same image on both sides means as many instances per trip and index.
+    unsigned j = 0;
+    for (unsigned k = 0; k < in.dims.size(); ++k)
+      if (in.dims[k].kind == Dim::Kind::ForIv &&
+          !llvm::is_contained(trips, k)) {
+        outs.push_back("f" + std::to_string(j++));
+        cons.push_back(outs.back() + " = " + in.dims[k].name);
+      }
     return isl::map(poly.ctx(), poly.paramList() + " -> { [" +
                                     llvm::join(dims, ", ") + "] -> [" +
                                     llvm::join(outs, ", ") + "] : " +
                                     llvm::join(cons, " and ") + " }")
         .intersect_domain(domainOf(poly, in));
   };
+  auto ownLoops = [&](const Instances &in) {
+    unsigned n = 0;
+    for (unsigned k = 0; k < in.dims.size(); ++k)
+      n += in.dims[k].kind == Dim::Kind::ForIv && !llvm::is_contained(trips, k);
+    return n;
+  };
+  if (ownLoops(ix) != ownLoops(ip))
+    return pairs;
+  // Each side issues its own loops' trips in order too, so its k-th
+  // instance at a trip and index is the k-th in those loops' order: the
+  // partners share the own loops' counters as well.
+  for (auto [op, in] : {std::make_pair(x, &ix), std::make_pair(p, &ip)})
+    for (unsigned k = 0; k < in->dims.size(); ++k) {
+      const Dim &d = in->dims[k];
+      if (d.kind != Dim::Kind::ForIv || llvm::is_contained(trips, k))
+        continue;
+      Block *body = &d.owner->getRegion(0).front();
+      Operation *u = ancestorIn(op, body);
+      if (!u || !closedIn(op, body) || !carriedBefore(u, u, d.owner))
+        return pairs;
+    }
   isl::map rx = rounds(x, ix), rp = rounds(p, ip);
   if (!rx.is_injective() || !rp.is_injective() ||
       !rx.range().is_equal(rp.range()))
@@ -246,7 +277,7 @@ isl::map BlockOrder::channelOrderedImpl(PolyhedralModel &poly, Operation *a,
     return none;
   const auto *fromA = partnersOf(a);
   auto getB = dyn_cast<air::ChannelOpInterface>(b);
-  const auto *toB = getB && !getB.isPut() ? partnersOf(b) : nullptr;
+  const auto *toB = getB ? partnersOf(b) : nullptr;
   if (!fromA && !toB)
     return none;
   llvm::SaveAndRestore guard(rendezvousDepth, rendezvousDepth + 1);
@@ -271,7 +302,8 @@ isl::map BlockOrder::channelOrderedImpl(PolyhedralModel &poly, Operation *a,
         channel = cast<air::ChannelOpInterface>(a).getChanName().str();
       }
     }
-    // The get `b` writes once a partner has started, after `a` completed.
+    // `b` moves its data at the rendezvous, once a partner has started,
+    // after `a` completed.
     if (toB && known(*toB)) {
       isl::map bad = none;
       for (Operation *q : *toB) {
