@@ -160,6 +160,8 @@ private:
   /// broadcast or an index that is not affine), the same launch instance.
   isl::map partnerPairs(PolyhedralModel &poly, mlir::Operation *x,
                         mlir::Operation *p);
+  isl::map partnerPairsImpl(PolyhedralModel &poly, mlir::Operation *x,
+                            mlir::Operation *p);
   isl::map channelOrderedImpl(PolyhedralModel &poly, mlir::Operation *a,
                               mlir::Operation *b, std::string &channel);
   /// `pairs` (partners of `x` and `p`) narrowed to the same trip where FIFO
@@ -174,7 +176,7 @@ private:
   static constexpr unsigned maxRendezvousDepth = 2;
   /// Answers of orderedPairs and channelOrdered, per depth.
   using Key = std::tuple<mlir::Operation *, mlir::Operation *, unsigned>;
-  std::map<Key, isl::map> orderedMemo;
+  std::map<Key, isl::map> orderedMemo, partnerMemo;
   std::map<Key, std::pair<isl::map, std::string>> channelMemo;
 };
 

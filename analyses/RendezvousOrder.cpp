@@ -128,11 +128,22 @@ isl::map BlockOrder::orderedPairs(PolyhedralModel &poly, Operation *x,
     else if (c.aFirstPart)
       out = out.unite(link.intersect(*c.aFirstPart));
   }
-  return orderedMemo[key] = out.intersect(allPairs(poly, ix, iy));
+  return orderedMemo[key] = out.intersect(allPairs(poly, ix, iy)).coalesce();
 }
 
 isl::map BlockOrder::partnerPairs(PolyhedralModel &poly, Operation *x,
                                   Operation *p) {
+  Key key{x, p, 0};
+  if (auto it = partnerMemo.find(key); it != partnerMemo.end())
+    return it->second;
+  isl::map out = partnerPairsImpl(poly, x, p);
+  out = out.coalesce();
+  partnerMemo.emplace(key, out);
+  return out;
+}
+
+isl::map BlockOrder::partnerPairsImpl(PolyhedralModel &poly, Operation *x,
+                                      Operation *p) {
   const Instances &ix = poly.instancesOf(x), &ip = poly.instancesOf(p);
   // The same launch instance.
   std::vector<std::string> cons{"true"};
@@ -294,7 +305,7 @@ isl::map BlockOrder::channelOrderedImpl(PolyhedralModel &poly, Operation *a,
         const Instances &ip = poly.instancesOf(p);
         isl::map open =
             allPairs(poly, ip, ib).subtract(orderedPairs(poly, p, b));
-        bad = bad.unite(partnerPairs(poly, a, p).apply_range(open));
+        bad = bad.unite(partnerPairs(poly, a, p).apply_range(open)).coalesce();
       }
       isl::map first = every.subtract(bad);
       if (!first.is_empty()) {
@@ -310,7 +321,8 @@ isl::map BlockOrder::channelOrderedImpl(PolyhedralModel &poly, Operation *a,
         const Instances &iq = poly.instancesOf(q);
         isl::map open =
             allPairs(poly, ia, iq).subtract(orderedPairs(poly, a, q));
-        bad = bad.unite(open.apply_range(partnerPairs(poly, b, q).reverse()));
+        bad = bad.unite(open.apply_range(partnerPairs(poly, b, q).reverse()))
+                  .coalesce();
       }
       isl::map first = every.subtract(bad);
       if (!first.is_empty()) {
