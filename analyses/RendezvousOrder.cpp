@@ -168,11 +168,12 @@ isl::map BlockOrder::partnerPairsImpl(PolyhedralModel &poly, Operation *x,
   for (unsigned k = 0; k < cx.getIndices().size(); ++k)
     keep.push_back(!poly.affine(cx.getIndices()[k], ix).unknown &&
                    !poly.affine(cp.getIndices()[k], ip).unknown);
-  if (llvm::none_of(keep, [](bool b) { return b; }))
-    return out;
-  isl::map same = indexMap(poly, cx, ix, keep)
-                      .apply_range(indexMap(poly, cp, ip, keep).reverse());
-  out = out.intersect(same);
+  if (llvm::is_contained(keep, true)) {
+    isl::map same = indexMap(poly, cx, ix, keep)
+                        .apply_range(indexMap(poly, cp, ip, keep).reverse());
+    out = out.intersect(same);
+  }
+  // (A channel without indices is one FIFO: every index agrees.)
   if (llvm::all_of(keep, [](bool b) { return b; }))
     out = sameRound(poly, x, p, out);
   return out;

@@ -10,6 +10,9 @@
 // RUN: not air-check lint %t.mlir 2>&1 | FileCheck %s --check-prefix=DEPTH2
 // DEPTH2: error: data race: 'air.channel.get' at {{[0-9]+}}:18 writes element [{{[0-9]+}}, {{[0-9]+}}] of a buffer that 'air.channel.put' at {{[0-9]+}}:18 reads, and the two may run at once
 // DEPTH2: 1 error
+// RUN: air-check lint --show-proofs %S/Inputs/rendezvous-chain.mlir 2>&1 | FileCheck %s --check-prefix=CHAIN
+// CHAIN: proven: no data race: {{[0-9]+}} pairs of accesses
+// CHAIN: 0 errors, 0 warnings
 // RUN: air-check lint --show-proofs %S/Inputs/dealloc-ping-pong-marker.mlir 2>&1 | FileCheck %s --check-prefix=MARKER
 // MARKER: proven: every buffer use precedes its dealloc: 0 pairs, for every schedule and every size (isl); 1 dealloc(s) in a loop of a buffer allocated outside it read as upstream's per-trip marker, not a free [buffer-lifetime]
 // MARKER: 0 errors
