@@ -307,24 +307,15 @@ std::vector<PairCase> BlockOrder::instancePairs(PolyhedralModel &poly,
   // What tokens leave unordered, a channel rendezvous may order. Consumers
   // intersect the parts with each case's pairs.
   if (channels && rendezvousDepth < maxRendezvousDepth && a != b) {
-    std::string chA, chB;
-    std::optional<isl::map> mA, mB;
+    std::string ch;
+    std::optional<isl::map> part;
     for (PairCase &c : cases) {
-      if (!c.aFirst) {
-        if (!mA)
-          mA = channelOrdered(poly, a, b, chA);
-        if (!mA->is_empty())
-          c.aFirstPart = *mA, c.channel = chA;
-      }
-      if (!c.bFirst) {
-        if (!mB)
-          mB = channelOrdered(poly, b, a, chB);
-        if (!mB->is_empty()) {
-          c.bFirstPart = mB->reverse();
-          if (c.channel.empty())
-            c.channel = chB;
-        }
-      }
+      if (c.aFirst)
+        continue;
+      if (!part)
+        part = channelOrdered(poly, a, b, ch);
+      if (!part->is_empty())
+        c.aFirstPart = *part;
     }
   }
   return cases;

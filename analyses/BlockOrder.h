@@ -52,11 +52,10 @@ struct PairCase {
   /// block.
   mlir::Operation *holderA = nullptr, *holderB = nullptr;
   /// Of the pairs of this case that no token, blocking op or dependence
-  /// orders, those a channel rendezvous puts a first (b first): isl maps
-  /// from a's instances (a0..) to b's (b0..), or none.
-  std::optional<isl::map> aFirstPart, bFirstPart;
-  /// The channel that orders them, for messages.
-  std::string channel;
+  /// orders, those a channel rendezvous puts a first: an isl map from a's
+  /// instances (a0..) to b's (b0..), or none. (No consumer needs b first
+  /// through a channel: it asks channelOrdered(b, a) itself.)
+  std::optional<isl::map> aFirstPart;
 };
 
 class BlockOrder {
@@ -96,7 +95,7 @@ public:
   /// every shared dim (before and closedIn in the lowest block holding both;
   /// none when a and b sit in different regions of one branch op).
   /// With `channels`, each case also gets the pairs a channel rendezvous
-  /// orders (aFirstPart, bFirstPart); a consumer that needs them only for
+  /// puts a first (aFirstPart); a consumer that needs them only for
   /// some pairs asks channelOrdered itself, later.
   std::vector<PairCase> instancePairs(PolyhedralModel &poly, mlir::Operation *a,
                                       mlir::Operation *b,

@@ -299,39 +299,39 @@ isl::map BlockOrder::channelOrderedImpl(PolyhedralModel &poly, Operation *a,
       return llvm::none_of(
           ops, [&](Operation *p) { return (bool)poly.instancesOf(p).unknown; });
     };
-    // `a` completes with a partner, and every partner before `b` starts.
-    if (fromA && known(*fromA)) {
+    // One rendezvous rule, for the channel op on either side: the pairs
+    // (a, b) whose instance of `a` is paired (by `link`) with an instance
+    // of a partner `p` that `open` leaves unordered are not ordered by it.
+    auto rule = [&](const std::vector<Operation *> &partners,
+                    llvm::function_ref<isl::map(Operation *)> unorderedVia,
+                    llvm::StringRef name) {
+      if (!known(partners))
+        return;
       isl::map bad = none;
-      for (Operation *p : *fromA) {
-        const Instances &ip = poly.instancesOf(p);
-        isl::map open =
-            allPairs(poly, ip, ib).subtract(orderedPairs(poly, p, b));
-        bad = bad.unite(partnerPairs(poly, a, p).apply_range(open)).coalesce();
-      }
+      for (Operation *p : partners)
+        bad = bad.unite(unorderedVia(p)).coalesce();
       isl::map first = every.subtract(bad);
-      if (!first.is_empty()) {
-        out = out.unite(first);
-        channel = cast<air::ChannelOpInterface>(a).getChanName().str();
-      }
-    }
+      if (first.is_empty())
+        return;
+      out = out.unite(first);
+      if (channel.empty())
+        channel = name.str();
+    };
+    // `a` completes with a partner, and every partner before `b` starts.
+    if (fromA)
+      rule(*fromA, [&](Operation *p) {
+        isl::map open = allPairs(poly, poly.instancesOf(p), ib)
+                            .subtract(orderedPairs(poly, p, b));
+        return partnerPairs(poly, a, p).apply_range(open);
+      }, cast<air::ChannelOpInterface>(a).getChanName());
     // `b` moves its data at the rendezvous, once a partner has started,
     // after `a` completed.
-    if (toB && known(*toB)) {
-      isl::map bad = none;
-      for (Operation *q : *toB) {
-        const Instances &iq = poly.instancesOf(q);
-        isl::map open =
-            allPairs(poly, ia, iq).subtract(orderedPairs(poly, a, q));
-        bad = bad.unite(open.apply_range(partnerPairs(poly, b, q).reverse()))
-                  .coalesce();
-      }
-      isl::map first = every.subtract(bad);
-      if (!first.is_empty()) {
-        out = out.unite(first);
-        if (channel.empty())
-          channel = getB.getChanName().str();
-      }
-    }
+    if (toB)
+      rule(*toB, [&](Operation *q) {
+        isl::map open = allPairs(poly, ia, poly.instancesOf(q))
+                            .subtract(orderedPairs(poly, a, q));
+        return open.apply_range(partnerPairs(poly, b, q).reverse());
+      }, getB.getChanName());
     return out;
   } catch (const isl::exception &) {
     return none; // no order claimed
