@@ -140,6 +140,7 @@ llvm::Expected<DeviceModel> aircheck::loadDevice(const std::string &name,
     d.coreStreamIn = num(v, "compute_tile.core_stream_ports.in");
     d.coreStreamOut = num(v, "compute_tile.core_stream_ports.out");
     d.dmaTaskQueueDepth = num(v, "dma_task_queue_depth");
+    d.streamBufferWords = std::max<int64_t>(0, num(v, "stream_buffer_words"));
     auto ints = [](const json::Array *a) {
       std::vector<int64_t> out;
       if (a)

@@ -38,6 +38,10 @@ struct DeviceModel {
   int64_t coreStreamIn = 0, coreStreamOut = 0;
   /// Tasks a DMA channel's task queue holds (0 = unknown).
   int64_t dmaTaskQueueDepth = 0;
+  /// The most words a stream from a task queue (a shim MM2S channel) holds
+  /// in front of the receiving BD (`stream_buffer_words`, measured); 0:
+  /// not known, only the least buffering (a rendezvous) is modelled.
+  int64_t streamBufferWords = 0;
   /// Memory-tile channels whose BDs are restricted to an id range (the
   /// parity split): channel -> [first, last] BD id.
   std::vector<std::pair<std::vector<int64_t>, std::pair<int64_t, int64_t>>>

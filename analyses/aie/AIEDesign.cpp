@@ -161,6 +161,11 @@ std::string aiecheck::describe(Coord c, TileKind kind) {
 }
 
 std::optional<Coord> aiecheck::tileOfOp(Operation *op) {
+  // The older `shim_dma_allocation @s(MM2S, 0, col)`: the shim tile of
+  // that column.
+  if (auto alloc = dyn_cast<aie::ShimDMAAllocationOp>(op))
+    if (std::optional<uint32_t> col = alloc.getCol())
+      return Coord{(int64_t)*col, 0};
   if (op->getNumOperands() == 0)
     return std::nullopt;
   if (aie::TileOp t = aie::getTileOf(op->getOperand(0)))

@@ -86,7 +86,8 @@ int64_t bdWords(aie::DMABDOp bd) {
 
 class ModelBuilder {
 public:
-  ModelBuilder(Device &d, Model &m) : d(d), m(m) {}
+  ModelBuilder(Device &d, Model &m, Operation *only)
+      : d(d), m(m), only(only) {}
 
   void build() {
     m.aie1 = d.model->arch == "AIE1";
@@ -130,6 +131,7 @@ public:
 private:
   Device &d;
   Model &m;
+  Operation *only; // the runtime sequence to run, or null
   llvm::DenseMap<Operation *, int> lockIndex;
   std::map<std::tuple<Coord, int, int64_t>, int> chainAt; // (tile, dir, ch)
 
@@ -154,7 +156,12 @@ private:
                       "the device");
       return false;
     }
-    Step s{Step::Acquire, use, it->second, use.getValueOrDefault()};
+    std::optional<int64_t> amount = use.getKnownAmount();
+    if (!amount) {
+      setUnknown(use, "a lock amount computed at run time (not a constant)");
+      return false;
+    }
+    Step s{Step::Acquire, use, it->second, *amount};
     if (!use.isAcquire())
       s.kind = m.aie1 ? Step::ReleaseSet : Step::Release;
     else if (m.aie1 && use.getAction() == aie::LockAction::Acquire)
@@ -363,6 +370,7 @@ private:
   struct Configured {
     int queue;
     int64_t words;
+    int64_t packet = -1;
   };
   llvm::DenseMap<Value, Configured> configured; // dma_configure_task*
   llvm::DenseMap<Value, std::pair<int, int64_t>> started; // queue, index
@@ -386,6 +394,16 @@ private:
     queueAt[key] = m.queues.size();
     m.queues.push_back(std::move(q));
     return m.queues.size() - 1;
+  }
+
+  /// The packet id an allocation gives its tasks' words, or -1.
+  int64_t packetOf(StringRef sym) {
+    auto it = allocs.find(sym);
+    if (it == allocs.end())
+      return -1;
+    if (std::optional<uint32_t> id = it->second.getPktId())
+      return *id;
+    return -1;
   }
 
   std::optional<int> queueOfSymbol(Operation *at, StringRef sym) {
@@ -446,7 +464,9 @@ private:
         int64_t bytes =
             elems * aie::elementBytes(cast<MemRefType>(copy.getMemref().getType()));
         int64_t index = m.queues[*q].tasks.size();
-        m.queues[*q].tasks.push_back({copy, std::max<int64_t>(1, (bytes + 3) / 4)});
+        m.queues[*q].tasks.push_back(
+            {copy, std::max<int64_t>(1, (bytes + 3) / 4),
+             packetOf(copy.getMetadata())});
         host.steps.push_back(Step{Step::Push, copy, -1, index, *q});
         continue;
       }
@@ -466,7 +486,7 @@ private:
             taskWords(cfg, cfg.getBody(), cfg.getRepeatCount());
         if (!w)
           return false;
-        configured[cfg.getResult()] = {*q, *w};
+        configured[cfg.getResult()] = {*q, *w, packetOf(cfg.getAlloc())};
         continue;
       }
       if (auto cfg = dyn_cast<aiex::DMAConfigureTaskOp>(op)) {
@@ -494,7 +514,8 @@ private:
           }
           Queue &q = m.queues[it->second.queue];
           int64_t index = q.tasks.size();
-          q.tasks.push_back({start, std::max<int64_t>(1, it->second.words)});
+          q.tasks.push_back({start, std::max<int64_t>(1, it->second.words),
+                             it->second.packet});
           started[t] = {it->second.queue, index};
           host.steps.push_back(
               Step{Step::Push, start, -1, index, it->second.queue});
@@ -551,13 +572,15 @@ private:
       else if (auto alloc = dyn_cast<aie::ShimDMAAllocationOp>(op))
         allocs[alloc.getSymName()] = alloc;
     }
-    if (seqs.empty())
-      return;
-    if (seqs.size() > 1) {
+    if (only) {
+      seqs.assign(1, cast<aie::RuntimeSequenceOp>(only));
+    } else if (seqs.size() > 1) {
       setUnknown(seqs[1], "a device with several runtime sequences (which "
                           "one the host runs, and how often, is not known)");
       return;
     }
+    if (seqs.empty())
+      return;
     m.sequence = seqs.front();
     m.queueDepth = d.model->dmaTaskQueueDepth;
     // Every channel an allocation names runs from its task queue, whether
@@ -583,7 +606,86 @@ private:
     m.procs.push_back(std::move(host));
   }
 
+  /// Packet flows from a task queue's channel into S2MM chains: per packet
+  /// id, the chains its packets reach. Anything else a packet flow joins
+  /// (a BD chain sending packets, packets into a task queue, a core's or
+  /// the control port's stream) is not modelled, except ports outside the
+  /// DMAs (a tile's control port for task tokens), which carry no data the
+  /// model moves.
+  template <typename Link> void linkPacketFlows(Link &link) {
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto pf = dyn_cast<aie::PacketFlowOp>(op);
+      if (!pf)
+        continue;
+      aie::PacketSourceOp src;
+      SmallVector<aie::PacketDestOp> dests;
+      for (Operation &port : pf.getPorts().front()) {
+        if (auto s = dyn_cast<aie::PacketSourceOp>(port))
+          src = s;
+        else if (auto t = dyn_cast<aie::PacketDestOp>(port))
+          dests.push_back(t);
+      }
+      if (!src || src.getBundle() != aie::WireBundle::DMA)
+        continue; // control packets (task tokens): no data moved
+      aie::TileOp st = aie::getTileOf(src.getTile());
+      if (!st)
+        continue;
+      auto srcKey = std::make_tuple(coordOf(st), (int)aie::DMAChannelDir::MM2S,
+                                    (int64_t)src.getChannel());
+      auto srcQ = queueAt.find(srcKey);
+      if (srcQ == queueAt.end()) {
+        if (chainAt.count(srcKey))
+          setUnknown(pf, "a packet flow from a BD chain (the packet ids its "
+                         "BDs carry) is not modelled");
+        continue;
+      }
+      Queue &q = m.queues[srcQ->second];
+      std::vector<int> &to = q.packetPeers[pf.getId()];
+      for (aie::PacketDestOp dst : dests) {
+        aie::TileOp dt = aie::getTileOf(dst.getTile());
+        auto dstKey =
+            dt ? std::make_tuple(coordOf(dt), (int)aie::DMAChannelDir::S2MM,
+                                 (int64_t)dst.getChannel())
+               : std::make_tuple(Coord{-1, -1}, 0, (int64_t)0);
+        auto chain = chainAt.find(dstKey);
+        if (dst.getBundle() != aie::WireBundle::DMA || chain == chainAt.end()) {
+          setUnknown(pf, "a packet flow from " + q.name + " into a port "
+                         "other than a BD chain's S2MM channel is not "
+                         "modelled");
+          return;
+        }
+        if (m.procs[chain->second].queue != (int)srcQ->second)
+          link(chain->second, srcQ->second);
+        to.push_back(chain->second);
+      }
+      if (pf.getKeepPktHeader().value_or(false))
+        setUnknown(pf, "a packet flow that keeps its packet header in the "
+                       "data (keep_pkt_header) is not modelled");
+    }
+    for (Queue &q : m.queues) {
+      if (q.packetPeers.empty())
+        continue;
+      if (!q.peers.empty()) {
+        setUnknown(q.decl, q.name + " sends both into circuit and packet "
+                                    "flows (not modelled)");
+        return;
+      }
+      for (const Task &t : q.tasks)
+        if (!q.packetPeers.count(t.packet)) {
+          setUnknown(t.op, "a task on " + q.name + ", whose streams are "
+                           "packet flows, carries " +
+                           (t.packet < 0 ? std::string("no packet id")
+                                         : "packet id " +
+                                               std::to_string(t.packet) +
+                                               ", which no packet flow "
+                                               "routes"));
+          return;
+        }
+    }
+  }
+
   void linkFlows() {
+    bool packet = false;
     auto link = [&](int chain, int q) {
       Proc &p = m.procs[chain];
       if (p.queue >= 0) {
@@ -592,7 +694,8 @@ private:
         return;
       }
       p.queue = q;
-      m.queues[q].peers.push_back(chain);
+      if (!packet)
+        m.queues[q].peers.push_back(chain);
     };
     for (Operation &op : d.op.getBodyBlock()) {
       auto flow = dyn_cast<aie::FlowOp>(op);
@@ -611,6 +714,29 @@ private:
       auto dst = chainAt.find(dstKey);
       auto srcQ = queueAt.find(srcKey);
       auto dstQ = queueAt.find(dstKey);
+      // One end is modelled and the other is a DMA channel nothing in the
+      // design programs (a program written elsewhere or loaded later): it
+      // could do anything, so nothing is proven past it. Shim channels of
+      // a device without a runtime sequence are the host's, taken as
+      // always ready (docs/aie.md).
+      bool srcModelled = src != chainAt.end() || srcQ != queueAt.end();
+      bool dstModelled = dst != chainAt.end() || dstQ != queueAt.end();
+      auto unprogrammed = [&](aie::TileOp t) {
+        return d.kindOf(coordOf(t)) != TileKind::ShimNoc || m.host >= 0;
+      };
+      if (srcModelled != dstModelled &&
+          unprogrammed(srcModelled ? dt : st)) {
+        aie::TileOp other = srcModelled ? dt : st;
+        setUnknown(flow, std::string("a stream ") +
+                             (srcModelled ? "into " : "out of ") +
+                             describe(coordOf(other), d.kindOf(coordOf(other))) +
+                             (srcModelled ? " S2MM " : " MM2S ") +
+                             std::to_string(srcModelled
+                                                ? flow.getDestChannel()
+                                                : flow.getSourceChannel()) +
+                             ", which the design does not program");
+        continue;
+      }
       if (src != chainAt.end() && dst != chainAt.end()) {
         m.procs[src->second].peers.push_back(dst->second);
         m.procs[dst->second].fedBy = src->second;
@@ -633,6 +759,9 @@ private:
         to.fedBy = srcQ->second;
       }
     }
+    packet = true;
+    linkPacketFlows(link);
+    packet = false;
     for (Queue &q : m.queues)
       if ((q.feeds >= 0 || q.fedBy >= 0) && !q.peers.empty())
         setUnknown(q.decl, q.name + " is at the end of a flow of another "
@@ -658,10 +787,19 @@ size_t dispatch::maxStates() {
   return budget;
 }
 
-Model dispatch::buildModel(Device &d, bool hostPolls) {
+std::vector<Operation *> dispatch::runtimeSequences(Device &d) {
+  std::vector<Operation *> out;
+  for (Operation &op : d.op.getBodyBlock())
+    if (isa<aie::RuntimeSequenceOp>(op))
+      out.push_back(&op);
+  return out;
+}
+
+Model dispatch::buildModel(Device &d, bool hostPolls, Operation *sequence) {
   Model m;
   m.hostPolls = hostPolls;
-  ModelBuilder(d, m).build();
+  m.streamBufferWords = d.model ? d.model->streamBufferWords : 0;
+  ModelBuilder(d, m, sequence).build();
   return m;
 }
 
@@ -695,9 +833,11 @@ Model dispatch::lockClosure(const Model &m, size_t a, size_t b) {
   return sm;
 }
 
-Search::Search(const Model &m, std::vector<bool> visibleProcs)
+Search::Search(const Model &m, std::vector<bool> visibleProcs,
+               int64_t buffer)
     : m(m), n(m.procs.size()), nl(m.locks.size()),
-      qbase(2 * m.procs.size() + m.locks.size()),
+      sbase(2 * m.procs.size() + m.locks.size()),
+      qbase(3 * m.procs.size() + m.locks.size()), buf(buffer),
       visible(std::move(visibleProcs)) {
   visible.resize(n, false);
   // Releases are reduced (see expand) only with AIE2 semaphores: an
@@ -753,6 +893,31 @@ int64_t Search::wordsLeft(const State &s, size_t q) const {
   return left - headMoved(s, q);
 }
 
+int64_t Search::room(const State &s, int p) const {
+  int64_t r = buf - inStream(s, p);
+  if (s[p] >= 0 && m.procs[p].steps[s[p]].kind == Step::Transfer)
+    r += bdWords(s, p) - moved(s, p);
+  return r;
+}
+
+void Search::drain(State &s) const {
+  for (bool again = true; again;) {
+    again = false;
+    for (size_t p = 0; p < n; ++p) {
+      if (s[sbase + p] <= 0 || s[p] < 0 ||
+          m.procs[p].steps[s[p]].kind != Step::Transfer)
+        continue;
+      int64_t take = std::min<int64_t>(s[sbase + p], bdWords(s, p) - moved(s, p));
+      s[sbase + p] -= take;
+      s[n + nl + p] += take;
+      if (moved(s, p) >= bdWords(s, p)) {
+        advance(s, p);
+        again = true;
+      }
+    }
+  }
+}
+
 int64_t Search::bdWords(const State &s, size_t p) const {
   return std::max<int64_t>(1, m.procs[p].steps[s[p]].value);
 }
@@ -772,8 +937,8 @@ bool Search::enabled(const State &s, size_t i) const {
       return false; // idle, or moves with the queue that feeds it
     if (int to = m.queues[q].feeds; to >= 0 && pushed(s, to) == finished(s, to))
       return false;
-    for (int p : m.queues[q].peers)
-      if (s[p] < 0 || m.procs[p].steps[s[p]].kind != Step::Transfer)
+    for (int p : m.queues[q].peersOf(finished(s, q)))
+      if (room(s, p) <= 0)
         return false;
     return true;
   }
@@ -910,8 +1075,9 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
     size_t q = i - n;
     int32_t head = finished(cur, q);
     int64_t k = m.queues[q].tasks[head].words - headMoved(cur, q);
-    for (int p : m.queues[q].peers)
-      k = std::min<int64_t>(k, bdWords(cur, p) - moved(cur, p));
+    const std::vector<int> &peers = m.queues[q].peersOf(head);
+    for (int p : peers)
+      k = std::min<int64_t>(k, room(cur, p));
     if (int to = m.queues[q].feeds; to >= 0) {
       int32_t toHead = finished(cur, to);
       k = std::min<int64_t>(k, m.queues[to].tasks[toHead].words -
@@ -924,12 +1090,11 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
     }
     k = std::max<int64_t>(k, 0);
     next[qbase + 3 * q + 2] += k;
-    for (int p : m.queues[q].peers) {
-      int64_t w = bdWords(cur, p);
-      next[n + nl + p] += k;
-      if (next[n + nl + p] >= w)
-        advance(next, p);
-    }
+    // The words go into each receiver's stream, and from there into its
+    // BD when it is at one (drain).
+    for (int p : peers)
+      next[sbase + p] += k;
+    drain(next);
     if (next[qbase + 3 * q + 2] >= m.queues[q].tasks[head].words) {
       next[qbase + 3 * q + 1] += 1;
       next[qbase + 3 * q + 2] = 0;
@@ -969,6 +1134,7 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
     break;
   }
   advance(next, i);
+  drain(next); // a chain that reaches a BD takes what its stream holds
   return next;
 }
 

@@ -18,6 +18,7 @@
 #include "mlir/IR/Operation.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -84,6 +85,9 @@ struct Proc {
 struct Task {
   mlir::Operation *op; // npu.dma_memcpy_nd or dma_start_task
   int64_t words;       // 32-bit words it moves (repeats included)
+  /// On a channel whose streams are packet flows: the packet id its words
+  /// carry (the allocation's pkt_id), which picks the flow; -1 otherwise.
+  int64_t packet = -1;
 };
 
 /// A DMA channel run by its task queue (a shim channel a
@@ -96,9 +100,23 @@ struct Queue {
   aie::DMAChannelDir dir;
   int64_t channel = 0;
   std::vector<Task> tasks;   // in push order (the sequence unrolled)
+  /// The chains task t moves its words into (or out of).
+  const std::vector<int> &peersOf(size_t t) const {
+    if (!packetPeers.empty() && t < tasks.size()) {
+      auto it = packetPeers.find(tasks[t].packet);
+      if (it != packetPeers.end())
+        return it->second;
+    }
+    return peers;
+  }
   /// The chains at the other end of its flows: for an MM2S queue the S2MM
   /// chains it feeds, for an S2MM queue the MM2S chain feeding it.
   std::vector<int> peers;
+  /// Packet flows from this (MM2S) channel: per packet id, the S2MM chains
+  /// its packets reach. A task moves into the chains of its packet id, so
+  /// tasks of several packet ids share the channel in push order (a task
+  /// waits behind the one at the head: head-of-line blocking).
+  std::map<int64_t, std::vector<int>> packetPeers;
   /// A flow from one queue to another (a shim loopback): the MM2S queue
   /// moves its words into the S2MM queue's tasks, which move only with it.
   int feeds = -1, fedBy = -1;
@@ -122,6 +140,9 @@ struct Model {
   /// Unfinished tasks a channel's queue holds (the device model's
   /// `dma_task_queue_depth`); 0: unknown.
   int64_t queueDepth = 0;
+  /// The most words a stream from a task queue holds in front of the
+  /// receiving BD (the device model's `stream_buffer_words`); 0: unknown.
+  int64_t streamBufferWords = 0;
   /// A push onto a full queue waits for room (later mlir-aie, host polling)
   /// instead of being dropped (the mlir-aie mlir-air pins).
   bool hostPolls = false;
@@ -133,8 +154,14 @@ struct Model {
   mlir::Operation *unknownAt = nullptr;
 };
 
-/// The model of a device (with a device model).
-Model buildModel(Device &d, bool hostPolls = false);
+/// The runtime sequences of a device, in order: each is one dispatch.
+std::vector<mlir::Operation *> runtimeSequences(Device &d);
+
+/// The model of a device (with a device model) dispatched by `sequence`
+/// (one of runtimeSequences(d)); null: the device's only sequence, if it
+/// has one (several: unknown).
+Model buildModel(Device &d, bool hostPolls = false,
+                 mlir::Operation *sequence = nullptr);
 
 /// Processes a and b (as processes 0 and 1) with every process that shares
 /// a lock with them, transitively, and every stream end they drive taken
@@ -145,8 +172,9 @@ Model buildModel(Device &d, bool hostPolls = false);
 Model lockClosure(const Model &m, size_t a, size_t b);
 
 /// A state: the agents' pcs (-1: finished), the lock values, the words each
-/// agent has moved of its current BD, then per queue the tasks pushed, the
-/// tasks finished and the words moved of the task at its head.
+/// agent has moved of its current BD, the words each chain's stream holds
+/// in front of it, then per queue the tasks pushed, the tasks finished and
+/// the words moved of the task at its head.
 using State = std::vector<int32_t>;
 
 struct StateHash {
@@ -165,7 +193,10 @@ public:
   /// `visible`: per process, whether its steps must interleave in full
   /// (aie-data-race asks which pcs two agents can hold at once, which the
   /// reduction of safeStep does not preserve for the agents it reduces).
-  explicit Search(const Model &m, std::vector<bool> visible = {});
+  /// `buffer`: the words a stream from a task queue holds in front of the
+  /// receiving BD (0: a rendezvous, the least buffering).
+  explicit Search(const Model &m, std::vector<bool> visible = {},
+                  int64_t buffer = 0);
 
   std::vector<State> states;
   std::vector<std::vector<uint32_t>> preds;
@@ -196,6 +227,11 @@ public:
   bool idle(const State &s, size_t i) const;
 
   int32_t moved(const State &s, size_t proc) const { return s[n + nl + proc]; }
+  /// Words the stream from its queue holds in front of chain `proc`'s BD.
+  int32_t inStream(const State &s, size_t proc) const {
+    return s[sbase + proc];
+  }
+  int64_t buffer() const { return buf; }
   int32_t pushed(const State &s, size_t q) const { return s[qbase + 3 * q]; }
   int32_t finished(const State &s, size_t q) const {
     return s[qbase + 3 * q + 1];
@@ -210,7 +246,13 @@ public:
 
 private:
   const Model &m;
-  size_t n, nl, qbase;
+  size_t n, nl, sbase, qbase;
+  int64_t buf = 0;
+  /// Words chain p's stream can take now: room in front of its BD, plus
+  /// what its current BD still takes when it is at one.
+  int64_t room(const State &s, int p) const;
+  /// A chain at a BD takes what its stream holds (up to the BD's words).
+  void drain(State &s) const;
   /// The host's last push that might find its queue full: before the
   /// host's own waits bound how many tasks are unfinished there (tasks
   /// pushed on the channel less those a wait made sure have finished), at

@@ -53,14 +53,48 @@ public:
   }
 private:
   void check(CheckContext &ctx, Device &d) override {
-    Model m = buildModel(d, ctx.options.hostPolling);
+    // Each runtime sequence is a dispatch of its own (mlir-aie runs the one
+    // the host names); a device with several is checked once per sequence,
+    // and each finding and proof names it.
+    std::vector<Operation *> seqs = runtimeSequences(d);
+    if (seqs.size() <= 1) {
+      dispatchOf = nullptr;
+      checkDispatch(ctx, d, buildModel(d, ctx.options.hostPolling));
+      return;
+    }
+    for (Operation *seq : seqs) {
+      dispatchOf = seq;
+      checkDispatch(ctx, d, buildModel(d, ctx.options.hostPolling, seq));
+    }
+    dispatchOf = nullptr;
+  }
+
+  /// The runtime sequence being checked when the device has several.
+  Operation *dispatchOf = nullptr;
+
+  std::string dispatchName() const {
+    if (!dispatchOf)
+      return "";
+    auto name = dispatchOf->getAttrOfType<StringAttr>("sym_name");
+    return " (dispatching @" + (name ? name.getValue().str() : "?") + ")";
+  }
+  /// The note every finding gets when the device has several sequences.
+  void noteDispatch(InFlightDiagnostic &diag) const {
+    if (dispatchOf)
+      diag.attachNote(dispatchOf->getLoc())
+          << "in the dispatch that runs this runtime sequence (each of the "
+             "device's sequences is checked as a dispatch of its own)";
+  }
+
+  void checkDispatch(CheckContext &ctx, Device &d, const Model &m) {
     size_t cores =
         llvm::count_if(m.procs, [](const Proc &p) { return p.isCore(); });
     if (!cores && m.host < 0 && m.unknown.empty())
       return; // nothing a deadlock could stop
     if (!m.unknown.empty()) {
       auto diag = emitWarning(d.op.getLoc())
-                  << "deadlock freedom of the array is unknown: " << m.unknown;
+                  << "deadlock freedom of the array is unknown"
+                  << dispatchName() << ": " << m.unknown;
       diag.attachNote(m.unknownAt->getLoc()) << "here";
       return;
     }
@@ -148,7 +182,8 @@ private:
       }
     if (!complete) {
       auto diag = emitWarning(d.op.getLoc())
-                  << "deadlock freedom of the array is unknown: " << s.unknown;
+                  << "deadlock freedom of the array is unknown"
+                  << dispatchName() << ": " << s.unknown;
       if (s.unknownAt)
         diag.attachNote(s.unknownAt->getLoc()) << "here";
       return;
@@ -168,8 +203,8 @@ private:
     for (const Queue &q : m.queues)
       tasks += q.tasks.size();
     ctx.proved(d.op.getLoc(),
-               "deadlock freedom of the dispatch: in every interleaving of "
-               "the host, " + std::to_string(cores) + " core(s), " +
+               "deadlock freedom of the dispatch" + dispatchName() +
+                   ": in every interleaving of the host, " + std::to_string(cores) + " core(s), " +
                    std::to_string(n - cores - 1) + " BD chain(s) and " +
                    std::to_string(m.queues.size()) + " task queue(s) (" +
                    std::to_string(tasks) + " task(s); " +
@@ -260,7 +295,7 @@ private:
           << (t == head ? "is at the head of the queue, with " +
                               std::to_string(s.headMoved(st, q)) + " moved"
                         : std::string("waits behind it"));
-    for (int p : qu.peers) {
+    for (int p : qu.peersOf(head)) {
       const Proc &pr = m.procs[p];
       if (st[p] < 0)
         diag.attachNote(pr.op->getLoc())
@@ -270,7 +305,7 @@ private:
             << pr.name << " at the other end of its flow "
             << waitText(m, s, st, p);
     }
-    if (qu.peers.empty() && qu.decl)
+    if (qu.peersOf(head).empty() && qu.decl)
       diag.attachNote(qu.decl->getLoc())
           << qu.name << " is declared here";
   }
@@ -287,6 +322,7 @@ private:
                 << " unfinished tasks (depth " << m.queueDepth
                 << "): the mlir-aie that mlir-air pins drops the push and the "
                    "design hangs";
+    noteDispatch(diag);
     int32_t head = s.finished(st, q);
     for (int32_t t = head; t < s.pushed(st, q); ++t)
       diag.attachNote(qu.tasks[t].op->getLoc())
@@ -313,6 +349,7 @@ private:
                 << " to " << (send ? "send" : "receive") << " in "
                 << s.pushed(st, q) - head
                 << " unfinished task(s), and nothing will ever move them";
+    noteDispatch(diag);
     noteQueue(diag, m, s, st, q);
     diag.attachNote(m.sequence->getLoc())
         << "the runtime sequence ends without a wait for " << qu.name;
@@ -335,6 +372,7 @@ private:
                 << (in ? " received" : " sent") << ") and " << qu.name
                 << " has no task left to " << (in ? "send" : "receive")
                 << " the rest";
+    noteDispatch(diag);
     for (int32_t t = 0; t < s.pushed(st, pr.queue); ++t)
       diag.attachNote(qu.tasks[t].op->getLoc())
           << "task " << t + 1 << " of " << qu.name << " ("
@@ -370,6 +408,7 @@ private:
     auto diag = at->emitError()
                 << "deadlock: " << first.name << " "
                 << waitText(m, s, st, stuck.front()) << " and can never go on";
+    noteDispatch(diag);
     std::set<int> awaited;
     auto releaserState = [&](size_t i) -> std::string {
       if (st[i] < 0)
@@ -400,7 +439,7 @@ private:
       const Queue &qu = m.queues[q];
       int32_t head = s.finished(st, q);
       diag.attachNote(qu.tasks[head].op->getLoc()) << queueText(m, s, st, q);
-      for (int p : qu.peers)
+      for (int p : qu.peersOf(head))
         if (st[p] < 0)
           diag.attachNote(m.procs[p].op->getLoc())
               << m.procs[p].name

@@ -31,7 +31,7 @@ public:
            "one source, DMA channels and flows connect";
   }
 
-  bool portExists(Device &d, aie::FlowOp flow, Coord c, aie::WireBundle bundle,
+  bool portExists(Device &d, Operation *flow, Coord c, aie::WireBundle bundle,
                   int64_t ch, bool source) {
     TileKind kind = d.kindOf(c);
     if (kind == TileKind::Outside)
@@ -50,7 +50,7 @@ public:
     }
     if (n < 0 || ch < n)
       return true;
-    auto diag = flow.emitError()
+    auto diag = flow->emitError()
                 << "the flow's " << (source ? "source" : "destination") << " "
                 << aie::stringifyWireBundle(bundle) << " : " << ch
                 << " does not exist on " << describe(c, kind) << ", which has ";
@@ -92,6 +92,29 @@ public:
                     << " is the destination of two flows; a port has one "
                        "source (a circuit-switched stream cannot merge)";
         diag.attachNote(it->second.getLoc()) << "the other flow into it";
+      }
+    }
+    // Packet flows: their ports are flow ends too (packets from several
+    // flows may share a port; the packet ids keep them apart).
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto pf = dyn_cast<aie::PacketFlowOp>(op);
+      if (!pf)
+        continue;
+      for (Operation &port : pf.getPorts().front()) {
+        aie::TileOp tile = aie::getTileOf(port.getOperand(0));
+        if (!tile)
+          continue;
+        if (auto src = dyn_cast<aie::PacketSourceOp>(port)) {
+          if (!portExists(d, &port, coordOf(tile), src.getBundle(),
+                          src.getChannel(), true))
+            continue;
+          sources.insert({coordOf(tile), src.getBundle(), src.getChannel()});
+        } else if (auto dst = dyn_cast<aie::PacketDestOp>(port)) {
+          if (!portExists(d, &port, coordOf(tile), dst.getBundle(),
+                          dst.getChannel(), false))
+            continue;
+          sinks.insert({coordOf(tile), dst.getBundle(), dst.getChannel()});
+        }
       }
     }
 

@@ -66,6 +66,23 @@ public:
         }
         // A lock a core hands to a kernel call is the kernel's to move
         // (mlir-aie's lock_pass_to_c): its acquires may be satisfied there.
+        // An amount computed at run time: what the lock holds is not
+        // known here (aie-deadlock says unknown too).
+        if (!kernel)
+          for (Operation *user : lock->getUsers())
+            if (auto use = dyn_cast<aie::UseLockOp>(user))
+              if (!use.getKnownAmount()) {
+                ++unknownLocks;
+                auto diag = emitWarning(use.getLoc())
+                            << "lock protocol of '" << lockName(lock)
+                            << "' is unknown: the amount is computed at run "
+                               "time (not a constant)";
+                diag.attachNote(lock.getLoc()) << "the lock is declared here";
+                handedOff.insert(lock);
+                break;
+              }
+        if (handedOff.count(lock))
+          continue;
         if (kernel) {
           ++unknownLocks;
           auto diag = emitWarning(kernel->getLoc())

@@ -62,7 +62,7 @@ public:
         if (max > 0)
           for (Operation *user : lock->getUsers())
             if (auto use = dyn_cast<aie::UseLockOp>(user))
-              if (use.getValueOrDefault() > max) {
+              if (use.getKnownAmount() && *use.getKnownAmount() > max) {
                 auto diag = use.emitError()
                             << "value " << use.getValueOrDefault()
                             << " is out of range: a lock of "

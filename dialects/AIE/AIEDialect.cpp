@@ -43,13 +43,48 @@ static void printInitialValue(OpAsmPrinter &p, Operation *, Type,
   p.printAttributeWithoutType(value);
 }
 
+/// `%tile, DMA : 0` (within `<...>`) of aie.packet_source and aie.packet_dest; the bundle
+/// a keyword or a string, `"TileControl"` included (mlir-aie's spelling of
+/// the control port).
+static ParseResult parsePacketPort(OpAsmParser &p,
+                                   OpAsmParser::UnresolvedOperand &tile,
+                                   aircheck::aie::WireBundleAttr &bundle,
+                                   IntegerAttr &channel) {
+  std::string name;
+  int32_t ch;
+  if (p.parseOperand(tile) || p.parseComma())
+    return failure();
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseKeywordOrString(&name))
+    return failure();
+  std::optional<aircheck::aie::WireBundle> b =
+      name == "TileControl" ? aircheck::aie::WireBundle::TileControl
+                            : aircheck::aie::symbolizeWireBundle(name);
+  if (!b)
+    return p.emitError(at, "expected a stream-switch bundle, got '")
+           << name << "'";
+  if (p.parseColon() || p.parseInteger(ch))
+    return failure();
+  bundle = aircheck::aie::WireBundleAttr::get(p.getContext(), *b);
+  channel = p.getBuilder().getI32IntegerAttr(ch);
+  return success();
+}
+
+static void printPacketPort(OpAsmPrinter &p, Operation *, Value tile,
+                            aircheck::aie::WireBundleAttr bundle,
+                            IntegerAttr channel) {
+  p << tile << ", " << aircheck::aie::stringifyWireBundle(bundle.getValue())
+    << " : " << channel.getInt();
+}
+
 #define GET_OP_CLASSES
 #include "dialects/AIE/AIEOps.cpp.inc"
 
 void AIEDialect::initialize() {
   addOperations<DeviceOp, TileOp, EndOp, BufferOp, LockOp, UseLockOp, CoreOp,
                 MemOp, MemTileDMAOp, ShimDMAOp, DMAStartOp, DMABDOp, NextBDOp,
-                FlowOp, ShimDMAAllocationOp, RuntimeSequenceOp>();
+                FlowOp, ShimDMAAllocationOp, PacketFlowOp, PacketSourceOp,
+                PacketDestOp, RuntimeSequenceOp>();
 }
 
 void aircheck::aiex::AIEXDialect::initialize() {

@@ -154,13 +154,26 @@ def AIE_LockOp : AIE_Op<"lock", [
 
 def AIE_UseLockOp : AIE_Op<"use_lock", []> {
   let summary = "Acquire or release a lock";
+  // The amount: an integer (`aie.use_lock(%l, Release, 1)`, the form the
+  // mlir-aie that mlir-air pins prints) or, as later mlir-aie writes it, an
+  // i32 value (`aie.use_lock(%l, AcquireGreaterEqual, %one)`).
   let arguments = (ins Index:$lock, AIE_LockAction:$action,
-                       OptionalAttr<I32Attr>:$value);
-  let assemblyFormat = "`(` $lock `,` $action (`,` $value^)? `)` attr-dict";
+                       OptionalAttr<I32Attr>:$value,
+                       Optional<I32>:$amount);
+  let builders = [OpBuilder<(ins "::mlir::Value":$lock,
+                                 "LockActionAttr":$action,
+                                 "::mlir::IntegerAttr":$value), [{
+    build($_builder, $_state, lock, action, value, ::mlir::Value());
+  }]>];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// The value acquired or released (1 when omitted).
-    int64_t getValueOrDefault() { return getValue().value_or(1); }
+    /// The value acquired or released (1 when omitted), when it is known:
+    /// the integer, or the constant the i32 operand folds to; nullopt for
+    /// an operand computed at run time.
+    std::optional<int64_t> getKnownAmount();
+    /// getKnownAmount(), for callers that checked it is known.
+    int64_t getValueOrDefault() { return getKnownAmount().value_or(1); }
     bool isAcquire() { return getAction() != LockAction::Release; }
   }];
 }
@@ -248,14 +261,44 @@ def AIE_FlowOp : AIE_Op<"flow", []> {
 
 def AIE_ShimDMAAllocationOp : AIE_Op<"shim_dma_allocation", [Symbol]> {
   let summary = "A shim DMA channel the runtime sequence drives, by name";
-  let arguments = (ins SymbolNameAttr:$sym_name, Index:$tile,
+  // `@s(%tile, MM2S, 0)`; with the packet its tasks' words carry,
+  // `@s(%tile, MM2S, 0, <pkt_id = 1>)` (later mlir-aie); and the older
+  // `@s(MM2S, 0, col)` with the shim tile's column instead of a tile.
+  let arguments = (ins SymbolNameAttr:$sym_name, Optional<Index>:$tile,
                        AIE_DMAChannelDir:$channel_dir,
-                       ConfinedAttr<I32Attr, [IntNonNegative]>:$channel_index);
-  let assemblyFormat = [{
-    $sym_name `(` $tile `,` $channel_dir `,` $channel_index `)` attr-dict
-  }];
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$channel_index,
+                       OptionalAttr<I32Attr>:$col,
+                       OptionalAttr<I32Attr>:$pkt_type,
+                       OptionalAttr<I32Attr>:$pkt_id);
+  let builders = [OpBuilder<(ins "::mlir::StringAttr":$name, "::mlir::Value":$tile,
+                                 "DMAChannelDir":$dir, "int32_t":$channel), [{
+    build($_builder, $_state, name, tile,
+          DMAChannelDirAttr::get($_builder.getContext(), dir),
+          $_builder.getI32IntegerAttr(channel), nullptr, nullptr, nullptr);
+  }]>];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
+
+def AIE_PacketFlowOp : AIE_Op<"packet_flow", [SingleBlock, NoTerminator]> {
+  let summary = "A packet-switched stream: its id, one source and its dests";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$id,
+                       OptionalAttr<BoolAttr>:$keep_pkt_header);
+  let regions = (region SizedRegion<1>:$ports);
+  let assemblyFormat = "`(` $id `)` $ports attr-dict";
+  let hasVerifier = 1;
+}
+
+class AIE_PacketPortOp<string mnemonic, string what> : AIE_Op<mnemonic, [
+    HasParent<"PacketFlowOp">]> {
+  let summary = "The " # what # " port of a packet flow";
+  let arguments = (ins Index:$tile, AIE_WireBundle:$bundle,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$channel);
+  let assemblyFormat =
+      "`<` custom<PacketPort>($tile, $bundle, $channel) `>` attr-dict";
+}
+def AIE_PacketSourceOp : AIE_PacketPortOp<"packet_source", "source">;
+def AIE_PacketDestOp : AIE_PacketPortOp<"packet_dest", "destination">;
 
 def AIE_RuntimeSequenceOp : AIE_Op<"runtime_sequence", [NoTerminator,
                                                        SingleBlock]> {

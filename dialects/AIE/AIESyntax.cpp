@@ -15,9 +15,16 @@
 //
 // aie.runtime_sequence [@name](%arg0: T, ...) { ... }
 //
+// aie.shim_dma_allocation @s(%tile, MM2S, 0[, <pkt_id = 1>]) and the older
+// @s(MM2S, 0, col).
+//
+// aie.use_lock(%lock, Action[, amount]) with the amount an integer or an
+// i32 value (later mlir-aie: `aie.use_lock(%l, AcquireGreaterEqual, %one)`).
+//
 //===----------------------------------------------------------------------===//
 #include "dialects/AIE/AIEDialect.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -275,4 +282,147 @@ void RuntimeSequenceOp::print(OpAsmPrinter &p) {
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
   p.printOptionalAttrDict((*this)->getAttrs(), {"sym_name"});
+}
+
+ParseResult UseLockOp::parse(OpAsmParser &p, OperationState &result) {
+  OpAsmParser::UnresolvedOperand lock;
+  std::string action;
+  SMLoc actionLoc;
+  if (p.parseLParen() || p.parseOperand(lock) || p.parseComma())
+    return failure();
+  actionLoc = p.getCurrentLocation();
+  if (p.parseKeywordOrString(&action)) // `Acquire` or `"Acquire"`
+    return failure();
+  std::optional<LockAction> kind = symbolizeLockAction(action);
+  if (!kind)
+    return p.emitError(actionLoc, "expected a lock action (Acquire, "
+                                  "AcquireGreaterEqual or Release), got '")
+           << action << "'";
+  Builder &b = p.getBuilder();
+  if (p.resolveOperand(lock, b.getIndexType(), result.operands))
+    return failure();
+  result.addAttribute("action", LockActionAttr::get(b.getContext(), *kind));
+  if (succeeded(p.parseOptionalComma())) {
+    OpAsmParser::UnresolvedOperand amount;
+    OptionalParseResult isOperand = p.parseOptionalOperand(amount);
+    if (isOperand.has_value()) {
+      if (failed(*isOperand) ||
+          p.resolveOperand(amount, b.getI32Type(), result.operands))
+        return failure();
+    } else {
+      int32_t v;
+      if (p.parseInteger(v))
+        return failure();
+      result.addAttribute("value", b.getI32IntegerAttr(v));
+    }
+  }
+  if (p.parseRParen() || p.parseOptionalAttrDict(result.attributes))
+    return failure();
+  return success();
+}
+
+void UseLockOp::print(OpAsmPrinter &p) {
+  p << "(" << getLock() << ", " << stringifyLockAction(getAction());
+  if (Value amount = getAmount())
+    p << ", " << amount;
+  else if (std::optional<uint32_t> v = getValue())
+    p << ", " << *v;
+  p << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"action", "value"});
+}
+
+std::optional<int64_t> UseLockOp::getKnownAmount() {
+  if (Value amount = getAmount()) {
+    APInt v;
+    if (matchPattern(amount, m_ConstantInt(&v)))
+      return v.getSExtValue();
+    return std::nullopt;
+  }
+  return getValue().value_or(1);
+}
+
+/// `<[pkt_type = T,] pkt_id = N>`.
+static ParseResult parsePacketInfo(OpAsmParser &p, int32_t &type,
+                                   int32_t &id) {
+  type = 0;
+  if (p.parseLess())
+    return failure();
+  if (succeeded(p.parseOptionalKeyword("pkt_type"))) {
+    if (p.parseEqual() || p.parseInteger(type) || p.parseComma())
+      return failure();
+  }
+  if (p.parseKeyword("pkt_id") || p.parseEqual() || p.parseInteger(id) ||
+      p.parseGreater())
+    return failure();
+  return success();
+}
+
+ParseResult ShimDMAAllocationOp::parse(OpAsmParser &p,
+                                       OperationState &result) {
+  StringAttr name;
+  Builder &b = p.getBuilder();
+  if (p.parseSymbolName(name))
+    return failure();
+  result.addAttribute("sym_name", name);
+  if (p.parseLParen())
+    return failure();
+  OpAsmParser::UnresolvedOperand tile;
+  OptionalParseResult hasTile = p.parseOptionalOperand(tile);
+  if (hasTile.has_value()) {
+    if (failed(*hasTile) ||
+        p.resolveOperand(tile, b.getIndexType(), result.operands) ||
+        p.parseComma())
+      return failure();
+  }
+  StringRef dir;
+  SMLoc at = p.getCurrentLocation();
+  int32_t channel;
+  if (p.parseKeyword(&dir))
+    return failure();
+  std::optional<DMAChannelDir> d = symbolizeDMAChannelDir(dir);
+  if (!d)
+    return p.emitError(at, "expected MM2S or S2MM, got '") << dir << "'";
+  result.addAttribute("channel_dir",
+                      DMAChannelDirAttr::get(b.getContext(), *d));
+  if (p.parseComma() || p.parseInteger(channel))
+    return failure();
+  result.addAttribute("channel_index", b.getI32IntegerAttr(channel));
+  if (!hasTile.has_value()) {
+    int32_t col;
+    if (p.parseComma() || p.parseInteger(col))
+      return failure();
+    result.addAttribute("col", b.getI32IntegerAttr(col));
+  }
+  if (succeeded(p.parseOptionalComma())) {
+    int32_t type, id;
+    if (parsePacketInfo(p, type, id))
+      return failure();
+    result.addAttribute("pkt_type", b.getI32IntegerAttr(type));
+    result.addAttribute("pkt_id", b.getI32IntegerAttr(id));
+  }
+  if (p.parseRParen() || p.parseOptionalAttrDict(result.attributes))
+    return failure();
+  return success();
+}
+
+void ShimDMAAllocationOp::print(OpAsmPrinter &p) {
+  p << " ";
+  p.printSymbolName(getSymName());
+  p << "(";
+  if (Value tile = getTile())
+    p << tile << ", ";
+  p << stringifyDMAChannelDir(getChannelDir()) << ", " << getChannelIndex();
+  if (std::optional<uint32_t> col = getCol())
+    p << ", " << *col;
+  if (std::optional<uint32_t> id = getPktId()) {
+    p << ", <";
+    if (uint32_t type = getPktType().value_or(0))
+      p << "pkt_type = " << type << ", ";
+    p << "pkt_id = " << *id << ">";
+  }
+  p << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"sym_name", "channel_dir", "channel_index", "col",
+                           "pkt_type", "pkt_id"});
 }

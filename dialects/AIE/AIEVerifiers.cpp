@@ -39,9 +39,11 @@ LogicalResult LockOp::verify() {
 LogicalResult UseLockOp::verify() {
   if (!getLock().getDefiningOp<LockOp>())
     return emitOpError("the lock operand must be the result of an 'aie.lock'");
-  if (getValueOrDefault() < 0)
-    return emitOpError("value must be non-negative, got ")
-           << getValueOrDefault();
+  if (getValue() && getAmount())
+    return emitOpError("takes its amount as an integer or as an operand, "
+                       "not both");
+  if (std::optional<int64_t> v = getKnownAmount(); v && *v < 0)
+    return emitOpError("value must be non-negative, got ") << *v;
   return success();
 }
 
@@ -95,5 +97,33 @@ LogicalResult FlowOp::verify() {
 }
 
 LogicalResult ShimDMAAllocationOp::verify() {
+  if (!getTile()) {
+    if (!getCol())
+      return emitOpError("names its shim tile by a tile operand or a column");
+    return success();
+  }
+  if (getCol())
+    return emitOpError("names its shim tile by a tile operand or a column, "
+                       "not both");
   return expectTile(*this, getTile(), "the tile operand");
+}
+
+LogicalResult PacketFlowOp::verify() {
+  unsigned sources = 0, dests = 0;
+  for (Operation &op : getPorts().front()) {
+    if (isa<PacketSourceOp>(op))
+      ++sources;
+    else if (isa<PacketDestOp>(op))
+      ++dests;
+    else
+      return op.emitOpError("is not a port of a packet flow (expected "
+                            "aie.packet_source or aie.packet_dest)");
+    if (failed(expectTile(&op, op.getOperand(0), "the tile operand")))
+      return failure();
+  }
+  if (sources != 1 || dests == 0)
+    return emitOpError("needs one aie.packet_source and at least one "
+                       "aie.packet_dest, got ")
+           << sources << " and " << dests;
+  return success();
 }

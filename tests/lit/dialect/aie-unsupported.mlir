@@ -22,9 +22,9 @@ aie.device(npu1_1col) {
 
 // -----
 
-// CHECK: error: unregistered operation 'aie.packet_flow' found in dialect ('aie') that does not allow unknown operations
-// expected-error@+1 {{unregistered operation 'aie.packet_flow' found in dialect ('aie') that does not allow unknown operations}}
-"aie.packet_flow"() : () -> ()
+// CHECK: error: unregistered operation 'aie.cascade_flow' found in dialect ('aie') that does not allow unknown operations
+// expected-error@+1 {{unregistered operation 'aie.cascade_flow' found in dialect ('aie') that does not allow unknown operations}}
+"aie.cascade_flow"() : () -> ()
 
 // -----
 
