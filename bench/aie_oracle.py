@@ -77,10 +77,16 @@ def lint(tool, path, polling):
     cmd = [tool, "lint", "--checks=aie-deadlock", "--format=json", "--show-proofs"]
     if polling:
         cmd.append("--host-polling")
-    try:
-        r = subprocess.run(cmd + [path], capture_output=True, text=True, timeout=120)
-    except subprocess.TimeoutExpired:
-        return "timeout", ""
+    for attempt in range(3):
+        try:
+            r = subprocess.run(cmd + [path], capture_output=True, text=True, timeout=120)
+            break
+        except subprocess.TimeoutExpired:
+            return "timeout", ""
+        except OSError:           # the binary is being rebuilt: try again
+            if attempt == 2:
+                raise
+            time.sleep(5)
     if r.returncode not in (0, 1):
         return "exit %d" % r.returncode, r.stderr.strip()[:300]
     try:

@@ -18,7 +18,9 @@ a pipe's words are split into more than four tasks before a wait); the
 others get one or two mutations that often break them: a core's trip count
 off by one, a task's words changed, a lock's init changed, a wait moved in
 front of its push or dropped or pointed at another channel, a chain that
-ends too soon, two cores' semaphores in a cycle.
+ends too soon, two cores' semaphores in a cycle, another core taking
+buffers of a pipe too (two acquirers of one lock), an amount of 2, a chain
+without its locks.
 """
 from .model import (FOREVER, Alloc, Block, Chain, Core, Design, Flow, For,
                     Push, UseLock, Wait)
@@ -163,7 +165,7 @@ def _host(rng, d, pipes):
 
 
 MUTATIONS = ("trips", "words", "init", "wait_early", "drop_wait", "wrong_wait",
-             "short_chain", "cycle", "extra_push", "steal")
+             "short_chain", "cycle", "extra_push", "steal", "amount", "nolock", "noflow")
 
 
 def _mutate(rng, d, pipes, which):
@@ -236,6 +238,33 @@ def _mutate(rng, d, pipes, which):
             return False
         c.loop_to, c.repeat = None, 0
         return True
+    if which == "amount":
+        # a core acquires (or releases) 2 at once, and sometimes its partner op too
+        ops = [u for c in d.cores for u in _uselocks(c.body)]
+        if not ops:
+            return False
+        u = rng.choice(ops)
+        u.value = 2
+        if rng.random() < 0.5:
+            for w in ops:
+                if w is not u and w.kind != u.kind and w.lock.name.rsplit("_", 1)[0] == u.lock.name.rsplit("_", 1)[0]:
+                    w.value = 2
+                    break
+        return True
+    if which == "noflow":
+        # a flow left out: both its ends are stream ends nothing drives
+        if not d.flows:
+            return False
+        d.flows.remove(rng.choice(d.flows))
+        return True
+    if which == "nolock":
+        # a chain without its locks: it moves whatever the core does
+        if not d.chains:
+            return False
+        c = rng.choice(d.chains)
+        for b in c.blocks:
+            b.pre, b.post = [], []
+        return True
     if which == "steal":
         # another core takes one buffer of a pipe too: two acquirers of one lock
         ins = [p for p in pipes if getattr(p, "locks_dst", None)]
@@ -263,6 +292,16 @@ def _mutate(rng, d, pipes, which):
     return False
 
 
+def _uselocks(ops):
+    out = []
+    for op in ops:
+        if isinstance(op, UseLock):
+            out.append(op)
+        else:
+            out += _uselocks(op.body)
+    return out
+
+
 def _host_pushes(ops):
     out = []
     for op in ops:
@@ -273,10 +312,38 @@ def _host_pushes(ops):
     return out
 
 
+def _no_core(rng, d, shim):
+    """The host, two task queues and a memory tile's chains, no core: shim
+    MM2S -> (0, 1) S2MM, (0, 1) MM2S -> shim S2MM over one lock pair."""
+    mt = d.tile(0, 1)
+    words = rng.choice([16, 32])
+    items = rng.choice([1, 2, 3])
+    nbuf = rng.choice([1, 2])
+    prod, cons = _lockpair(d, mt, nbuf, "m")
+    d.chains.append(_chain(d, mt, "S2MM", 0, prod, cons, 1, words, "mi", rng, items, False))
+    d.chains.append(_chain(d, mt, "MM2S", 0, prod, cons, 1, words, "mo", rng, items, False))
+    d.flows += [Flow(shim, 0, mt, 0), Flow(mt, 0, shim, 0)]
+    pin, pout = Pipe("in", words, items, nbuf), Pipe("out", words, items, nbuf)
+    pin.alloc = Alloc("in0", shim, "MM2S", 0)
+    pout.alloc = Alloc("out0", shim, "S2MM", 0)
+    d.allocs += [pin.alloc, pout.alloc]
+    d.host = _host(rng, d, [pin, pout])
+    muts = []
+    if rng.random() < 0.6:
+        m = rng.choice(["words", "init", "wait_early", "drop_wait", "wrong_wait", "short_chain",
+                        "extra_push", "noflow"])
+        if _mutate(rng, d, [pin, pout], m):
+            muts.append(m)
+    return d, "no core: shim -> memtile -> shim %dw x%d nbuf %d%s" % (
+        words, items, nbuf, "; mutations: " + ",".join(muts) if muts else "")
+
+
 def generate(rng, name="d"):
     """A random Design and a one-line description of how it was built."""
-    d = Design("npu1_1col", name)
+    d = Design(rng.choice(["npu1_1col"] * 4 + ["npu1_4col", "npu1", "npu2"]), name)
     shim = d.tile(0, 0)
+    if rng.random() < 0.08:
+        return _no_core(rng, d, shim)
     ntiles = rng.choice([1, 1, 2, 2])
     tiles = [d.tile(0, 2 + k) for k in range(ntiles)]
     has_host = rng.random() < 0.85
