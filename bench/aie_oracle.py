@@ -28,7 +28,8 @@ disagreement's design is written to the findings folder with both
 verdicts. Exit 1 if there was any.
 
 Usage: bench/aie_oracle.py [--build build] [--count 200] [--seed 1]
-        [--jobs 2] [--limit 200000] [--host-polling] [--findings DIR] [-v]
+        [--jobs 2] [--limit 200000] [--host-polling] [--mode mixed|host]
+        [--findings DIR] [--no-minimise] [-v]
 """
 import argparse
 import collections
@@ -45,7 +46,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from aie_oracle.explorer import Result, explore           # noqa: E402
-from aie_oracle.generator import generate                 # noqa: E402
+from aie_oracle.generator import generate, generate_host_stress  # noqa: E402
+from aie_oracle.minimise import minimise                  # noqa: E402
 from aie_oracle.printer import print_design               # noqa: E402
 
 
@@ -125,9 +127,9 @@ def one(args):
 
 
 def _one(args):
-    i, seed, tool, limit, polling = args
+    i, seed, tool, limit, polling, mode = args
     rng = random.Random(seed * 1000003 + i)
-    d, desc = generate(rng, "d%d" % i)
+    d, desc = (generate_host_stress if mode == "host" else generate)(rng, "d%d" % i)
     text = print_design(d, "aie oracle design %d of seed %d: %s" % (i, seed, desc))
     fd, path = tempfile.mkstemp(suffix=".mlir", prefix="aie_oracle_")
     with os.fdopen(fd, "w") as f:
@@ -141,6 +143,37 @@ def _one(args):
     return i, desc, text, ac, msg, orc, judge(ac, orc), t1 - t0, t2 - t1
 
 
+def shrink(i, a, tool, dis, text):
+    """The design, minimised while air-check and the explorer still disagree
+    in the same way (the first words of the disagreement)."""
+    rng = random.Random(a.seed * 1000003 + i)
+    d, desc = (generate_host_stress if a.mode == "host" else generate)(rng, "d%d" % i)
+    head = dis.split(",")[0]
+
+    def keeps(e):
+        t = print_design(e)
+        fd, path = tempfile.mkstemp(suffix=".mlir", prefix="aie_oracle_min_")
+        with os.fdopen(fd, "w") as f:
+            f.write(t)
+        try:
+            ac, _ = lint(tool, path, a.host_polling)
+        finally:
+            os.unlink(path)
+        r = judge(ac, explore(e, polling=a.host_polling, max_states=a.limit))
+        return r is not None and r.split(",")[0] == head
+
+    small = minimise(d, keeps)
+    ac, msg = "?", ""
+    fd, path = tempfile.mkstemp(suffix=".mlir", prefix="aie_oracle_min_")
+    with os.fdopen(fd, "w") as f:
+        f.write(print_design(small))
+    ac, msg = lint(tool, path, a.host_polling)
+    os.unlink(path)
+    orc = explore(small, polling=a.host_polling, max_states=a.limit)
+    return (print_design(small, "minimised: air-check %s: %s\nexplorer: %r" % (ac, msg, orc)) +
+            "\n// the design as generated:\n" + "\n".join("// " + x for x in text.splitlines()) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(os.path.dirname(HERE), "build"))
@@ -149,13 +182,16 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--limit", type=int, default=200000, help="the explorer's state budget")
     ap.add_argument("--host-polling", action="store_true")
+    ap.add_argument("--mode", choices=("mixed", "host"), default="mixed",
+                    help="host: designs that stress the host's pushes and waits on several channels")
     ap.add_argument("--findings", default=os.path.join(HERE, "aie_oracle", "findings", "new"))
+    ap.add_argument("--no-minimise", action="store_true", help="save disagreements as generated")
     ap.add_argument("-v", action="store_true")
     a = ap.parse_args()
     tool = os.path.join(a.build, "bin", "air-check")
     if not os.path.exists(tool):
         sys.exit("no %s (--build)" % tool)
-    work = [(i, a.seed, tool, a.limit, a.host_polling) for i in range(a.count)]
+    work = [(i, a.seed, tool, a.limit, a.host_polling, a.mode) for i in range(a.count)]
     pairs = collections.Counter()
     acs = collections.Counter()
     orcs = collections.Counter()
@@ -182,6 +218,8 @@ def main():
                   flush=True)
         if dis:
             disagreements.append((i, dis))
+            if not a.no_minimise and orc.verdict != "crash":
+                text = shrink(i, a, tool, dis, text)
             os.makedirs(a.findings, exist_ok=True)
             with open(os.path.join(a.findings, "seed%d_%d.mlir" % (a.seed, i)), "w") as f:
                 f.write("// DISAGREEMENT: %s\n// air-check: %s: %s\n// explorer: %r\n" % (

@@ -452,3 +452,58 @@ def generate(rng, name="d"):
     desc = "; ".join(notes) + ("; host" if has_host else "; no host") + \
         ("; forever" if forever else "") + ("; mutations: " + ",".join(muts) if muts else "")
     return d, desc
+
+
+def generate_host_stress(rng, name="d"):
+    """A design for the host's side: two to four shim channels (two MM2S
+    into the tiles, sometimes one or two S2MM out of them), pipes of 2 to 6
+    items of 8 words, a task per BD or per half BD, the channels' pushes
+    merged at random with waits on random channels in between (some
+    pipes without locks: sinks and sources that move whenever a task is
+    there, as in aie-host.mlir). Overflows here depend on which channel a
+    wait covers and on how far the DMAs can lag."""
+    d = Design("npu1_1col", name)
+    shim = d.tile(0, 0)
+    tiles = [d.tile(0, 2), d.tile(0, 3)][:rng.choice([1, 2])]
+    items = rng.choice([2, 3, 4, 5, 6])
+    pipes, consumes, produces = [], {t: [] for t in tiles}, {t: [] for t in tiles}
+    for k, direction in enumerate(["MM2S", "MM2S"] + ["S2MM"] * rng.choice([0, 1, 2])):
+        t = tiles[k % len(tiles)]
+        ch = sum(1 for c in d.chains if c.tile == t and c.dir != direction)
+        sch = sum(1 for a in d.allocs if a.dir == direction)
+        tdir = "S2MM" if direction == "MM2S" else "MM2S"
+        locked = rng.random() < 0.6
+        prod, cons = _lockpair(d, t, rng.choice([1, 2]), "p%d" % k)
+        c = _chain(d, t, tdir, ch, prod, cons, 1, 8, "p%d" % k, rng, items, False)
+        if not locked:
+            c.blocks[0].pre, c.blocks[0].post = [], []
+            c.loop_to, c.repeat = 0, 0
+        elif tdir == "S2MM":
+            consumes[t].append((prod, cons))
+        else:
+            produces[t].append((prod, cons))
+        d.chains.append(c)
+        if direction == "MM2S":
+            d.flows.append(Flow(shim, sch, t, ch))
+        else:
+            d.flows.append(Flow(t, ch, shim, sch))
+        p = Pipe("in" if direction == "MM2S" else "out", 8, items, 1)
+        p.alloc = Alloc(("in%d" if direction == "MM2S" else "out%d") % sch, shim, direction, sch)
+        d.allocs.append(p.alloc)
+        pipes.append(p)
+    for t in tiles:
+        if consumes[t] or produces[t]:
+            d.cores.append(Core(t, _core_body(rng, consumes[t], produces[t], items)))
+    lists = []
+    for p in pipes:
+        per = rng.choice([8, 8, 4])
+        lists.append([Push(p.alloc, sizes=[1, 1, 1, per]) for _ in range(items * 8 // per)])
+    host = []
+    while any(lists):
+        l = rng.choice([l for l in lists if l])
+        host.append(l.pop(0))
+        if rng.random() < 0.3:
+            host.append(Wait(rng.choice(pipes).alloc))
+    host += [Wait(p.alloc) for p in pipes]
+    d.host = host
+    return d, "host stress: %d channels, %d items" % (len(pipes), items)
