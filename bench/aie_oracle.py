@@ -28,8 +28,9 @@ disagreement's design is written to the findings folder with both
 verdicts. Exit 1 if there was any.
 
 Usage: bench/aie_oracle.py [--build build] [--count 200] [--seed 1]
-        [--jobs 2] [--limit 200000] [--host-polling] [--mode mixed|host]
+        [--jobs 2] [--limit 200000] [--host-polling] [--mode mixed|host|extra]
         [--findings DIR] [--no-minimise] [-v]
+       bench/aie_oracle.py --files design.mlir ... (compare on given designs)
 """
 import argparse
 import collections
@@ -46,9 +47,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from aie_oracle.explorer import Result, explore           # noqa: E402
-from aie_oracle.generator import generate, generate_host_stress  # noqa: E402
+from aie_oracle.generator import generate, generate_extra, generate_host_stress  # noqa: E402
 from aie_oracle.minimise import minimise                  # noqa: E402
+from aie_oracle.parser import parse                       # noqa: E402
 from aie_oracle.printer import print_design               # noqa: E402
+
+
+GENERATORS = {"mixed": generate, "host": generate_host_stress, "extra": generate_extra}
 
 
 def classify(stdout):
@@ -129,7 +134,7 @@ def one(args):
 def _one(args):
     i, seed, tool, limit, polling, mode = args
     rng = random.Random(seed * 1000003 + i)
-    d, desc = (generate_host_stress if mode == "host" else generate)(rng, "d%d" % i)
+    d, desc = GENERATORS[mode](rng, "d%d" % i)
     text = print_design(d, "aie oracle design %d of seed %d: %s" % (i, seed, desc))
     fd, path = tempfile.mkstemp(suffix=".mlir", prefix="aie_oracle_")
     with os.fdopen(fd, "w") as f:
@@ -147,7 +152,7 @@ def shrink(i, a, tool, dis, text):
     """The design, minimised while air-check and the explorer still disagree
     in the same way (the first words of the disagreement)."""
     rng = random.Random(a.seed * 1000003 + i)
-    d, desc = (generate_host_stress if a.mode == "host" else generate)(rng, "d%d" % i)
+    d, desc = GENERATORS[a.mode](rng, "d%d" % i)
     head = dis.split(",")[0]
 
     def keeps(e):
@@ -174,6 +179,27 @@ def shrink(i, a, tool, dis, text):
             "\n// the design as generated:\n" + "\n".join("// " + x for x in text.splitlines()) + "\n")
 
 
+def name_of(a, i):
+    if a.files:
+        return os.path.basename(i)
+    return "seed%d_%d.mlir" % (a.seed, i)
+
+
+def one_file(args):
+    path, tool, limit, polling = args
+    with open(path) as f:
+        text = f.read()
+    t0 = time.time()
+    ac, msg = lint(tool, path, polling)
+    t1 = time.time()
+    try:
+        orc = explore(parse(text), polling=polling, max_states=limit)
+    except (ValueError, KeyError) as e:
+        orc = Result("unparsed", set(), 0, str(e))
+        return path, "", text, ac, msg, orc, None, t1 - t0, 0.0
+    return path, "", text, ac, msg, orc, judge(ac, orc), t1 - t0, time.time() - t1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(os.path.dirname(HERE), "build"))
@@ -182,16 +208,27 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--limit", type=int, default=200000, help="the explorer's state budget")
     ap.add_argument("--host-polling", action="store_true")
-    ap.add_argument("--mode", choices=("mixed", "host"), default="mixed",
-                    help="host: designs that stress the host's pushes and waits on several channels")
+    ap.add_argument("--mode", choices=sorted(GENERATORS), default="mixed",
+                    help="host: designs that stress the host's pushes and waits on several channels; "
+                    "extra: mixed with tasks awaited later, chains whose first block runs once, "
+                    "a core's MM2S broadcast to a third tile")
     ap.add_argument("--findings", default=os.path.join(HERE, "aie_oracle", "findings", "new"))
     ap.add_argument("--no-minimise", action="store_true", help="save disagreements as generated")
+    ap.add_argument("--files", nargs="+", help="compare on these designs (one aie.device each, "
+                    "in the subset bench/aie_oracle/parser.py reads) instead of generated ones")
     ap.add_argument("-v", action="store_true")
     a = ap.parse_args()
     tool = os.path.join(a.build, "bin", "air-check")
     if not os.path.exists(tool):
         sys.exit("no %s (--build)" % tool)
-    work = [(i, a.seed, tool, a.limit, a.host_polling, a.mode) for i in range(a.count)]
+    if a.files:
+        a.count = len(a.files)
+        a.no_minimise = True
+        work = [(p, tool, a.limit, a.host_polling) for p in a.files]
+        fn = one_file
+    else:
+        work = [(i, a.seed, tool, a.limit, a.host_polling, a.mode) for i in range(a.count)]
+        fn = one
     pairs = collections.Counter()
     acs = collections.Counter()
     orcs = collections.Counter()
@@ -201,7 +238,7 @@ def main():
     t_ac = t_or = 0.0
     start = time.time()
     ex = concurrent.futures.ProcessPoolExecutor(a.jobs) if a.jobs > 1 else None
-    results = ex.map(one, work, chunksize=2) if ex else map(one, work)
+    results = ex.map(fn, work, chunksize=2) if ex else map(fn, work)
     for i, desc, text, ac, msg, orc, dis, ta, to in results:
         if orc is None:
             orc = Result("crash", set(), 0)
@@ -214,14 +251,14 @@ def main():
         if ac == "unknown":
             unknown_reasons[msg.split(" is unknown: ")[-1].split(" (")[0][:80]] += 1
         if a.v:
-            print("%4d %-9s %-9s %6d %5.2fs %5.2fs  %s" % (i, ac, orc.verdict, orc.states, ta, to, desc),
+            print("%4s %-9s %-9s %6d %5.2fs %5.2fs  %s" % (i, ac, orc.verdict, orc.states, ta, to, desc),
                   flush=True)
         if dis:
             disagreements.append((i, dis))
             if not a.no_minimise and orc.verdict != "crash":
                 text = shrink(i, a, tool, dis, text)
             os.makedirs(a.findings, exist_ok=True)
-            with open(os.path.join(a.findings, "seed%d_%d.mlir" % (a.seed, i)), "w") as f:
+            with open(os.path.join(a.findings, name_of(a, i)), "w") as f:
                 f.write("// DISAGREEMENT: %s\n// air-check: %s: %s\n// explorer: %r\n" % (
                     dis, ac, msg, orc))
                 f.write(text)
@@ -241,12 +278,16 @@ def main():
         print("unknown because:")
         for r, n in unknown_reasons.most_common():
             print("  %5d  %s" % (n, r))
+    other_kind = sum(n for (ac, ov), n in pairs.items()
+                     if ac in ("overflow", "deadlock", "unclean") and ov in ("overflow", "deadlock", "unclean")
+                     and ac != ov)
+    print("both fail, air-check names another of the explorer's kinds first: %d" % other_kind)
     states.sort()
     if states:
         print("explorer states: median %d, max %d" % (states[len(states) // 2], states[-1]))
     print("time: air-check %.1f s, explorer %.1f s, wall %.1f s" % (t_ac, t_or, time.time() - start))
     for i, dis in disagreements:
-        print("DISAGREEMENT design %d: %s (%s)" % (i, dis, os.path.join(a.findings, "seed%d_%d.mlir" % (a.seed, i))))
+        print("DISAGREEMENT design %s: %s (%s)" % (i, dis, os.path.join(a.findings, name_of(a, i))))
     return 1 if disagreements else 0
 
 

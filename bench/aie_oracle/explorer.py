@@ -40,7 +40,7 @@ Verdicts, over the whole reachable state graph (first that applies):
 """
 import collections
 
-from .model import FOREVER, For, Push, UseLock, Wait
+from .model import FOREVER, Await, For, Push, UseLock, Wait
 
 LOCK_MAX = 63
 
@@ -141,6 +141,7 @@ class Model:
             qi = {id(a): i for i, a in enumerate(d.allocs)}
             prog = []
             pushed = [0] * len(d.allocs)
+            ordinal = {}              # a task push -> its place on its queue, last instance
             self.pushed_before = []   # per pc: tasks pushed on each queue before it
 
             def walk(ops):
@@ -150,12 +151,16 @@ class Model:
                         self.pushed_before.append(tuple(pushed))
                         prog.append(("push", q, op.words))
                         pushed[q] += 1
+                        ordinal[id(op)] = pushed[q]
                         if op.await_it:
                             self.pushed_before.append(tuple(pushed))
                             prog.append(("await", q, pushed[q]))
                     elif isinstance(op, Wait):
                         self.pushed_before.append(tuple(pushed))
                         prog.append(("wait", qi[id(op.alloc)]))
+                    elif isinstance(op, Await):
+                        self.pushed_before.append(tuple(pushed))
+                        prog.append(("await", qi[id(op.push.alloc)], ordinal[id(op.push)]))
                     else:
                         for _ in range(op.trips):
                             walk(op.body)
@@ -231,7 +236,9 @@ class Model:
                 continue
             op = self.chains[i][0][pc]
             if op[0] == "bd":
-                if self.bd_kind[i][0] == "free":
+                # a BD of no words has all of them at once (docs/aie.md: it
+                # "completes when it has all its words"), unless a handshake
+                if self.bd_kind[i][0] == "free" or (op[1] == 0 and self.bd_kind[i][0] == "queue"):
                     out.append((("chain", i), (hpc, locks, cpcs, self._set(chains, i, self._norm(i, pc + 1, it) + (0,)),
                                                queues)))
                 continue
@@ -256,6 +263,11 @@ class Model:
                 continue
             rem = tasks[0]
             peers = self.queue_peers[q]
+            if rem == 0:
+                # a task of no words has moved all of them: it finishes
+                out.append((("queue", q), (hpc, locks, cpcs, chains,
+                                           queues[:q] + (tasks[1:],) + queues[q + 1:])))
+                continue
             if not peers:
                 k = rem     # nothing at the other end drives it: always ready
             else:

@@ -22,8 +22,10 @@ ends too soon, two cores' semaphores in a cycle, another core taking
 buffers of a pipe too (two acquirers of one lock), an amount of 2, a chain
 without its locks.
 """
-from .model import (FOREVER, Alloc, Block, Chain, Core, Design, Flow, For,
-                    Push, UseLock, Wait)
+from .model import (FOREVER, Alloc, Await, Block, Chain, Core, Design, Flow,
+                    For, Push, UseLock, Wait)
+
+_EXTRA = [False]      # generate(extra=True): the shapes of --mode extra
 
 
 class Pipe:
@@ -58,6 +60,8 @@ def _chain(d, tile, direction, ch, prod, cons, nbuf, words, tag, rng, items, for
     loop_to, repeat = 0, 0
     if rng.random() < 0.3 and items % nbuf == 0 and not forever_ok:
         loop_to, repeat = None, items // nbuf - 1
+    elif _EXTRA[0] and nbuf == 2 and rng.random() < 0.4:
+        loop_to = 1       # the first block runs once, the second for ever
     return Chain(tile, direction, ch, blocks, loop_to, repeat)
 
 
@@ -103,7 +107,7 @@ def _host(rng, d, pipes):
     shim_pipes = [p for p in pipes if p.alloc is not None]
     if not shim_pipes:
         return []
-    use_tasks = rng.random() < 0.25
+    use_tasks = rng.random() < (0.7 if _EXTRA[0] else 0.25)
     style = rng.random()
 
     def push(p, words):
@@ -338,6 +342,32 @@ def _no_core(rng, d, shim):
         words, items, nbuf, "; mutations: " + ",".join(muts) if muts else "")
 
 
+def _defer_awaits(rng, ops):
+    """dma_await_task moved from right after its start to a later place in
+    the same body."""
+    for op in list(ops):
+        if isinstance(op, For):
+            _defer_awaits(rng, op.body)
+        elif isinstance(op, Push) and op.await_it and rng.random() < 0.7:
+            op.await_it = False
+            at = ops.index(op) + 1
+            ops.insert(rng.randrange(at, len(ops) + 1), Await(op))
+
+
+def generate_extra(rng, name="d"):
+    """generate() with more shapes: tasks configured and awaited later,
+    chains whose first block runs once, a core's MM2S chain broadcast to a
+    third tile."""
+    _EXTRA[0] = True
+    try:
+        d, desc = generate(rng, name)
+    finally:
+        _EXTRA[0] = False
+    if d.host:
+        _defer_awaits(rng, d.host)
+    return d, desc
+
+
 def generate(rng, name="d"):
     """A random Design and a one-line description of how it was built."""
     d = Design(rng.choice(["npu1_1col"] * 4 + ["npu1_4col", "npu1", "npu2"]), name)
@@ -431,6 +461,21 @@ def generate(rng, name="d"):
         add_pipe("c2c", a, b)
     if not pipes:
         add_pipe("in", shim, tiles[0])
+    c2c = [p for p in pipes if p.kind == "c2c"]
+    if _EXTRA[0] and c2c and rng.random() < 0.5:
+        # the c2c source's MM2S feeds a third tile as well
+        p = c2c[0]
+        t4 = d.tile(0, 4)
+        src_flow = [f for f in d.flows if f.src == p.src_tile and f.dst == p.dst_tile][0]
+        bp, bc = _lockpair(d, t4, p.nbuf, "x")
+        d.chains.append(_chain(d, t4, "S2MM", 0, bp, bc, p.nbuf, p.words, "x", rng, items, forever))
+        d.flows.append(Flow(p.src_tile, src_flow.sch, t4, 0))
+        q = Pipe("bcast", p.words, items, p.nbuf)
+        q.dst_tile = t4
+        q.locks_dst = (bp, bc)
+        pipes.append(q)
+        tiles.append(t4)
+        notes.append("c2c broadcast to (0, 4)")
     for t in tiles:
         consumes = [p.locks_dst for p in pipes if p.dst_tile == t]
         produces = [p.locks_src for p in pipes if p.src_tile == t]

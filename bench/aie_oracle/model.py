@@ -137,6 +137,17 @@ class Push:
         return "Push(%s,%d%s)" % (self.alloc.name, self.words, ",await" if self.await_it else "")
 
 
+class Await:
+    """aiex.dma_await_task(%t) of a task pushed earlier in the same body (a
+    Push of style "task")."""
+
+    def __init__(self, push):
+        self.push = push
+
+    def __repr__(self):
+        return "Await(%r)" % self.push
+
+
 class Wait:
     """aiex.npu.dma_wait {symbol = @alloc}."""
 

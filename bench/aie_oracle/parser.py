@@ -8,13 +8,13 @@ aie.memtile_dma with dma_start (repeat_count), use_lock, dma_bd (both the
 positional and the `offset = .. len = ..` forms), next_bd, end; aie.flow
 between DMA ports; aie.shim_dma_allocation; aie.runtime_sequence with
 aiex.npu.dma_memcpy_nd, aiex.npu.dma_wait, dma_configure_task_for +
-dma_start_task (+ dma_await_task right after), constant scf.for. Other ops
+dma_start_task, dma_await_task, constant scf.for. Other ops
 without regions are ignored; anything else raises ValueError.
 """
 import re
 
-from .model import (Alloc, Block, Chain, Core, Design, Flow, For, Lock, Push,
-                    UseLock, Wait)
+from .model import (Alloc, Await, Block, Chain, Core, Design, Flow, For, Lock,
+                    Push, UseLock, Wait)
 
 R_DEVICE = re.compile(r"aie\.device\((\w+)\)\s*(?:@(\w+))?")
 R_TILE = re.compile(r"%([\w.]+)\s*=\s*aie\.tile\((\d+),\s*(\d+)\)")
@@ -208,9 +208,11 @@ def _ops(lines, locks, consts, allocs):
                 continue
             m = R_AWAIT.search(ln)
             if m:
-                if not out or out[-1] is not tasks[m.group(1)]:
-                    raise ValueError("dma_await_task only right after its start")
-                out[-1].await_it = True
+                t = tasks[m.group(1)]
+                if out and out[-1] is t and not t.await_it:
+                    t.await_it = True
+                else:
+                    out.append(Await(t))
                 i += 1
                 continue
             if "dma_free_task" in ln:

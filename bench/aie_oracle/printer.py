@@ -1,5 +1,5 @@
 """Print a Design in the textual aie forms air-check reads (docs/aie.md)."""
-from .model import FOREVER, For, Push, UseLock, Wait
+from .model import FOREVER, Await, For, Push, UseLock, Wait
 
 
 def _tname(t):
@@ -46,6 +46,7 @@ class _Host:
         self.d = d
         self.next_id = 0
         self.next_task = 0
+        self.task_name = {}
 
     def body(self, out, ops, ind, depth):
         for op in ops:
@@ -63,6 +64,7 @@ class _Host:
                     self.next_id += 1
                 else:
                     t = "%%task%d" % self.next_task
+                    self.task_name[id(op)] = t
                     self.next_task += 1
                     attrs = "issue_token = true"
                     if op.repeat:
@@ -76,6 +78,8 @@ class _Host:
                         out.append("%saiex.dma_await_task(%s)" % (ind, t))
             elif isinstance(op, Wait):
                 out.append("%saiex.npu.dma_wait {symbol = @%s}" % (ind, op.alloc.name))
+            elif isinstance(op, Await):
+                out.append("%saiex.dma_await_task(%s)" % (ind, self.task_name[id(op.push)]))
             else:
                 out.append("%sscf.for %%h%d = %%c0 to %%c%d step %%c1 {" % (ind, depth, op.trips))
                 self.body(out, op.body, ind + "  ", depth + 1)

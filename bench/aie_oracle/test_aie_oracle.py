@@ -111,6 +111,13 @@ class Handwritten(unittest.TestCase):
         self.assertEqual(r.verdict, "unclean")
         self.assertEqual(explore(pipe(2, push(24) + WAIT)).verdict, "deadlock")
 
+    def test_zero_words(self):
+        # a task of 0 words finishes at once (findings/zero_word_task.mlir)
+        zero = ("aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 0][1, 1, 0, 16][0, 0, 0, 1]) "
+                "{id = 1 : i64, metadata = @in} : memref<64xi32>\n")
+        self.assertEqual(explore(pipe(1, push(16) + zero + WAIT)).verdict, "ok")
+        self.assertEqual(explore(pipe(1, zero + WAIT)).verdict, "deadlock")   # the core waits
+
     def test_livelock_is_a_deadlock(self):
         # two chains hand buffers around for ever while the core waits on a
         # lock nothing releases: the core can never move again
