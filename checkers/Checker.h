@@ -38,6 +38,10 @@ struct CheckOptions {
   /// host polls, later mlir-aie) instead of being dropped (the mlir-aie
   /// mlir-air pins).
   bool hostPolling = false;
+  /// aie-deadlock: a dispatch that deadlocks with rendezvous streams but
+  /// completes with the fabric's measured buffering is a warning, not an
+  /// error.
+  bool allowFabricBuffering = false;
 };
 
 /// What a checker sees: the module, the options, and the analysis manager

@@ -320,6 +320,19 @@ private:
     m.procs.push_back(std::move(p));
   }
 
+  /// A BD of 0 elements: what the DMA does with it is not modelled (the
+  /// words it moves are not invented): unknown.
+  bool movesNothing(aie::DMABDOp bd) {
+    std::optional<uint32_t> len = bd.getLen();
+    bool zero = len && *len == 0;
+    if (std::optional<ArrayRef<int32_t>> sizes = bd.getSizes())
+      zero |= llvm::is_contained(*sizes, 0);
+    if (zero)
+      setUnknown(bd, "a BD of 0 words (what the DMA does with it is not "
+                     "modelled)");
+    return zero;
+  }
+
   void addChains(Operation *program) {
     auto coord = tileOfOp(program);
     if (!coord)
@@ -342,6 +355,8 @@ private:
             if (!lockStep(use, p.steps))
               return;
           } else if (isa<aie::DMABDOp>(op)) {
+            if (movesNothing(cast<aie::DMABDOp>(op)))
+              return;
             p.steps.push_back(Step{Step::Transfer, &op, -1,
                                    bdWords(cast<aie::DMABDOp>(op))});
           }
@@ -423,7 +438,13 @@ private:
   std::optional<int64_t> taskWords(Operation *task, Region &body,
                                    std::optional<int32_t> repeat) {
     int64_t words = 0;
-    body.walk([&](aie::DMABDOp bd) { words += bdWords(bd); });
+    bool zero = false;
+    body.walk([&](aie::DMABDOp bd) {
+      zero |= movesNothing(bd);
+      words += bdWords(bd);
+    });
+    if (zero)
+      return std::nullopt;
     if (!body.empty() && !body.hasOneBlock()) {
       // A chain of BDs: the model counts each BD once (a task whose
       // next_bd loops back never finishes, which the model does not say).
@@ -461,6 +482,11 @@ private:
         int64_t elems = 1;
         for (int64_t v : copy.getStaticSizes())
           elems *= v;
+        if (elems == 0) {
+          setUnknown(copy, "a transfer of 0 words (what the DMA does with "
+                           "it is not modelled)");
+          return false;
+        }
         int64_t bytes =
             elems * aie::elementBytes(cast<MemRefType>(copy.getMemref().getType()));
         int64_t index = m.queues[*q].tasks.size();

@@ -57,17 +57,119 @@ private:
     // the host names); a device with several is checked once per sequence,
     // and each finding and proof names it.
     std::vector<Operation *> seqs = runtimeSequences(d);
+    dispatchOf = nullptr;
     if (seqs.size() <= 1) {
-      dispatchOf = nullptr;
-      checkDispatch(ctx, d, buildModel(d, ctx.options.hostPolling));
+      checkBuffered(ctx, d, buildModel(d, ctx.options.hostPolling));
       return;
     }
     for (Operation *seq : seqs) {
       dispatchOf = seq;
-      checkDispatch(ctx, d, buildModel(d, ctx.options.hostPolling, seq));
+      checkBuffered(ctx, d, buildModel(d, ctx.options.hostPolling, seq));
     }
     dispatchOf = nullptr;
   }
+
+  /// The fabric's buffering (issue 26, part 2): with the host, the dispatch
+  /// is searched with rendezvous streams (the least buffering) and with the
+  /// words the device model says a stream from a task queue holds in front
+  /// of the receiving BD (the most). Proven only when both are clean; a
+  /// finding under both is reported as such; a deadlock with the least
+  /// that the most avoids depends on the fabric: an error (a warning with
+  /// --allow-fabric-buffering) naming the words it needs.
+  void checkBuffered(CheckContext &ctx, Device &d, const Model &m) {
+    int64_t most = m.streamBufferWords;
+    bufferNote.clear();
+    fabricNeeds = 0;
+    asWarning = false;
+    if (most <= 0 || m.host < 0 || !m.unknown.empty()) {
+      if (m.host >= 0 && m.unknown.empty())
+        bufferNote = " (streams as rendezvous: the device model gives no "
+                     "measured buffering)";
+      checkDispatch(ctx, d, m, 0, true);
+      return;
+    }
+    Verdict withMost = checkDispatch(ctx, d, m, most, false);
+    Verdict withLeast = checkDispatch(ctx, d, m, 0, false);
+    std::string mostText =
+        std::to_string(most) + " words buffered in front of each BD a task "
+        "queue's stream feeds (the device model's stream_buffer_words, "
+        "measured on npu2)";
+    if (withLeast == Verdict::Finding && withMost == Verdict::Proven) {
+      fabricNeeds = most;
+      for (int64_t c = 1; c < most; ++c)
+        if (checkDispatch(ctx, d, m, c, false) == Verdict::Proven) {
+          fabricNeeds = c;
+          break;
+        }
+      fabricMost = most;
+      asWarning = ctx.options.allowFabricBuffering;
+      checkDispatch(ctx, d, m, 0, true);
+      return;
+    }
+    if (withLeast == Verdict::Finding) {
+      if (withMost == Verdict::Finding)
+        alsoNote = "the same holds with " + mostText;
+      checkDispatch(ctx, d, m, 0, true);
+      alsoNote.clear();
+      return;
+    }
+    if (withMost == Verdict::Finding) {
+      alsoNote = "with rendezvous streams this does not happen; it does "
+                 "with " + mostText;
+      checkDispatch(ctx, d, m, most, true);
+      alsoNote.clear();
+      return;
+    }
+    if (withLeast == Verdict::Unknown) {
+      checkDispatch(ctx, d, m, 0, true);
+      return;
+    }
+    if (withMost == Verdict::Unknown) {
+      checkDispatch(ctx, d, m, most, true);
+      return;
+    }
+    bufferNote = ", both with rendezvous streams (the least buffering) and "
+                 "with " + mostText;
+    checkDispatch(ctx, d, m, 0, true);
+    bufferNote.clear();
+  }
+
+  enum class Verdict { Nothing, Proven, Finding, Unknown };
+  /// Set by checkBuffered for the reports of checkDispatch.
+  std::string bufferNote, alsoNote;
+  int64_t fabricNeeds = 0, fabricMost = 0;
+  bool asWarning = false;
+
+  /// An error, or a warning when the finding depends on the fabric and the
+  /// user allowed that.
+  InFlightDiagnostic emitFinding(Operation *at) const {
+    return asWarning ? at->emitWarning() : at->emitError();
+  }
+  /// The notes every finding gets: the dispatch, the fabric.
+  void noteDispatch(InFlightDiagnostic &diag) const {
+    if (dispatchOf)
+      diag.attachNote(dispatchOf->getLoc())
+          << "in the dispatch that runs this runtime sequence (each of the "
+             "device's sequences is checked as a dispatch of its own)";
+    if (fabricNeeds > 0)
+      diag.attachNote(m_sequence ? std::optional<Location>(m_sequence->getLoc())
+                                 : std::nullopt)
+          << "this happens with rendezvous streams (the least buffering); "
+             "with " << fabricNeeds << " word(s) buffered in front of each BD "
+             "a task queue's stream feeds it does not (the fabric is "
+             "measured to hold " << fabricMost << " on npu2: mlir-aie "
+             "docs/DeadlockModel.md): the design relies on the fabric's "
+             "buffering"
+          << (asWarning ? " (allowed by --allow-fabric-buffering)"
+                        : "; hint: do not rely on it (reorder the tasks or "
+                          "let the BDs take what the tasks send), or accept "
+                          "it with --allow-fabric-buffering");
+    if (!alsoNote.empty())
+      diag.attachNote(m_sequence ? std::optional<Location>(m_sequence->getLoc())
+                                 : std::nullopt)
+          << alsoNote;
+  }
+  Operation *m_sequence = nullptr;
 
   /// The runtime sequence being checked when the device has several.
   Operation *dispatchOf = nullptr;
@@ -78,34 +180,33 @@ private:
     auto name = dispatchOf->getAttrOfType<StringAttr>("sym_name");
     return " (dispatching @" + (name ? name.getValue().str() : "?") + ")";
   }
-  /// The note every finding gets when the device has several sequences.
-  void noteDispatch(InFlightDiagnostic &diag) const {
-    if (dispatchOf)
-      diag.attachNote(dispatchOf->getLoc())
-          << "in the dispatch that runs this runtime sequence (each of the "
-             "device's sequences is checked as a dispatch of its own)";
-  }
-
-  void checkDispatch(CheckContext &ctx, Device &d, const Model &m) {
+  /// Searches the dispatch with `buffer` words per stream from a task
+  /// queue; reports (emit) or only says what it would report.
+  Verdict checkDispatch(CheckContext &ctx, Device &d, const Model &m,
+                        int64_t buffer, bool emit) {
+    m_sequence = m.sequence;
     size_t cores =
         llvm::count_if(m.procs, [](const Proc &p) { return p.isCore(); });
     if (!cores && m.host < 0 && m.unknown.empty())
-      return; // nothing a deadlock could stop
+      return Verdict::Nothing; // nothing a deadlock could stop
     if (!m.unknown.empty()) {
+      if (!emit)
+        return Verdict::Unknown;
       auto diag = emitWarning(d.op.getLoc())
                   << "deadlock freedom of the array is unknown"
                   << dispatchName() << ": " << m.unknown;
       diag.attachNote(m.unknownAt->getLoc()) << "here";
-      return;
+      return Verdict::Unknown;
     }
-    Search s(m);
+    Search s(m, {}, buffer);
     s.run();
     size_t n = m.procs.size(), agents = s.agents();
     bool complete = s.unknown.empty();
 
     if (s.overflow) {
-      reportOverflow(m, s, *s.overflow);
-      return;
+      if (emit)
+        reportOverflow(m, s, *s.overflow);
+      return Verdict::Finding;
     }
 
     // An agent is stuck in a state when it has work left and no state
@@ -117,11 +218,19 @@ private:
         continue;
       good[c].resize(s.states.size());
       std::vector<uint32_t> work;
-      for (size_t i = 0; i < s.states.size(); ++i)
-        if (s.idle(s.states[i], c) || s.enabled(s.states[i], c)) {
+      // A core in mlir-aie's forever loop that is back at the loop's first
+      // lock operation once the host has run its sequence to the end waits
+      // for the next dispatch: a normal end of this one.
+      bool nextDispatch = c < n && m.procs[c].isCore() &&
+                          m.procs[c].loopTo >= 0 && m.host >= 0;
+      for (size_t i = 0; i < s.states.size(); ++i) {
+        const State &st = s.states[i];
+        if (s.idle(st, c) || s.enabled(st, c) ||
+            (nextDispatch && st[m.host] < 0 && st[c] == m.procs[c].loopTo)) {
           good[c].set(i);
           work.push_back(i);
         }
+      }
       if (!complete) // unexplored successors may lead anywhere
         for (size_t i = 0; i < s.states.size(); ++i)
           if (!s.terminal[i] && !good[c].test(i)) {
@@ -157,8 +266,9 @@ private:
     if (badTerminal)
       bad = badTerminal;
     if (bad) {
-      report(m, s, good, *bad);
-      return;
+      if (emit)
+        report(m, s, good, *bad);
+      return Verdict::Finding;
     }
     // The dispatch ends clean: once the host has run its sequence to the
     // end, no queue keeps words it can never move and no chain at the end
@@ -170,24 +280,59 @@ private:
           continue;
         for (size_t q = 0; q < m.queues.size(); ++q)
           if (!good[n + q].test(i)) {
-            reportLeftQueue(m, s, i, q);
-            return;
+            if (emit)
+              reportLeftQueue(m, s, i, q);
+            return Verdict::Finding;
           }
         for (size_t p = 0; p < n; ++p)
           if (m.procs[p].queue >= 0 && st[p] >= 0 && s.moved(st, p) > 0 &&
               s.idle(st, n + m.procs[p].queue)) {
-            reportLeftBD(m, s, i, p);
-            return;
+            if (emit)
+              reportLeftBD(m, s, i, p);
+            return Verdict::Finding;
+          }
+      }
+    // With buffering, no stream may be left holding words its chain never
+    // takes (mlir-aie docs/DeadlockModel.md, "When a run ends").
+    if (m.host >= 0 && buffer > 0)
+      for (size_t p = 0; p < n; ++p) {
+        if (m.procs[p].queue < 0)
+          continue;
+        llvm::BitVector drains(s.states.size());
+        std::vector<uint32_t> work;
+        for (size_t i = 0; i < s.states.size(); ++i)
+          if (s.inStream(s.states[i], p) == 0 || (!complete && !s.terminal[i])) {
+            drains.set(i);
+            work.push_back(i);
+          }
+        while (!work.empty()) {
+          uint32_t i = work.back();
+          work.pop_back();
+          for (uint32_t q : s.preds[i])
+            if (!drains.test(q)) {
+              drains.set(q);
+              work.push_back(q);
+            }
+        }
+        for (size_t i = 0; i < s.states.size(); ++i)
+          if (s.states[i][m.host] < 0 && !drains.test(i)) {
+            if (emit)
+              reportLeftStream(m, s, i, p);
+            return Verdict::Finding;
           }
       }
     if (!complete) {
+      if (!emit)
+        return Verdict::Unknown;
       auto diag = emitWarning(d.op.getLoc())
                   << "deadlock freedom of the array is unknown"
                   << dispatchName() << ": " << s.unknown;
       if (s.unknownAt)
         diag.attachNote(s.unknownAt->getLoc()) << "here";
-      return;
+      return Verdict::Unknown;
     }
+    if (!emit)
+      return Verdict::Proven;
     if (m.host < 0) {
       ctx.proved(d.op.getLoc(),
                  "deadlock freedom of the array: in every interleaving of " +
@@ -197,7 +342,7 @@ private:
                      std::to_string(s.states.size()) +
                      " states), every core reaches aie.end or keeps running "
                      "(stream ends no BD chain drives taken as always ready)");
-      return;
+      return Verdict::Proven;
     }
     size_t tasks = 0;
     for (const Queue &q : m.queues)
@@ -209,14 +354,16 @@ private:
                    std::to_string(m.queues.size()) + " task queue(s) (" +
                    std::to_string(tasks) + " task(s); " +
                    std::to_string(s.states.size()) +
-                   " states), every core reaches aie.end or keeps running, "
-                   "every push finds room in its queue (depth " +
+                   " states), every core reaches aie.end, keeps running or "
+                   "is back at the head of its forever loop when the run "
+                   "ends, every push finds room in its queue (depth " +
                    std::to_string(m.queueDepth) +
                    (m.hostPolls ? ", the host polling for room" : "") +
                    "), every wait returns, and the dispatch ends with every "
                    "queue empty and no BD in the middle of a transfer "
                    "(stream ends nothing in the device drives taken as "
-                   "always ready)");
+                   "always ready)" + bufferNote);
+    return Verdict::Proven;
   }
 
   static std::string words(int64_t w) {
@@ -315,7 +462,7 @@ private:
     const Step &push = m.procs[m.host].steps[st[m.host]];
     size_t q = push.queue;
     const Queue &qu = m.queues[q];
-    auto diag = push.op->emitError()
+    auto diag = emitFinding(push.op)
                 << "the host pushes a task onto " << qu.name
                 << " while its queue holds "
                 << s.pushed(st, q) - s.finished(st, q)
@@ -342,7 +489,7 @@ private:
     const Queue &qu = m.queues[q];
     int32_t head = s.finished(st, q);
     bool send = qu.dir == aie::DMAChannelDir::MM2S;
-    auto diag = qu.tasks[head].op->emitError()
+    auto diag = emitFinding(qu.tasks[head].op)
                 << "the dispatch does not end clean: when the runtime "
                    "sequence has run to its end, "
                 << qu.name << " still has " << words(s.wordsLeft(st, q))
@@ -364,7 +511,7 @@ private:
     const Proc &pr = m.procs[p];
     const Queue &qu = m.queues[pr.queue];
     bool in = qu.dir == aie::DMAChannelDir::MM2S;
-    auto diag = pr.steps[st[p]].op->emitError()
+    auto diag = emitFinding(pr.steps[st[p]].op)
                 << "the dispatch does not end clean: when the runtime "
                    "sequence has run to its end, "
                 << pr.name << " is in the middle of this BD ("
@@ -381,6 +528,31 @@ private:
     diag.attachNote(pr.steps[st[p]].op->getLoc())
         << "hint: make the tasks on " << qu.name
         << " move a whole number of this chain's BDs";
+  }
+
+  void reportLeftStream(const Model &m, const Search &s, size_t idx,
+                        size_t p) {
+    const State &st = s.states[idx];
+    const Proc &pr = m.procs[p];
+    const Queue &qu = m.queues[pr.queue];
+    Operation *at = st[p] >= 0 ? pr.steps[st[p]].op : pr.op;
+    auto diag = emitFinding(at)
+                << "the dispatch does not end clean: when the runtime "
+                   "sequence has run to its end, the stream from "
+                << qu.name << " leaves " << words(s.inStream(st, p))
+                << " in front of " << pr.name
+                << ", which never takes them";
+    noteDispatch(diag);
+    for (int32_t t = 0; t < s.pushed(st, pr.queue); ++t)
+      diag.attachNote(qu.tasks[t].op->getLoc())
+          << "task " << t + 1 << " of " << qu.name << " ("
+          << words(qu.tasks[t].words) << ") is pushed here";
+    diag.attachNote(m.sequence->getLoc())
+        << "the runtime sequence ends here (with " << s.buffer()
+        << " words buffered in front of each BD a task queue's stream "
+           "feeds)";
+    diag.attachNote(at->getLoc())
+        << "hint: make the chain take every word the tasks send";
   }
 
   void report(const Model &m, const Search &s,
@@ -405,8 +577,13 @@ private:
         queues.push_back(q);
     const Proc &first = m.procs[stuck.front()];
     Operation *at = first.steps[st[stuck.front()]].op;
-    auto diag = at->emitError()
-                << "deadlock: " << first.name << " "
+    auto diag = emitFinding(at)
+                << (fabricNeeds > 0
+                        ? "deadlock unless the fabric buffers " +
+                              std::to_string(fabricNeeds) +
+                              " word(s) in front of a BD: "
+                        : std::string("deadlock: "))
+                << first.name << " "
                 << waitText(m, s, st, stuck.front()) << " and can never go on";
     noteDispatch(diag);
     std::set<int> awaited;

@@ -87,6 +87,12 @@ static cl::opt<bool> hostPolling(
     cl::desc("aie: a push onto a full DMA task queue waits for room (a later "
              "mlir-aie) instead of being dropped (the mlir-aie mlir-air pins)"),
     cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<bool> allowFabricBuffering(
+    "allow-fabric-buffering",
+    cl::desc("aie: a dispatch that deadlocks with rendezvous streams but "
+             "completes with the words the fabric is measured to buffer is "
+             "a warning, not an error"),
+    cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<std::string> device(
     "device", cl::desc("Check resource use against this device"),
     cl::value_desc("name"), cl::sub(lintCmd), cl::cat(lintCat));
@@ -217,6 +223,7 @@ static int runLint() {
     aircheck::IslContext::setDefaultMaxOperations(islMaxOperations);
   options.check.strict = strict;
   options.check.hostPolling = hostPolling;
+  options.check.allowFabricBuffering = allowFabricBuffering;
   options.check.device = device;
   if (maxSteps)
     options.check.maxSteps = maxSteps;

@@ -2,15 +2,17 @@
 // task waits behind the one at the head of the channel's queue
 // (head-of-line blocking). The device has two runtime sequences; each is a
 // dispatch of its own and is checked alone. Sending the two data blocks
-// first deadlocks under rendezvous streams: the second block waits in the
-// channel for a buffer the core frees only after the key, which waits
-// behind it. Sending the key first completes. (mlir-aie measured the same
+// first deadlocks, with rendezvous streams and with the 8 words npu2's
+// fabric holds in front of a BD alike: the second block (16 words) waits
+// in the channel for a buffer the core frees only after the key, which
+// waits behind it. Sending the key first completes. (mlir-aie measured the same
 // shape on npu2, test/deadlock-model/Inputs/hw_head_of_line_*; this design
 // is written for this test.)
 // RUN: air-check lint --verify-diagnostics %s
 // RUN: not air-check lint --show-proofs %s 2>&1 | FileCheck %s
 // CHECK: error: deadlock: the host waits here for shim tile (0, 0) MM2S 1
 // CHECK: proven: deadlock freedom of the dispatch (dispatching @key_first): in every interleaving of the host, 1 core(s), 2 BD chain(s) and 1 task queue(s) (2 task(s);
+// CHECK-SAME: both with rendezvous streams (the least buffering) and with 8 words buffered in front of each BD a task queue's stream feeds
 // CHECK: air-check: 1 file, 1 error, 0 warnings
 // Two packet streams share shim MM2S 1. The core reads the "key" buffer
 // (packet 7) before it frees the "data" buffer (packet 3).
@@ -71,7 +73,8 @@ module {
     // Two blocks of data, then the key: the second block waits in the
     // shim channel for a buffer the core frees only after the key, which
     // waits behind it.
-    // expected-note@+1 {{in the dispatch that runs this runtime sequence (each of the device's sequences is checked as a dispatch of its own)}}
+    // expected-note@+2 {{in the dispatch that runs this runtime sequence (each of the device's sequences is checked as a dispatch of its own)}}
+    // expected-note@+1 {{the same holds with 8 words buffered in front of each BD a task queue's stream feeds (the device model's stream_buffer_words, measured on npu2)}}
     aie.runtime_sequence @data_first(%d : memref<32xi32>, %k : memref<16xi32>) {
       // expected-note@+1 {{shim tile (0, 0) MM2S 1 has 2 unfinished task(s); the one at its head has sent 16 of its 32 words}}
       aiex.npu.dma_memcpy_nd(%d[0, 0, 0, 0][1, 1, 1, 32][0, 0, 0, 1]) {metadata = @data_in, id = 0 : i64} : memref<32xi32>
