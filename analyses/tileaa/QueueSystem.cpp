@@ -492,9 +492,28 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
     // No schedule: look for a cycle at small sizes, instance by instance.
     constexpr unsigned kMaxNodes = 4096;
     isl::space params = poly.allParams();
-    unsigned nParams = isl_space_dim(params.get(), isl_dim_param);
+    // Only the parameters the graph involves vary.
+    std::vector<bool> vary;
+    unsigned nParams = 0;
+    {
+      isl::union_set used = waits.wrap().unite(events);
+      for (unsigned i = 0, n = isl_space_dim(params.get(), isl_dim_param);
+           i < n; ++i) {
+        const char *name = isl_space_get_dim_name(params.get(), isl_dim_param, i);
+        bool involved = false;
+        used.foreach_set([&](isl::set s) {
+          int pos = isl_set_find_dim_by_name(s.get(), isl_dim_param, name);
+          if (pos >= 0 && isl_set_involves_dims(s.get(), isl_dim_param, pos,
+                                                1) == isl_bool_true)
+            involved = true;
+        });
+        vary.push_back(involved);
+        nParams += involved;
+      }
+    }
     unsigned tried = 0, skipped = 0;
-    for (const isl::point &p : smallParamPoints(params, nParams ? 64 : 1)) {
+    for (const isl::point &p :
+         smallParamPoints(params, nParams ? 64 : 1, vary)) {
       isl::set at = isl::set(p);
       isl::union_set e = events.intersect_params(at);
       std::vector<isl::point> nodes;

@@ -82,10 +82,16 @@ QueueUses::QueueUses(Operation *root, AnalysisManager &am)
   }
 }
 
-std::vector<isl::point> aircheck::tileaa::smallParamPoints(isl::space params,
-                                                           unsigned budget) {
+std::vector<isl::point>
+aircheck::tileaa::smallParamPoints(isl::space params, unsigned budget,
+                                   const std::vector<bool> &varyMask) {
   isl_ctx *ctx = params.ctx().get();
-  unsigned n = isl_space_dim(params.get(), isl_dim_param);
+  unsigned total = isl_space_dim(params.get(), isl_dim_param);
+  std::vector<unsigned> which;
+  for (unsigned i = 0; i < total; ++i)
+    if (varyMask.empty() || (i < varyMask.size() && varyMask[i]))
+      which.push_back(i);
+  unsigned n = which.size();
   std::vector<isl::point> out;
   // Values 0..limit per parameter, with limit^n <= budget; ordered by their
   // largest coordinate first, so that small sizes come first.
@@ -110,7 +116,7 @@ std::vector<isl::point> aircheck::tileaa::smallParamPoints(isl::space params,
       if (hasTop) {
         isl_point *p = isl_point_zero(params.copy());
         for (unsigned i = 0; i < n; ++i)
-          p = isl_point_set_coordinate_val(p, isl_dim_param, i,
+          p = isl_point_set_coordinate_val(p, isl_dim_param, which[i],
                                            isl_val_int_from_si(ctx, v[i]));
         out.push_back(isl::manage(islx::checked(ctx, p)));
       }
@@ -132,7 +138,10 @@ std::vector<isl::point> aircheck::tileaa::smallParamPoints(isl::space params,
 std::optional<isl::point> aircheck::tileaa::nonZeroPoint(const PwQPoly &f,
                                                          isl::space params,
                                                          unsigned budget) {
-  for (const isl::point &p : smallParamPoints(params, budget)) {
+  std::vector<bool> vary;
+  for (unsigned i = 0, n = isl_space_dim(params.get(), isl_dim_param); i < n; ++i)
+    vary.push_back(f.involvesParam(i));
+  for (const isl::point &p : smallParamPoints(params, budget, vary)) {
     std::optional<long> v = f.evalAt(p);
     if (!v || *v != 0)
       return p;

@@ -63,8 +63,11 @@ namespace aircheck::tileaa {
 /// where `f` is not zero, trying every parameter value from 0 up to a small
 /// bound (at most `budget` points, small values first); nullopt when none
 /// of them is.
+/// Only the parameters `f` involves vary; the others stay 0.
 std::optional<isl::point> nonZeroPoint(const PwQPoly &f, isl::space params,
                                        unsigned budget = 4096);
-/// The parameter points tried by nonZeroPoint, in its order.
-std::vector<isl::point> smallParamPoints(isl::space params, unsigned budget);
+/// Parameter points with small values first (at most `budget`); only the
+/// parameters `vary` marks vary (all when it is empty), the others are 0.
+std::vector<isl::point> smallParamPoints(isl::space params, unsigned budget,
+                                         const std::vector<bool> &vary = {});
 } // namespace aircheck::tileaa
