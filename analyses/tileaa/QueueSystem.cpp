@@ -489,7 +489,32 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
       return v;
     }
 
-    // No schedule: look for a cycle at small sizes, instance by instance.
+    // No schedule: isl's transitive closure of the waits, where isl computes
+    // it exactly, shows the graph acyclic for every size, or gives an
+    // instance on a cycle (and the sizes where it is).
+    std::optional<isl::point> onCycle;
+    try {
+      isl_bool exact = isl_bool_false;
+      isl_union_map *c =
+          isl_union_map_transitive_closure(waits.copy(), &exact);
+      if (c && exact == isl_bool_true) {
+        isl::union_map closure = isl::manage(c);
+        isl::union_map ids = isl::manage(isl_union_set_identity(events.copy()));
+        isl::union_set selfWaiting = closure.intersect(ids).domain();
+        if (selfWaiting.is_empty()) {
+          v.kind = QueueVerdict::Kind::Proven;
+          v.byClosure = true;
+          return v;
+        }
+        onCycle = selfWaiting.sample_point();
+      } else if (c) {
+        isl_union_map_free(c);
+      }
+    } catch (const isl::exception &) {
+    }
+    poly.isl().resetBudget();
+
+    // Look for a cycle at small sizes, instance by instance.
     constexpr unsigned kMaxNodes = 4096;
     isl::space params = poly.allParams();
     // Only the parameters the graph involves vary.
@@ -512,8 +537,15 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
       }
     }
     unsigned tried = 0, skipped = 0;
-    for (const isl::point &p :
-         smallParamPoints(params, nParams ? 64 : 1, vary)) {
+    std::vector<isl::point> points =
+        smallParamPoints(params, nParams ? 64 : 1, vary);
+    if (onCycle) {
+      // The closure's sizes first (over the same parameters).
+      isl::set at = isl::set(*onCycle).params();
+      at = poly.alignParams(at);
+      points.insert(points.begin(), at.sample_point());
+    }
+    for (const isl::point &p : points) {
       isl::set at = isl::set(p);
       isl::union_set e = events.intersect_params(at);
       std::vector<isl::point> nodes;
@@ -597,6 +629,22 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
       }
       return v;
     }
+    if (onCycle) {
+      // Too many instances to enumerate the cycle: the one instance on it.
+      v.kind = QueueVerdict::Kind::Deadlock;
+      v.where = paramsText(poly, *onCycle, waits.wrap());
+      std::string tuple = tupleOf(*onCycle);
+      std::vector<std::string> c = islx::coordinates(*onCycle, isl_dim_set);
+      for (QOp &q : ops)
+        if (q.tuple == tuple)
+          v.cycle.push_back(
+              {q.op,
+               c.empty() ? std::string()
+                         : "iteration [" + llvm::join(c, ", ") + "]",
+               "it waits for itself through a cycle of waits (isl's exact "
+               "transitive closure; too many instances to list the cycle)"});
+      return v;
+    }
     v.kind = QueueVerdict::Kind::Unknown;
     v.at = ops.front().op;
     if (!nParams && !skipped) {
@@ -605,8 +653,8 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
       v.enumerated = true;
       return v;
     }
-    v.why = "isl found no affine schedule of the wait-for graph, and it has "
-            "no cycle at the " +
+    v.why = "isl found no affine schedule of the wait-for graph nor its exact "
+            "transitive closure, and it has no cycle at the " +
             std::to_string(tried) + " size(s) tried" +
             (skipped ? " (" + std::to_string(skipped) +
                            " more were too large to enumerate)"

@@ -25,9 +25,12 @@
 // every instance has its partner and the graph has no cycle).
 //
 // Proof: an affine schedule (isl's scheduler, Feautrier) in which every wait
-// goes forward, checked against every wait on its own. Without one, the
-// graph is enumerated at small parameter values and a cycle found there is
-// a concrete witness; otherwise the verdict is unknown.
+// goes forward, checked against every wait on its own. Without one, isl's
+// transitive closure of the waits, where isl computes it exactly: no
+// instance waits for itself (a proof), or one does (a cycle at the sizes
+// of that instance). Then the graph is enumerated at those and small
+// parameter values and a cycle found there is a concrete witness;
+// otherwise the verdict is unknown.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_TILEAA_QUEUESYSTEM_H
@@ -53,6 +56,8 @@ struct QueueVerdict {
   std::vector<std::string> parameters; // readable names
   /// Proven only by enumerating the graph (no parameter, no schedule).
   bool enumerated = false;
+  /// Proven by isl's exact transitive closure (no schedule found).
+  bool byClosure = false;
 
   /// Deadlock: the parameter values ("" without parameters), and either a
   /// cycle of waits or one op that waits for a partner that never comes.

@@ -164,10 +164,18 @@ public:
       return;
     }
     auto d = first.op->emitError()
-             << "queue deadlock" << where << ": a cycle of " << v.cycle.size()
-             << " waits between queue operation instances, none of which can "
+             << "queue deadlock" << where << ": a cycle of "
+             << (v.cycle.size() > 1 ? std::to_string(v.cycle.size()) + " "
+                                    : std::string())
+             << "waits between queue operation instances, none of which can "
                 "complete";
-    for (size_t i = 0; i < v.cycle.size(); ++i) {
+    if (v.cycle.size() == 1) {
+      d.attachNote(first.op->getLoc())
+          << "this " << opName(first.op)
+          << (first.instance.empty() ? "" : " (" + first.instance + ")")
+          << ": " << first.waitsBecause;
+    }
+    for (size_t i = 0; v.cycle.size() > 1 && i < v.cycle.size(); ++i) {
       const QueueVerdict::Step &a = v.cycle[i];
       const QueueVerdict::Step &b = v.cycle[(i + 1) % v.cycle.size()];
       d.attachNote(b.op->getLoc())

@@ -155,3 +155,31 @@ func.func @two_producers(%x: f32) {
   }
   return
 }
+
+// The same cycle as @fills_before_done with 100000 tiles: too many instances
+// to list, so the witness is the instance isl's exact transitive closure
+// finds waiting for itself.
+func.func @fills_before_done_large(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 100000 : index
+  %q = nv_tileaa.create_queue {depth = 2} : !nv_tileaa.queue<f32>
+  %done = nv_tileaa.create_queue : !nv_tileaa.queue<f32>
+  nv_tileaa.queue.regions {
+    scf.for %i = %c0 to %n step %c1 {
+      nv_tileaa.queue.put %q, %x : !nv_tileaa.queue<f32>, f32
+    }
+    nv_tileaa.queue.put %done, %x : !nv_tileaa.queue<f32>, f32
+    nv_tileaa.queue.yield
+  }, {
+    %d = nv_tileaa.queue.get %done : !nv_tileaa.queue<f32> -> f32
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error@+3 {{queue deadlock: a cycle of waits between queue operation instances, none of which can complete}}
+      // expected-note-re@+2 {{this queue.get (iteration [{{[0-9]+}}]): it waits for itself through a cycle of waits (isl's exact transitive closure; too many instances to list the cycle)}}
+      // expected-note@+1 {{hint: put before getting in each region, or raise the queue's depth}}
+      %v = nv_tileaa.queue.get %q : !nv_tileaa.queue<f32> -> f32
+    }
+    nv_tileaa.queue.yield
+  }
+  return
+}
