@@ -245,6 +245,14 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
       if (!decl)
         notModelled("the queue does not come from an nv_tileaa.create_queue",
                     op);
+      for (Operation *p = decl->getParentOp(); p != f.getOperation();
+           p = p->getParentOp())
+        if (!isa<QueueRegionsOp>(p))
+          notModelled("the queue is created inside '" +
+                          p->getName().getStringRef().str() +
+                          "', a new queue each time: the model takes queues "
+                          "created once per run",
+                      decl);
       for (Operation *user : decl->getUsers())
         if (!isa<QueuePutOp, QueueGetOp>(user))
           notModelled("the queue is passed to '" +

@@ -183,3 +183,19 @@ func.func @fills_before_done_large(%x: f32) {
   }
   return
 }
+
+// A queue created inside a loop is a new queue on every trip: outside the
+// proof's model (and the loop's bound is symbolic, so the run cannot go).
+func.func @fresh_queue_per_trip(%x: f32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-warning@+1 {{queue-deadlock is unknown for this function: an scf.for of bounds or step that are not constants holds queue operations; and the proof over the wait-for graph does not apply: the queue is created inside 'scf.for', a new queue each time: the model takes queues created once per run}}
+  scf.for %i = %c0 to %n step %c1 {
+    %q = nv_tileaa.create_queue {depth = 1} : !nv_tileaa.queue<f32>
+    nv_tileaa.queue.put %q, %x : !nv_tileaa.queue<f32>, f32
+    %v = nv_tileaa.queue.get %q : !nv_tileaa.queue<f32> -> f32
+  }
+  return
+}
+
+// The verifier of nv_tileaa.queue.regions is in queue-regions-invalid.mlir.
