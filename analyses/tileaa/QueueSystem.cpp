@@ -226,7 +226,13 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
     QueueRegionsOp regions;
     bool outside = false;
     Operation *outsideOp = nullptr;
+    // Collected first: nothing is thrown through MLIR's walk.
+    std::vector<Operation *> walked;
     f->walk([&](Operation *op) {
+      if (isa<QueueRegionsOp, QueuePutOp, QueueGetOp>(op))
+        walked.push_back(op);
+    });
+    for (Operation *op : walked) {
       if (auto r = dyn_cast<QueueRegionsOp>(op)) {
         if (regions)
           notModelled("a function with two nv_tileaa.queue.regions ops is "
@@ -240,7 +246,7 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
       }
       bool put = isa<QueuePutOp>(op);
       if (!put && !isa<QueueGetOp>(op))
-        return;
+        continue;
       auto decl = op->getOperand(0).getDefiningOp<CreateQueueOp>();
       if (!decl)
         notModelled("the queue does not come from an nv_tileaa.create_queue",
@@ -276,7 +282,7 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
       unsigned qi = queues.insert({decl, queues.size()}).first->second;
       QOp q{op, put, qi, process, "q" + std::to_string(ops.size()), nullptr, std::nullopt};
       ops.push_back(std::move(q));
-    });
+    }
     v.queueOps = ops.size();
     v.queues = queues.size();
     if (ops.empty()) {
