@@ -5,6 +5,7 @@
 #include <isl/local_space.h>
 
 #include "dialects/AIR/AIRDialect.h"
+#include "dialects/TileAA/TileAADialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -13,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -198,7 +200,7 @@ static std::optional<int64_t> constantOf(Value v) {
 /// value may differ between instances and is no parameter.
 static bool isInsideInstances(Operation *op) {
   for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
-    if (isa<func::FuncOp, ModuleOp>(p))
+    if (isa<FunctionOpInterface, ModuleOp>(p))
       return false;
     if (isa<air::HierarchyOpInterface, scf::ForOp, scf::ParallelOp,
             affine::AffineForOp, affine::AffineParallelOp, scf::WhileOp>(p))
@@ -239,7 +241,7 @@ AffineResult PolyhedralModel::affineImpl(Value v, const Instances &in,
         return affineImpl(h.getSizeOperands()[idx - n], in, depth + 1);
       return unknownAt("an id of an enclosing hierarchy op is used outside it", loc);
     }
-    if (isa_and_nonnull<func::FuncOp>(owner)) {
+    if (isa_and_nonnull<FunctionOpInterface>(owner)) {
       AffineResult r;
       r.expr = paramFor(v);
       return r;
@@ -685,7 +687,7 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
   SmallVector<std::pair<Operation *, Region *>> chain;
   Operation *cur = op;
   while (Operation *p = cur->getParentOp()) {
-    if (isa<func::FuncOp, ModuleOp>(p))
+    if (isa<FunctionOpInterface, ModuleOp>(p))
       break;
     chain.push_back({p, cur->getParentRegion()});
     cur = p;
@@ -768,7 +770,9 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
         addSwitchCase(in, sw, region);
         continue;
       }
-      if (isa<air::ExecuteOp, scf::ExecuteRegionOp>(p))
+      // nv_tileaa's queue regions run once each per run of the op around
+      // them: no dim of their own.
+      if (isa<air::ExecuteOp, scf::ExecuteRegionOp, tileaa::QueueRegionsOp>(p))
         continue;
       in.unknown = Unknown{"the op is inside " + opAt(p) +
                                ", whose instances are not modelled",

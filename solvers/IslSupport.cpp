@@ -137,3 +137,16 @@ std::optional<long> PwQPoly::evalAt(isl::point pt) const {
   return out;
 }
 
+
+bool PwQPoly::involvesParams() const {
+  isl_space *sp = isl_pw_qpolynomial_get_space(p);
+  isl_size n = isl_space_dim(sp, isl_dim_param);
+  isl_space_free(sp);
+  return n > 0 &&
+         isl_pw_qpolynomial_involves_dims(p, isl_dim_param, 0, n) == isl_bool_true;
+}
+
+bool PwQPoly::involvesParam(unsigned i) const {
+  return isl_pw_qpolynomial_involves_dims(p, isl_dim_param, i, 1) ==
+         isl_bool_true;
+}

@@ -90,6 +90,10 @@ public:
   bool isZeroOn(isl::set context) const;
   /// The value at the parameter point `pt` (as an integer when it is one).
   std::optional<long> evalAt(isl::point pt) const;
+  /// Whether it depends on some parameter.
+  bool involvesParams() const;
+  /// Whether it depends on parameter number `i`.
+  bool involvesParam(unsigned i) const;
   bool valid() const { return p != nullptr; }
 
 private:

@@ -4,51 +4,33 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
+using namespace aircheck;
 using namespace aircheck::tileaa;
 
-int64_t QueueInfo::puts() const {
-  int64_t n = 0;
+PwQPoly QueueInfo::puts() const {
+  PwQPoly n;
   for (const QueueUse &u : uses)
-    n += u.put ? u.times : 0;
+    if (u.put)
+      n = n.valid() ? n + u.count : u.count;
   return n;
 }
 
-int64_t QueueInfo::gets() const {
-  int64_t n = 0;
+PwQPoly QueueInfo::gets() const {
+  PwQPoly n;
   for (const QueueUse &u : uses)
-    n += u.put ? 0 : u.times;
+    if (!u.put)
+      n = n.valid() ? n + u.count : u.count;
   return n;
 }
 
-// How many times `op` runs per run of `scope`'s body, or a reason why that
-// is not a constant.
-static std::optional<int64_t> timesIn(Operation *op, Operation *scope,
-                                      std::string &why) {
-  int64_t times = 1;
-  for (Operation *p = op->getParentOp(); p && p != scope; p = p->getParentOp()) {
-    auto loop = dyn_cast<scf::ForOp>(p);
-    if (!loop) {
-      why = "it sits inside '" + p->getName().getStringRef().str() +
-            "', whose executions air-check does not count for queues";
-      return std::nullopt;
-    }
-    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
-                           ub = getConstantIntValue(loop.getUpperBound()),
-                           st = getConstantIntValue(loop.getStep());
-    if (!lb || !ub || !st || *st <= 0) {
-      why = "the scf.for around it has bounds or a step that are not constants";
-      return std::nullopt;
-    }
-    times *= *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
-  }
-  return times;
-}
-
-QueueUses::QueueUses(Operation *root) {
+QueueUses::QueueUses(Operation *root, AnalysisManager &am)
+    : model(&am.getAnalysis<PolyhedralModel>()) {
+  PolyhedralModel &poly = *model;
+  // First every op's instances (they add the parameters), then the counts,
+  // all over one parameter space (isl does not align quasi-polynomials).
   root->walk([&](CreateQueueOp q) {
     QueueInfo info;
     info.decl = q;
-    Operation *scope = q->getParentOp();
     for (Operation *user : q->getUsers()) {
       bool put = isa<QueuePutOp>(user);
       if (!put && !isa<QueueGetOp>(user)) {
@@ -57,22 +39,112 @@ QueueUses::QueueUses(Operation *root) {
         info.unmodelledAt = user;
         continue;
       }
-      std::string why;
-      std::optional<int64_t> t = timesIn(user, scope, why);
-      if (!t) {
-        info.unmodelled = why;
+      const Instances &in = poly.instancesOf(user);
+      if (in.unknown) {
+        info.unmodelled = in.unknown->reason;
         info.unmodelledAt = user;
         continue;
       }
-      info.uses.push_back({user, put, *t});
+      if (!in.opaqueBranches.empty()) {
+        info.unmodelled = "it sits in a branch of " +
+                          opAt(in.opaqueBranches.front().first) +
+                          " whose condition is not affine, so how often it "
+                          "runs is not known";
+        info.unmodelledAt = user;
+        continue;
+      }
+      info.uses.push_back({user, put, PwQPoly()});
     }
     // Program order: the walk order of the users.
     llvm::DenseMap<Operation *, unsigned> order;
     unsigned n = 0;
-    scope->walk([&](Operation *op) { order[op] = n++; });
+    q->getParentOp()->walk([&](Operation *op) { order[op] = n++; });
     llvm::sort(info.uses, [&](const QueueUse &a, const QueueUse &b) {
       return order[a.op] < order[b.op];
     });
     list.push_back(std::move(info));
   });
+  for (QueueInfo &q : list) {
+    if (!q.unmodelled.empty())
+      continue;
+    try {
+      for (QueueUse &u : q.uses) {
+        const Instances &in = poly.instancesOf(u.op);
+        PwQPoly c = PwQPoly::zero(poly.allParams());
+        for (const Box &b : in.boxes)
+          c = c + poly.product(poly.boxCount(in, b, {}));
+        u.count = c;
+      }
+    } catch (const isl::exception &e) {
+      q.unmodelled = std::string("isl could not count its uses: ") + e.what();
+      q.unmodelledAt = q.decl;
+    }
+  }
+}
+
+std::vector<isl::point>
+aircheck::tileaa::smallParamPoints(isl::space params, unsigned budget,
+                                   const std::vector<bool> &varyMask) {
+  isl_ctx *ctx = params.ctx().get();
+  unsigned total = isl_space_dim(params.get(), isl_dim_param);
+  std::vector<unsigned> which;
+  for (unsigned i = 0; i < total; ++i)
+    if (varyMask.empty() || (i < varyMask.size() && varyMask[i]))
+      which.push_back(i);
+  unsigned n = which.size();
+  std::vector<isl::point> out;
+  // Values 0..limit per parameter, with limit^n <= budget; ordered by their
+  // largest coordinate first, so that small sizes come first.
+  unsigned limit = 64;
+  if (n > 0)
+    while (limit > 1) {
+      double c = 1;
+      for (unsigned i = 0; i < n; ++i)
+        c *= limit + 1;
+      if (c <= budget)
+        break;
+      --limit;
+    }
+  if (n == 0)
+    limit = 0;
+  std::vector<long> v(n, 0);
+  for (unsigned top = 0; top <= limit; ++top) {
+    // Every vector in [0, top]^n with some coordinate equal to top.
+    std::fill(v.begin(), v.end(), 0);
+    while (true) {
+      bool hasTop = n == 0 || llvm::any_of(v, [&](long x) { return x == (long)top; });
+      if (hasTop) {
+        isl_point *p = isl_point_zero(params.copy());
+        for (unsigned i = 0; i < n; ++i)
+          p = isl_point_set_coordinate_val(p, isl_dim_param, which[i],
+                                           isl_val_int_from_si(ctx, v[i]));
+        out.push_back(isl::manage(islx::checked(ctx, p)));
+      }
+      unsigned i = 0;
+      for (; i < n; ++i) {
+        if (v[i] < (long)top) {
+          ++v[i];
+          break;
+        }
+        v[i] = 0;
+      }
+      if (i == n)
+        break;
+    }
+  }
+  return out;
+}
+
+std::optional<isl::point> aircheck::tileaa::nonZeroPoint(const PwQPoly &f,
+                                                         isl::space params,
+                                                         unsigned budget) {
+  std::vector<bool> vary;
+  for (unsigned i = 0, n = isl_space_dim(params.get(), isl_dim_param); i < n; ++i)
+    vary.push_back(f.involvesParam(i));
+  for (const isl::point &p : smallParamPoints(params, budget, vary)) {
+    std::optional<long> v = f.evalAt(p);
+    if (!v || *v != 0)
+      return p;
+  }
+  return std::nullopt;
 }

@@ -256,6 +256,22 @@ def TileAA_QueueYieldOp : TileAA_Op<"queue.yield", [Terminator, Pure]> {
   let hasVerifier = 1;
 }
 
+// Producer and consumer regions. Seed 001 says queue.get, queue.put and
+// queue.yield "form a dataflow shell that TileAS later collapses into
+// producer and consumer pipeline regions", and its lower_queue_region walks a
+// region's queue ops up to the queue.yield that closes it; it does not name
+// the op that holds such regions. This op is air-check's (not the seed's):
+// each of its regions is one pipeline region, a sequential process, and the
+// regions run concurrently, communicating through the queues they share
+// (values from above); the op completes when every region has reached its
+// queue.yield (docs/tileaa.md, "Queue regions").
+def TileAA_QueueRegionsOp : TileAA_Op<"queue.regions", [RecursiveMemoryEffects]> {
+  let summary = "concurrent producer/consumer regions (air-check's op, not the seed's)";
+  let regions = (region VariadicRegion<SizedRegion<1>>:$partitions);
+  let assemblyFormat = "$partitions attr-dict";
+  let hasVerifier = 1;
+}
+
 // Function shell.
 def TileAA_FuncOp : TileAA_Op<"func", [FunctionOpInterface, IsolatedFromAbove,
                                         CallableOpInterface]> {

@@ -385,6 +385,19 @@ LogicalResult QueueYieldOp::verify() {
   return checkYielded(*this, (*this)->getParentOp()->getResultTypes(),
                       "results of the region's op");
 }
+LogicalResult QueueRegionsOp::verify() {
+  if (getPartitions().empty())
+    return emitOpError("holds at least one producer or consumer region");
+  for (Region &r : getPartitions()) {
+    if (r.front().empty() || !isa<QueueYieldOp>(r.front().back()))
+      return emitOpError("each region ends with nv_tileaa.queue.yield (seed "
+                         "001: queue.yield closes a queue region)");
+    if (r.front().getNumArguments())
+      return emitOpError("regions take no arguments (they use values from "
+                         "above, the queues among them)");
+  }
+  return success();
+}
 LogicalResult YieldOp::verify() {
   return checkYielded(*this, (*this)->getParentOp()->getResultTypes(),
                       "results of the region's op");

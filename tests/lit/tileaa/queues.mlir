@@ -1,10 +1,11 @@
-// queue-balance and queue-deadlock: puts and gets per queue over a run
-// (constant trip counts multiply), and a run of the body in program order.
+// queue-balance and queue-deadlock on sequential bodies: puts and gets per
+// queue over a run (isl counts), and the body's wait-for graph, cross-checked
+// by a run in program order (the run's findings are the ones reported).
 // RUN: air-check lint --verify-diagnostics %s
 // RUN: not air-check lint %s
 // RUN: air-check lint --show-proofs %air_src/corpus/positive/tileaa_queue_pipeline.mlir 2>&1 | FileCheck %s --check-prefix=PROVEN
 // PROVEN: proven: queue balance: 1 queue(s), as many gets as puts [queue-balance]
-// PROVEN: proven: deadlock freedom of the queues: 1 function body(ies) run in program order, 16 queue operation(s), none blocks [queue-deadlock]
+// PROVEN: proven: deadlock freedom of the queues: 1 function body(ies), 1 with an acyclic wait-for graph over 1 process(es); the program-order run of 1 of them agrees (16 queue operation(s)) [queue-deadlock]
 
 // Four puts in a loop, three gets: unbalanced; the run ends without
 // blocking (the depth holds the extra value).
@@ -53,15 +54,14 @@ func.func @over_depth(%x: f32) {
   return
 }
 
-// A loop of symbolic trip count: unknown, both checks.
+// A loop of symbolic trip count: both checks hold for every %n (the
+// counts are equal as functions of %n; the wait-for graph has an affine
+// schedule), where the run alone could not unroll the loop.
 func.func @symbolic(%x: f32, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-warning@+1 {{queue-balance is unknown for this queue: the scf.for around it has bounds or a step that are not constants}}
   %q = nv_tileaa.create_queue {depth = 2} : !nv_tileaa.queue<f32>
-  // expected-warning@+1 {{queue-deadlock is unknown for this function: an scf.for of bounds or step that are not constants holds queue operations}}
   scf.for %i = %c0 to %n step %c1 {
-    // expected-note@+1 {{the use it cannot count}}
     nv_tileaa.queue.put %q, %x : !nv_tileaa.queue<f32>, f32
     %a = nv_tileaa.queue.get %q : !nv_tileaa.queue<f32> -> f32
   }
