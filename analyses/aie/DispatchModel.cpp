@@ -475,13 +475,22 @@ private:
         std::optional<int> q = queueOfSymbol(copy, copy.getMetadata());
         if (!q)
           return false;
-        if (!copy.getSizes().empty()) {
-          setUnknown(copy, "a transfer whose sizes are runtime values");
-          return false;
-        }
+        // Sizes as SSA values count when they are constants.
         int64_t elems = 1;
-        for (int64_t v : copy.getStaticSizes())
+        auto dynamic = copy.getSizes().begin();
+        for (int64_t v : copy.getStaticSizes()) {
+          if (ShapedType::isDynamic(v)) {
+            std::optional<int64_t> c =
+                dynamic == copy.getSizes().end() ? std::nullopt
+                                                 : constIndex(*dynamic++);
+            if (!c) {
+              setUnknown(copy, "a transfer whose sizes are runtime values");
+              return false;
+            }
+            v = *c;
+          }
           elems *= v;
+        }
         if (elems == 0) {
           setUnknown(copy, "a transfer of 0 words (what the DMA does with "
                            "it is not modelled)");

@@ -9,6 +9,7 @@
 // RUN: air-opt %s | air-opt | FileCheck %s --check-prefix=PRINT
 // CHECK: proven: deadlock freedom of the dispatch: in every interleaving of the host, 1 core(s), 1 BD chain(s) and 1 task queue(s) (1 task(s);
 // CHECK: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 1 BD chain(s) and 1 task queue(s) (1 task(s);
+// CHECK: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 1 BD chain(s) and 1 task queue(s) (1 task(s);
 // CHECK: air-check: 1 file, 0 errors, 6 warnings
 // PRINT: aie.use_lock(%{{.*}}, AcquireGreaterEqual, %{{.*}})
 // PRINT: aie.shim_dma_allocation @feed(MM2S, 0, 0)
@@ -157,6 +158,31 @@ module {
     aie.runtime_sequence @once(%x : memref<8xi32>) {
       aiex.npu.dma_memcpy_nd(%x[0, 0, 0, 0][1, 1, 1, 8][0, 0, 0, 1]) {metadata = @a, id = 0 : i64} : memref<8xi32>
       aiex.npu.dma_wait {symbol = @a}
+    }
+  }
+
+  // Transfer sizes as SSA constants count as their values: 2 x 16 words
+  // into a 16-word BD that loops.
+  aie.device(npu1_1col) @constant_sizes {
+    %shim = aie.tile(0, 0)
+    %t = aie.tile(0, 2)
+    %in = aie.buffer(%t) : memref<16xi32>
+    aie.shim_dma_allocation @feed(%shim, MM2S, 0)
+    aie.flow(%shim, DMA : 0, %t, DMA : 0)
+    %dma = aie.mem(%t) {
+      %s = aie.dma_start(S2MM, 0, ^fill, ^done)
+    ^fill:
+      aie.dma_bd(%in : memref<16xi32> len = 16)
+      aie.next_bd ^fill
+    ^done:
+      aie.end
+    }
+    aie.runtime_sequence @once(%x : memref<32xi32>) {
+      %c1 = arith.constant 1 : i64
+      %c2 = arith.constant 2 : i64
+      %c16 = arith.constant 16 : i64
+      aiex.npu.dma_memcpy_nd(%x[0, 0, 0, 0][%c1, %c1, %c2, %c16][0, 0, 16, 1]) {metadata = @feed, id = 0 : i64} : memref<32xi32>
+      aiex.npu.dma_wait {symbol = @feed}
     }
   }
 }
