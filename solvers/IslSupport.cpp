@@ -1,9 +1,11 @@
 //===- IslSupport.cpp ------------------------------------------------------===//
 #include "solvers/IslSupport.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/options.h>
+#include <isl/schedule.h>
 #include <isl/point.h>
 #include <isl/set.h>
 #include <isl/space.h>
@@ -149,4 +151,32 @@ bool PwQPoly::involvesParams() const {
 bool PwQPoly::involvesParam(unsigned i) const {
   return isl_pw_qpolynomial_involves_dims(p, isl_dim_param, i, 1) ==
          isl_bool_true;
+}
+
+bool islx::scheduleOrdersEveryWait(const isl::union_set &events,
+                                   const isl::union_map &waits) {
+  isl_ctx *raw = events.ctx().get();
+  int algorithm = isl_options_get_schedule_algorithm(raw);
+  int serialize = isl_options_get_schedule_serialize_sccs(raw);
+  isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
+  isl_options_set_schedule_serialize_sccs(raw, 1);
+  llvm::scope_exit restore([&] {
+    isl_options_set_schedule_algorithm(raw, algorithm);
+    isl_options_set_schedule_serialize_sccs(raw, serialize);
+  });
+  isl::schedule schedule = isl::schedule_constraints::on_domain(events)
+                               .set_validity(waits)
+                               .compute_schedule();
+  isl::union_map time = schedule.get_map();
+  // The waits as pairs of times (one space), all lexicographically
+  // increasing.
+  isl::union_map steps = waits.apply_domain(time).apply_range(time);
+  bool forward = true;
+  steps.foreach_map([&](isl::map m) {
+    isl::map lt = isl::manage(isl_map_lex_lt(m.get_space().domain().release()));
+    forward = forward && m.is_subset(lt);
+  });
+  return forward && waits.domain().is_subset(time.domain()) &&
+         waits.range().is_subset(time.domain()) &&
+         events.is_subset(time.domain());
 }

@@ -64,6 +64,17 @@ isl::pw_aff constantOn(isl::set domain, long v);
 /// The coordinates of a point of kind `type` (isl_dim_set, isl_dim_param),
 /// as text.
 std::vector<std::string> coordinates(const isl::point &pt, isl_dim_type type);
+
+/// Whether an affine schedule of `events` puts every wait (an instance
+/// relation: the range waits for the domain) strictly forward in time: a
+/// proof that the waits have no cycle, for every value of the parameters.
+/// isl's scheduler with Feautrier's algorithm (any schedule will do; the
+/// default one also optimises bands for locality, an integer program that
+/// can run for minutes without consulting isl's operation bound), SCCs one
+/// after another; the schedule is checked, not trusted. Throws
+/// isl::exception when isl gives up (its operation budget).
+bool scheduleOrdersEveryWait(const isl::union_set &events,
+                             const isl::union_map &waits);
 } // namespace islx
 
 /// A piecewise quasi-polynomial over parameters only (a count). isl does not

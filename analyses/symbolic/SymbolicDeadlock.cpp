@@ -41,39 +41,10 @@ aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
       v.proven = true;
       return v;
     }
-    {
-      // Feautrier's algorithm: any schedule will do (the default one also
-      // optimises bands for locality, an integer program that can run for
-      // minutes on a GEMM's graph without consulting isl's operation
-      // bound); the SCCs one after another.
-      isl_ctx *raw = poly.ctx().get();
-      int algorithm = isl_options_get_schedule_algorithm(raw);
-      int serialize = isl_options_get_schedule_serialize_sccs(raw);
-      isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
-      isl_options_set_schedule_serialize_sccs(raw, 1);
-      llvm::scope_exit restore([&] {
-        isl_options_set_schedule_algorithm(raw, algorithm);
-        isl_options_set_schedule_serialize_sccs(raw, serialize);
-      });
-      isl::schedule schedule = isl::schedule_constraints::on_domain(events)
-                                   .set_validity(waits)
-                                   .compute_schedule();
-      isl::union_map time = schedule.get_map();
-      // Every wait forward in time, checked here rather than trusted: the
-      // waits as pairs of times (one space) all lexicographically
-      // increasing.
-      isl::union_map steps = waits.apply_domain(time).apply_range(time);
-      bool forward = true;
-      steps.foreach_map([&](isl::map m) {
-        isl::map lt = isl::manage(isl_map_lex_lt(m.get_space().domain().release()));
-        forward = forward && m.is_subset(lt);
-      });
-      if (!forward || !waits.domain().is_subset(time.domain()) ||
-          !waits.range().is_subset(time.domain())) {
-        v.why = "isl's schedule does not order every wait (no affine schedule "
-                "was found)";
-        return v;
-      }
+    if (!islx::scheduleOrdersEveryWait(events, waits)) {
+      v.why = "isl's schedule does not order every wait (no affine schedule "
+              "was found)";
+      return v;
     }
     v.proven = true;
   } catch (const NotModelled &n) {

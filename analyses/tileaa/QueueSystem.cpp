@@ -474,27 +474,7 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
     }
     bool scheduled = false;
     try {
-      isl_ctx *raw = ctx.get();
-      int algorithm = isl_options_get_schedule_algorithm(raw);
-      int serialize = isl_options_get_schedule_serialize_sccs(raw);
-      isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
-      isl_options_set_schedule_serialize_sccs(raw, 1);
-      llvm::scope_exit restore([&] {
-        isl_options_set_schedule_algorithm(raw, algorithm);
-        isl_options_set_schedule_serialize_sccs(raw, serialize);
-      });
-      isl::schedule schedule = isl::schedule_constraints::on_domain(events)
-                                   .set_validity(waits)
-                                   .compute_schedule();
-      isl::union_map time = schedule.get_map();
-      isl::union_map steps = waits.apply_domain(time).apply_range(time);
-      bool forward = true;
-      steps.foreach_map([&](isl::map m) {
-        isl::map lt =
-            isl::manage(isl_map_lex_lt(m.get_space().domain().release()));
-        forward = forward && m.is_subset(lt);
-      });
-      scheduled = forward && events.is_subset(time.domain());
+      scheduled = islx::scheduleOrdersEveryWait(events, waits);
     } catch (const isl::exception &) {
       poly.isl().resetBudget();
     }
