@@ -196,6 +196,15 @@ public:
     uint64_t steps = 0;
     std::vector<std::string> params;
     PolyhedralModel &poly = ctx.analyses.getAnalysis<PolyhedralModel>();
+    // A body the wait-for graph proves: its processes and the parameters
+    // the proof holds for.
+    auto countProof = [&](const QueueVerdict &v) {
+      ++symbolic;
+      processes += v.processes;
+      for (const std::string &p : v.parameters)
+        if (!llvm::is_contained(params, p))
+          params.push_back(p);
+    };
     ctx.module->walk([&](FunctionOpInterface f) {
       if (f.isExternal() || !Run::holdsQueueOps(f))
         return;
@@ -205,11 +214,7 @@ public:
       bool decided = v.kind == K::Proven || v.kind == K::Deadlock;
       if (hasRegions(f)) {
         if (v.kind == K::Proven) {
-          ++symbolic;
-          processes += v.processes;
-          for (const std::string &p : v.parameters)
-            if (!llvm::is_contained(params, p))
-              params.push_back(p);
+          countProof(v);
           return;
         }
         ++findings;
@@ -246,23 +251,15 @@ public:
           return;
         }
         if (v.kind == K::Proven) {
-          ++symbolic;
           ++crossChecked;
-          processes += v.processes;
-          for (const std::string &p : v.parameters)
-            if (!llvm::is_contained(params, p))
-              params.push_back(p);
+          countProof(v);
         } else {
           ++runOnly;
         }
         return;
       }
       if (v.kind == K::Proven) {
-        ++symbolic;
-        processes += v.processes;
-        for (const std::string &p : v.parameters)
-          if (!llvm::is_contained(params, p))
-            params.push_back(p);
+        countProof(v);
         return;
       }
       ++findings;
