@@ -61,9 +61,14 @@ std::optional<int64_t> constIndex(Value v) {
   return std::nullopt;
 }
 
+/// Whether `op` holds a lock operation: an aie.use_lock, or an object
+/// FIFO acquire or release (which stand for one).
 bool holdsUseLock(Operation *op) {
   bool found = false;
-  op->walk([&](aie::UseLockOp) { found = true; });
+  op->walk([&](Operation *inner) {
+    found |= isa<aie::UseLockOp, aie::ObjectFifoAcquireOp,
+                 aie::ObjectFifoReleaseOp>(inner);
+  });
   return found;
 }
 
@@ -108,6 +113,7 @@ public:
         lockIndex[lock] = m.locks.size();
         m.locks.push_back(li);
       }
+    addFifoLocks();
     // A use_lock outside a core or a DMA program (a runtime task, a
     // function) is not modelled.
     d.op.walk([&](aie::UseLockOp use) {
@@ -124,6 +130,7 @@ public:
       else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
         addChains(&op);
     }
+    addFifoChains();
     addHost();
     linkFlows();
   }
@@ -134,6 +141,118 @@ private:
   Operation *only; // the runtime sequence to run, or null
   llvm::DenseMap<Operation *, int> lockIndex;
   std::map<std::tuple<Coord, int, int64_t>, int> chainAt; // (tile, dir, ch)
+
+  // Object FIFOs (analyses/aie/ObjectFifos.h): per side its producer and
+  // consumer locks; per DMA end its chain (or, at a shim tile, queue).
+  ObjectFifoPlan fifos;
+  std::vector<std::pair<int, int>> sideLocks;
+  std::vector<int> fifoChain; // per DMA end: its process, or -1
+
+  void addFifoLocks() {
+    fifos = planObjectFifos(d);
+    if (!fifos.unknown.empty())
+      setUnknown(fifos.unknownAt, fifos.unknown);
+    for (const FifoSide &side : fifos.sides) {
+      int64_t max = d.lockMax(d.kindOf(side.tile));
+      sideLocks.push_back({(int)m.locks.size(), (int)m.locks.size() + 1});
+      m.locks.push_back({side.op, "the producer lock of " + side.name,
+                         side.depth, max});
+      m.locks.push_back({side.op, "the consumer lock of " + side.name, 0,
+                         max});
+    }
+  }
+
+  /// An MM2S end takes a full object (consumer lock), sends it and frees
+  /// it (producer lock); an S2MM end takes a free one, fills it and hands
+  /// it on. Each repeats for as long as the dispatch runs.
+  void addFifoChains() {
+    fifoChain.assign(fifos.dmas.size(), -1);
+    for (auto [i, e] : llvm::enumerate(fifos.dmas)) {
+      if (e.shim())
+        continue;
+      auto [prod, cons] = sideLocks[e.side];
+      bool out = e.dir == aie::DMAChannelDir::MM2S;
+      Proc p;
+      p.op = e.op;
+      p.name = e.name;
+      p.steps = {Step{Step::Acquire, e.op, out ? cons : prod, 1},
+                 Step{Step::Transfer, e.op, -1, e.words},
+                 Step{Step::Release, e.op, out ? prod : cons, 1}};
+      p.loopTo = 0;
+      chainAt[{e.tile, (int)e.dir, e.channel}] = m.procs.size();
+      fifoChain[i] = m.procs.size();
+      m.procs.push_back(std::move(p));
+    }
+  }
+
+  /// A core's port of an object FIFO: what it holds, per (FIFO, port).
+  std::map<std::pair<std::string, int>, int64_t> held;
+  Coord coreTile{-1, -1};
+
+  /// The lock steps of an objectfifo.acquire/release in a core (mlir-aie's
+  /// stateful transform: an acquire of n while holding k takes n - k more;
+  /// a release of n gives back the n oldest).
+  bool fifoStep(Operation *op, std::vector<Step> &out) {
+    StringRef name;
+    aie::ObjectFifoPort port;
+    int64_t size;
+    bool acquire = false;
+    if (auto a = dyn_cast<aie::ObjectFifoAcquireOp>(op)) {
+      name = a.getObjFifoName();
+      port = a.getPort();
+      size = a.getSize();
+      acquire = true;
+    } else {
+      auto r = cast<aie::ObjectFifoReleaseOp>(op);
+      name = r.getObjFifoName();
+      port = r.getPort();
+      size = r.getSize();
+    }
+    if (!fifos.unknown.empty())
+      return false;
+    const ObjectFifoPlan::Fifo *fifo = fifos.find(name);
+    if (!fifo) {
+      setUnknown(op, "'@" + name.str() + "' is not an object FIFO of the "
+                                         "device");
+      return false;
+    }
+    bool produce = port == aie::ObjectFifoPort::Produce;
+    int side = -1;
+    if (produce) {
+      if (aie::TileOp t = aie::getTileOf(aie::ObjectFifoCreateOp(fifo->op).getProducer());
+          t && coordOf(t) == coreTile)
+        side = fifo->produceSide;
+    } else {
+      for (auto [k, c] : llvm::enumerate(aie::ObjectFifoCreateOp(fifo->op).getConsumers()))
+        if (aie::TileOp t = aie::getTileOf(c);
+            t && coordOf(t) == coreTile && k < fifo->consumeSide.size())
+          side = fifo->consumeSide[k];
+    }
+    if (side < 0) {
+      setUnknown(op, "a core that is not the " +
+                         std::string(produce ? "producer" : "consumer") +
+                         " of '@" + name.str() + "' uses its " +
+                         (produce ? "Produce" : "Consume") + " port");
+      return false;
+    }
+    auto [prod, cons] = sideLocks[side];
+    int64_t &h = held[{name.str(), (int)port}];
+    if (acquire) {
+      if (size > h)
+        out.push_back(Step{Step::Acquire, op, produce ? prod : cons, size - h});
+      h = std::max(h, size);
+      return true;
+    }
+    if (size > h) {
+      setUnknown(op, "a release of " + std::to_string(size) +
+                         " object(s) of '@" + name.str() + "' while the core "
+                         "holds " + std::to_string(h));
+      return false;
+    }
+    out.push_back(Step{Step::Release, op, produce ? cons : prod, size});
+    h -= size;
+    return true;
+  }
 
   void setUnknown(Operation *at, const std::string &why) {
     if (m.unknown.empty()) {
@@ -228,6 +347,12 @@ private:
           return false;
         continue;
       }
+      if (isa<aie::ObjectFifoAcquireOp, aie::ObjectFifoReleaseOp>(op)) {
+        flushTouches(out.size());
+        if (!fifoStep(&op, out))
+          return false;
+        continue;
+      }
       if (auto loop = dyn_cast<scf::ForOp>(op)) {
         if (!holdsUseLock(loop)) {
           collectTouches(loop);
@@ -249,8 +374,15 @@ private:
           // missed; the ops after it are not modelled.
           foreverFrom = out.size();
           top = false;
+          auto before = held;
           bool ok = coreBlock(*loop.getBody(), out);
           top = true;
+          if (ok && held != before) {
+            setUnknown(loop, "object FIFO objects held from one iteration "
+                             "of the core's forever loop into the next are "
+                             "not modelled");
+            return false;
+          }
           return ok;
         }
         bool wasTop = top;
@@ -285,6 +417,8 @@ private:
     foreverFrom.reset();
     pending.clear();
     segs.clear();
+    held.clear();
+    coreTile = tileOfOp(core).value_or(Coord{-1, -1});
     Proc p;
     p.name = "the core of " + tileName(core);
     p.op = core;
@@ -382,6 +516,9 @@ private:
   // The host and its queues.
   std::map<std::tuple<Coord, int, int64_t>, int> queueAt; // (tile, dir, ch)
   llvm::StringMap<aie::ShimDMAAllocationOp> allocs;
+  /// The channel a shim end of an object FIFO names (by the FIFO's name,
+  /// as the shim_dma_allocation mlir-aie generates for it).
+  llvm::StringMap<int> fifoQueues;
   struct Configured {
     int queue;
     int64_t words;
@@ -422,6 +559,8 @@ private:
   }
 
   std::optional<int> queueOfSymbol(Operation *at, StringRef sym) {
+    if (auto q = fifoQueues.find(sym); q != fifoQueues.end())
+      return q->second;
     auto it = allocs.find(sym);
     std::optional<Coord> c =
         it == allocs.end() ? std::nullopt : tileOfOp(it->second);
@@ -624,6 +763,18 @@ private:
       if (std::optional<Coord> c = tileOfOp(entry.second))
         queueFor(entry.second, *c, entry.second.getChannelDir(),
                  entry.second.getChannelIndex(), entry.first());
+    for (const FifoDMA &e : fifos.dmas) {
+      if (!e.shim())
+        continue;
+      auto fifo = cast<aie::ObjectFifoCreateOp>(e.op);
+      StringRef name = fifo.getSymName();
+      if (allocs.count(name) || fifoQueues.count(name)) {
+        setUnknown(fifo, "'@" + name.str() + "' names both an object FIFO's "
+                         "shim end and another channel");
+        return;
+      }
+      fifoQueues[name] = queueFor(fifo, e.tile, e.dir, e.channel, name);
+    }
     Proc host;
     host.kind = AgentKind::Host;
     host.name = "the host";
@@ -732,19 +883,12 @@ private:
       if (!packet)
         m.queues[q].peers.push_back(chain);
     };
-    for (Operation &op : d.op.getBodyBlock()) {
-      auto flow = dyn_cast<aie::FlowOp>(op);
-      if (!flow || flow.getSourceBundle() != aie::WireBundle::DMA ||
-          flow.getDestBundle() != aie::WireBundle::DMA)
-        continue;
-      aie::TileOp st = aie::getTileOf(flow.getSource()),
-                  dt = aie::getTileOf(flow.getDest());
-      if (!st || !dt)
-        continue;
-      auto srcKey = std::make_tuple(coordOf(st), (int)aie::DMAChannelDir::MM2S,
-                                    (int64_t)flow.getSourceChannel());
-      auto dstKey = std::make_tuple(coordOf(dt), (int)aie::DMAChannelDir::S2MM,
-                                    (int64_t)flow.getDestChannel());
+    // A stream from the MM2S channel `sch` of tile `sc` to the S2MM
+    // channel `dch` of tile `dc` (an aie.flow, or an object FIFO's).
+    auto linkStream = [&](Operation *flow, Coord sc, int64_t sch, Coord dc,
+                          int64_t dch) {
+      auto srcKey = std::make_tuple(sc, (int)aie::DMAChannelDir::MM2S, sch);
+      auto dstKey = std::make_tuple(dc, (int)aie::DMAChannelDir::S2MM, dch);
       auto src = chainAt.find(srcKey);
       auto dst = chainAt.find(dstKey);
       auto srcQ = queueAt.find(srcKey);
@@ -756,21 +900,18 @@ private:
       // always ready (docs/aie.md).
       bool srcModelled = src != chainAt.end() || srcQ != queueAt.end();
       bool dstModelled = dst != chainAt.end() || dstQ != queueAt.end();
-      auto unprogrammed = [&](aie::TileOp t) {
-        return d.kindOf(coordOf(t)) != TileKind::ShimNoc || m.host >= 0;
+      auto unprogrammed = [&](Coord t) {
+        return d.kindOf(t) != TileKind::ShimNoc || m.host >= 0;
       };
-      if (srcModelled != dstModelled &&
-          unprogrammed(srcModelled ? dt : st)) {
-        aie::TileOp other = srcModelled ? dt : st;
+      if (srcModelled != dstModelled && unprogrammed(srcModelled ? dc : sc)) {
+        Coord other = srcModelled ? dc : sc;
         setUnknown(flow, std::string("a stream ") +
                              (srcModelled ? "into " : "out of ") +
-                             describe(coordOf(other), d.kindOf(coordOf(other))) +
+                             describe(other, d.kindOf(other)) +
                              (srcModelled ? " S2MM " : " MM2S ") +
-                             std::to_string(srcModelled
-                                                ? flow.getDestChannel()
-                                                : flow.getSourceChannel()) +
+                             std::to_string(srcModelled ? dch : sch) +
                              ", which the design does not program");
-        continue;
+        return;
       }
       if (src != chainAt.end() && dst != chainAt.end()) {
         m.procs[src->second].peers.push_back(dst->second);
@@ -793,7 +934,23 @@ private:
         from.feeds = dstQ->second;
         to.fedBy = srcQ->second;
       }
+    };
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto flow = dyn_cast<aie::FlowOp>(op);
+      if (!flow || flow.getSourceBundle() != aie::WireBundle::DMA ||
+          flow.getDestBundle() != aie::WireBundle::DMA)
+        continue;
+      aie::TileOp st = aie::getTileOf(flow.getSource()),
+                  dt = aie::getTileOf(flow.getDest());
+      if (st && dt)
+        linkStream(flow, coordOf(st), flow.getSourceChannel(), coordOf(dt),
+                   flow.getDestChannel());
     }
+    for (auto &[src, dsts] : fifos.streams)
+      for (int dst : dsts) {
+        const FifoDMA &a = fifos.dmas[src], &b = fifos.dmas[dst];
+        linkStream(a.op, a.tile, a.channel, b.tile, b.channel);
+      }
     packet = true;
     linkPacketFlows(link);
     packet = false;
@@ -1158,10 +1315,28 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
   case Step::ReleaseSet:
     next[n + st.lock] = st.value;
     break;
-  case Step::Transfer:
-    for (int p : m.procs[i].peers)
-      advance(next, p);
-    break;
+  case Step::Transfer: {
+    // Words move from the MM2S chain's BD into the current BD of every
+    // S2MM chain it feeds, as many as each has left; a BD completes when
+    // it has all its words (so BDs of different sizes at the two ends
+    // complete at different moves).
+    const std::vector<int> &peers = m.procs[i].peers;
+    if (peers.empty())
+      break; // the other end is always ready: the BD completes at once
+    int64_t k = bdWords(cur, i) - moved(cur, i);
+    for (int p : peers)
+      k = std::min<int64_t>(k, bdWords(cur, p) - moved(cur, p));
+    for (int p : peers) {
+      next[n + nl + p] += k;
+      if (moved(next, p) >= bdWords(next, p))
+        advance(next, p);
+    }
+    next[n + nl + i] += k;
+    if (moved(next, i) >= bdWords(next, i))
+      advance(next, i);
+    drain(next);
+    return next;
+  }
   case Step::Push:
     next[qbase + 3 * st.queue] += 1;
     break;

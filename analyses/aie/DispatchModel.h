@@ -14,6 +14,7 @@
 #define AIRCHECK_ANALYSES_AIE_DISPATCHMODEL_H
 
 #include "analyses/aie/AIEDesign.h"
+#include "analyses/aie/ObjectFifos.h"
 
 #include "mlir/IR/Operation.h"
 
@@ -123,7 +124,8 @@ struct Queue {
 };
 
 struct LockInfo {
-  aie::LockOp op;
+  /// The aie.lock, or the object FIFO (or link) whose lock pair it is of.
+  mlir::Operation *op;
   std::string name;
   int64_t init = 0, max = 63;
 };

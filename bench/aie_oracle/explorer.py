@@ -12,9 +12,9 @@ analysis (aie-deadlock)"), written again from that prose alone:
 * a BD chain runs each block's use_locks and its BD in order; a chain whose
   last next_bd leads back repeats for ever, one that ends runs repeat+1
   times;
-* a flow between two BD chains is a handshake: the MM2S chain's BD
-  completes together with the current BD of every S2MM chain it feeds,
-  when all of them are at a BD;
+* a flow between two BD chains moves words when the MM2S chain and every
+  S2MM chain it feeds are at a BD: as many as each of those BDs has left;
+  a BD completes when it has all its words (equal sizes: together);
 * a task queue's channel runs its tasks in push order; a move takes as
   many words as the head task has left and every chain at the other end
   can take into (give from) its current BD; the BD completes when full, the
@@ -255,10 +255,16 @@ class Model:
         for g, (src, dsts) in enumerate(self.groups):
             members = [src] + dsts
             if all(chains[j][0] >= 0 and self.chains[j][0][chains[j][0]][0] == "bd" for j in members):
+                # as many words as every member's BD has left; a BD whose
+                # words are all there completes (sizes may differ)
+                k = min(self.chains[j][0][chains[j][0]][1] - chains[j][2] for j in members)
                 nc = chains
                 for j in members:
-                    pc, it, _ = chains[j]
-                    nc = self._set(nc, j, self._norm(j, pc + 1, it) + (0,))
+                    pc, it, fill = chains[j]
+                    if fill + k >= self.chains[j][0][pc][1]:
+                        nc = self._set(nc, j, self._norm(j, pc + 1, it) + (0,))
+                    else:
+                        nc = self._set(nc, j, (pc, it, fill + k))
                 out.append((("hs", g), (hpc, locks, cpcs, nc, queues)))
         # queue moves
         for q, tasks in enumerate(queues):

@@ -3,6 +3,7 @@
 #include "dialects/GuardedRegion.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -15,6 +16,9 @@ using aircheck::printGuardedRegion;
 #include "dialects/AIE/AIEDialect.cpp.inc"
 #include "dialects/AIE/AIEXDialect.cpp.inc"
 #include "dialects/AIE/AIEEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/AIE/AIETypes.cpp.inc"
 
 // `= dense<...>` after an aie.buffer's type: the elements take the
 // buffer's shape and element type, as mlir-aie prints them.
@@ -84,7 +88,13 @@ void AIEDialect::initialize() {
   addOperations<DeviceOp, TileOp, EndOp, BufferOp, LockOp, UseLockOp, CoreOp,
                 MemOp, MemTileDMAOp, ShimDMAOp, DMAStartOp, DMABDOp, NextBDOp,
                 FlowOp, ShimDMAAllocationOp, PacketFlowOp, PacketSourceOp,
-                PacketDestOp, RuntimeSequenceOp>();
+                PacketDestOp, RuntimeSequenceOp, ObjectFifoCreateOp,
+                ObjectFifoLinkOp, ObjectFifoAcquireOp, ObjectFifoReleaseOp,
+                ObjectFifoSubviewAccessOp>();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dialects/AIE/AIETypes.cpp.inc"
+      >();
 }
 
 void aircheck::aiex::AIEXDialect::initialize() {

@@ -22,6 +22,9 @@
 #include "dialects/AIE/AIEXDialect.h.inc"
 #include "dialects/AIE/AIEEnums.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "dialects/AIE/AIETypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "dialects/AIE/AIEOps.h.inc"
 

@@ -38,6 +38,7 @@ def AIE_Dialect : Dialect {
   let name = "aie";
   let cppNamespace = "::aircheck::aie";
   let summary = "The AIE array: tiles, buffers, locks, cores, DMAs, flows";
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     std::optional<::mlir::Dialect::ParseOpHook>
     getParseOperationHook(::llvm::StringRef opName) const override;
@@ -307,6 +308,8 @@ def AIE_RuntimeSequenceOp : AIE_Op<"runtime_sequence", [NoTerminator,
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
 }
+
+include "AIEObjectFifo.td"
 
 //===----------------------------------------------------------------------===//
 // aiex ops
