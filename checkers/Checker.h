@@ -118,6 +118,7 @@ std::unique_ptr<Checker> createAIEMemory();
 std::unique_ptr<Checker> createAIELocks();
 std::unique_ptr<Checker> createAIEBDs();
 std::unique_ptr<Checker> createAIEDMAChannels();
+std::unique_ptr<Checker> createAIEObjectFifoResources();
 std::unique_ptr<Checker> createAIEFlows();
 std::unique_ptr<Checker> createAIELockProtocol();
 std::unique_ptr<Checker> createAIEDeadlock();

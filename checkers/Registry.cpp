@@ -30,6 +30,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createAIELocks());
     v.push_back(createAIEBDs());
     v.push_back(createAIEDMAChannels());
+    v.push_back(createAIEObjectFifoResources());
     v.push_back(createAIEFlows());
     v.push_back(createAIELockProtocol());
     v.push_back(createAIEDeadlock());

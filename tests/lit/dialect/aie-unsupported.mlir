@@ -5,9 +5,9 @@
 
 aie.device(npu1_1col) {
   %t = aie.tile(0, 2)
-  // CHECK: error: custom op 'aie.objectfifo' not supported by air-check
-  // expected-error@+1 {{custom op 'aie.objectfifo' not supported by air-check (it models the aie and aiex ops listed in docs/aie.md; lower this op first or remove it)}}
-  aie.objectfifo @of(%t, {%t}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
+  // CHECK: error: custom op 'aie.plio' not supported by air-check
+  // expected-error@+1 {{custom op 'aie.plio' not supported by air-check (it models the aie and aiex ops listed in docs/aie.md; lower this op first or remove it)}}
+  %p = aie.plio(3)
 }
 
 // -----
