@@ -367,24 +367,11 @@ private:
           return false;
         }
         int64_t trips = *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
-        if (trips > (int64_t)kMaxStates && top && !foreverFrom) {
-          // mlir-aie's "forever" loop (to 2^32 - 1): run as a loop forever.
-          // Every state the forever loop reaches, it reaches within
-          // kMaxStates trips, so only what happens after the loop's end is
-          // missed; the ops after it are not modelled.
-          foreverFrom = out.size();
-          top = false;
-          auto before = held;
-          bool ok = coreBlock(*loop.getBody(), out);
-          top = true;
-          if (ok && held != before) {
-            setUnknown(loop, "object FIFO objects held from one iteration "
-                             "of the core's forever loop into the next are "
-                             "not modelled");
-            return false;
-          }
-          return ok;
-        }
+        if (trips > (int64_t)kMaxStates && top && !foreverFrom)
+          // mlir-aie's "forever" loop (to 2^32 - 1). Every state the loop
+          // reaches, it reaches within kMaxStates trips, so only what
+          // happens after the loop's end is missed.
+          return runForever(loop, *loop.getBody(), out);
         bool wasTop = top;
         top = false;
         for (int64_t i = *lb; i < *ub; i += *st)
@@ -395,6 +382,10 @@ private:
         top = wasTop;
         continue;
       }
+      if (auto loop = dyn_cast<scf::WhileOp>(op);
+          loop && top && !foreverFrom && holdsUseLock(loop) &&
+          whileTrue(loop))
+        return runForever(loop, loop.getAfter().front(), out);
       if (op.getNumRegions() && holdsUseLock(&op)) {
         setUnknown(&op, "lock operations under '" +
                             op.getName().getStringRef().str() +
@@ -405,6 +396,51 @@ private:
       collectTouches(&op);
     }
     return true;
+  }
+
+  /// A loop at the top of a core body that runs forever: its body's steps
+  /// repeat from where it starts; the ops after it are not modelled.
+  bool runForever(Operation *loop, Block &body, std::vector<Step> &out) {
+    foreverFrom = out.size();
+    top = false;
+    auto before = held;
+    bool ok = coreBlock(body, out);
+    top = true;
+    auto holding = [](const auto &h) {
+      std::map<std::pair<std::string, int>, int64_t> nonzero;
+      for (auto &[port, n] : h)
+        if (n)
+          nonzero[port] = n;
+      return nonzero;
+    };
+    if (ok && holding(held) != holding(before)) {
+      setUnknown(loop, "object FIFO objects held from one iteration of the "
+                       "core's forever loop into the next are not modelled");
+      return false;
+    }
+    return ok;
+  }
+
+  /// `scf.while` whose condition is the constant true, with no values
+  /// carried: a loop forever (mlir-aie's `while True:` cores).
+  static bool whileTrue(scf::WhileOp loop) {
+    if (!loop.getInits().empty() || loop.getNumResults() ||
+        !loop.getBefore().hasOneBlock())
+      return false;
+    auto cond = dyn_cast<scf::ConditionOp>(
+        loop.getBefore().front().getTerminator());
+    if (!cond || !cond.getArgs().empty())
+      return false;
+    for (Operation &op : loop.getBefore().front())
+      if (&op != cond && !isMemoryEffectFree(&op))
+        return false;
+    auto c = cond.getCondition().getDefiningOp<arith::ConstantOp>();
+    auto b = c ? dyn_cast<BoolAttr>(c.getValue()) : BoolAttr();
+    if (!b) {
+      auto i = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr();
+      return i && i.getType().isInteger(1) && i.getValue().isOne();
+    }
+    return b.getValue();
   }
 
   // Whether coreBlock is at the top level of a core body, and where the

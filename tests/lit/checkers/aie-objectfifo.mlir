@@ -46,6 +46,34 @@ module {
     }
   }
 
+// mlir-aie's `while True:` core (scf.while on the constant true) runs as a
+// loop forever, like the scf.for to 4294967295.
+// CHECK: proven: deadlock freedom of the dispatch: in every interleaving of the host, 1 core(s), 2 BD chain(s) and 2 task queue(s)
+  aie.device(npu2_1col) @forever {
+    %shim = aie.tile(0, 0)
+    %core = aie.tile(0, 2)
+    aie.objectfifo @fin(%shim, {%core}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
+    aie.objectfifo @fout(%core, {%shim}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
+    aie.core(%core) {
+      %true = arith.constant true
+      scf.while : () -> () {
+        scf.condition(%true)
+      } do {
+        %a = aie.objectfifo.acquire @fin(Consume, 1) : memref<16xi32>
+        %b = aie.objectfifo.acquire @fout(Produce, 1) : memref<16xi32>
+        aie.objectfifo.release @fin(Consume, 1)
+        aie.objectfifo.release @fout(Produce, 1)
+        scf.yield
+      }
+      aie.end
+    }
+    aie.runtime_sequence(%a : memref<64xi32>, %b : memref<64xi32>) {
+      aiex.npu.dma_memcpy_nd (%b[0, 0, 0, 0][1, 1, 1, 64][0, 0, 0, 1]) {metadata = @fout, id = 1 : i64, issue_token = true} : memref<64xi32>
+      aiex.npu.dma_memcpy_nd (%a[0, 0, 0, 0][1, 1, 1, 64][0, 0, 0, 1]) {metadata = @fin, id = 0 : i64} : memref<64xi32>
+      aiex.npu.dma_wait {symbol = @fout}
+    }
+  }
+
 // The core holds three objects of a FIFO whose consumer end has two
 // buffers: its acquire of 3 can never be granted.
 // CHECK: error: deadlock: the host waits here for shim tile (0, 0) MM2S 0 to finish task 1 of its 1 (0 finished, 16 words left to move)
