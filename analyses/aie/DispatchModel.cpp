@@ -118,7 +118,8 @@ public:
     // function) is not modelled.
     d.op.walk([&](aie::UseLockOp use) {
       if (!use->getParentOfType<aie::CoreOp>() &&
-          !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(
+          !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp,
+               aiex::DMAConfigureTaskOp, aiex::DMAConfigureTaskForOp>(
               use->getParentOp()))
         setUnknown(use, "a lock operation outside a core and the DMA "
                         "programs (a runtime task or a function) is not "
@@ -557,8 +558,7 @@ private:
   llvm::StringMap<int> fifoQueues;
   struct Configured {
     int queue;
-    int64_t words;
-    int64_t packet = -1;
+    Task task;
   };
   llvm::DenseMap<Value, Configured> configured; // dma_configure_task*
   llvm::DenseMap<Value, std::pair<int, int64_t>> started; // queue, index
@@ -607,6 +607,54 @@ private:
     }
     return queueFor(it->second, *c, it->second.getChannelDir(),
                     it->second.getChannelIndex(), sym);
+  }
+
+  /// The lock steps and transfers of a configured task whose BDs use
+  /// locks, in chain order, `repeat + 1` times (empty: it uses none).
+  std::optional<std::vector<Step>> taskSteps(Region &body,
+                                             std::optional<int32_t> repeat) {
+    bool locks = false;
+    body.walk([&](aie::UseLockOp) { locks = true; });
+    std::vector<Step> once;
+    if (!locks || body.empty())
+      return once;
+    llvm::SmallPtrSet<Block *, 8> seen;
+    for (Block *b = &body.front(); b && seen.insert(b).second;) {
+      for (Operation &op : *b) {
+        if (auto use = dyn_cast<aie::UseLockOp>(op)) {
+          if (!lockStep(use, once))
+            return std::nullopt;
+        } else if (auto bd = dyn_cast<aie::DMABDOp>(op)) {
+          once.push_back(Step{Step::Transfer, bd, -1, bdWords(bd)});
+        }
+      }
+      auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
+      b = next ? next.getDest() : nullptr;
+    }
+    std::vector<Step> all;
+    for (int32_t i = 0; i <= std::max<int32_t>(0, repeat.value_or(0)); ++i)
+      all.insert(all.end(), once.begin(), once.end());
+    return all;
+  }
+
+  /// A task with its words (and lock steps, when its BDs use locks).
+  std::optional<Task> configuredTask(Operation *cfg, Region &body,
+                                     std::optional<int32_t> repeat,
+                                     int64_t packet) {
+    std::optional<int64_t> w = taskWords(cfg, body, repeat);
+    if (!w)
+      return std::nullopt;
+    std::optional<std::vector<Step>> steps = taskSteps(body, repeat);
+    if (!steps)
+      return std::nullopt;
+    Task t{cfg, std::max<int64_t>(1, *w), packet, std::move(*steps), {}};
+    if (!t.steps.empty()) {
+      t.wordsBefore.push_back(0);
+      for (const Step &st : t.steps)
+        t.wordsBefore.push_back(t.wordsBefore.back() +
+                                (st.kind == Step::Transfer ? st.value : 0));
+    }
+    return t;
   }
 
   /// The words a configured task moves: its BDs, times its repeat count.
@@ -692,11 +740,11 @@ private:
         std::optional<int> q = queueOfSymbol(cfg, cfg.getAlloc());
         if (!q)
           return false;
-        std::optional<int64_t> w =
-            taskWords(cfg, cfg.getBody(), cfg.getRepeatCount());
-        if (!w)
+        std::optional<Task> t = configuredTask(
+            cfg, cfg.getBody(), cfg.getRepeatCount(), packetOf(cfg.getAlloc()));
+        if (!t)
           return false;
-        configured[cfg.getResult()] = {*q, *w, packetOf(cfg.getAlloc())};
+        configured[cfg.getResult()] = Configured{*q, std::move(*t)};
         continue;
       }
       if (auto cfg = dyn_cast<aiex::DMAConfigureTaskOp>(op)) {
@@ -707,11 +755,11 @@ private:
         }
         int q = queueFor(cfg, coordOf(t), cfg.getDirection(), cfg.getChannel(),
                          "");
-        std::optional<int64_t> w =
-            taskWords(cfg, cfg.getBody(), cfg.getRepeatCount());
-        if (!w)
+        std::optional<Task> task =
+            configuredTask(cfg, cfg.getBody(), cfg.getRepeatCount(), -1);
+        if (!task)
           return false;
-        configured[cfg.getResult()] = {q, *w};
+        configured[cfg.getResult()] = Configured{q, std::move(*task)};
         continue;
       }
       if (auto start = dyn_cast<aiex::DMAStartTaskOp>(op)) {
@@ -724,8 +772,9 @@ private:
           }
           Queue &q = m.queues[it->second.queue];
           int64_t index = q.tasks.size();
-          q.tasks.push_back({start, std::max<int64_t>(1, it->second.words),
-                             it->second.packet});
+          Task task = it->second.task;
+          task.op = start;
+          q.tasks.push_back(std::move(task));
           started[t] = {it->second.queue, index};
           host.steps.push_back(
               Step{Step::Push, start, -1, index, it->second.queue});
@@ -1081,6 +1130,16 @@ Search::Search(const Model &m, std::vector<bool> visibleProcs,
           !llvm::is_contained(acquirers[st.lock], (int)i))
         acquirers[st.lock].push_back(i);
     }
+  // Runtime tasks with lock steps compete for locks too (as agent n + q).
+  for (auto [q, qu] : llvm::enumerate(m.queues))
+    for (const Task &t : qu.tasks)
+      for (const Step &st : t.steps) {
+        if (st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet)
+          releasesCommute = false;
+        if (st.kind == Step::Acquire &&
+            !llvm::is_contained(acquirers[st.lock], (int)(n + q)))
+          acquirers[st.lock].push_back(n + q);
+      }
   if (m.host >= 0 && m.queueDepth > 0 && !m.hostPolls) {
     std::vector<int64_t> pushedSoFar(m.queues.size(), 0),
         surelyFinished(m.queues.size(), 0);
@@ -1098,7 +1157,7 @@ Search::Search(const Model &m, std::vector<bool> visibleProcs,
 }
 
 void Search::run() {
-  State init(qbase + 3 * m.queues.size(), 0);
+  State init(qbase + 4 * m.queues.size(), 0);
   for (size_t i = 0; i < n; ++i)
     init[i] = m.procs[i].steps.empty() ? -1 : 0;
   for (size_t l = 0; l < nl; ++l)
@@ -1112,6 +1171,31 @@ void Search::run() {
     }
     expand(i);
   }
+}
+
+int64_t Search::transferEnd(const State &s, size_t q) const {
+  const Task &t = m.queues[q].tasks[finished(s, q)];
+  return t.steps.empty() ? t.words : t.wordsBefore[headStep(s, q) + 1];
+}
+
+void Search::stepOn(State &s, size_t q) const {
+  const Task &t = m.queues[q].tasks[finished(s, q)];
+  int32_t k = t.steps.empty() ? 0 : headStep(s, q) + 1;
+  if (k >= (int32_t)t.steps.size()) {
+    s[qbase + 4 * q + 1] += 1;
+    s[qbase + 4 * q + 2] = 0;
+    k = 0;
+  }
+  s[qbase + 4 * q + 3] = k;
+}
+
+const Step *Search::headTaskStep(const State &s, size_t q) const {
+  if (pushed(s, q) == finished(s, q))
+    return nullptr;
+  const Task &t = m.queues[q].tasks[finished(s, q)];
+  if (t.steps.empty())
+    return nullptr;
+  return &t.steps[headStep(s, q)];
 }
 
 int64_t Search::wordsLeft(const State &s, size_t q) const {
@@ -1161,10 +1245,32 @@ bool Search::enabled(const State &s, size_t i) const {
     // A queue: its head task moves words when every chain at the other end
     // of its flows is at a BD (none: the other end is always ready).
     size_t q = i - n;
-    if (pushed(s, q) == finished(s, q) || m.queues[q].fedBy >= 0)
-      return false; // idle, or moves with the queue that feeds it
-    if (int to = m.queues[q].feeds; to >= 0 && pushed(s, to) == finished(s, to))
-      return false;
+    if (pushed(s, q) == finished(s, q))
+      return false; // idle
+    const Step *own = headTaskStep(s, q);
+    if (m.queues[q].fedBy >= 0 && (!own || own->kind == Step::Transfer))
+      return false; // its words move with the queue that feeds it
+    if (int to = m.queues[q].feeds;
+        to >= 0 && (!own || own->kind == Step::Transfer)) {
+      if (pushed(s, to) == finished(s, to))
+        return false;
+      if (const Step *theirs = headTaskStep(s, to);
+          theirs && theirs->kind != Step::Transfer)
+        return false; // the receiving task is at a lock step
+    }
+    if (const Step *st = own) {
+      switch (st->kind) {
+      case Step::Acquire:
+        return s[n + st->lock] >= st->value;
+      case Step::AcquireEqual:
+        return s[n + st->lock] == st->value;
+      case Step::Release:
+      case Step::ReleaseSet:
+        return true;
+      default:
+        break; // a transfer: as below
+      }
+    }
     for (int p : m.queues[q].peersOf(finished(s, q)))
       if (room(s, p) <= 0)
         return false;
@@ -1287,9 +1393,16 @@ std::optional<size_t> Search::safeStep(const State &cur) const {
   // and every push meets its queue as full as any run can make it.
   if (m.hostPolls || m.queueDepth <= 0 || m.host < 0 ||
       cur[m.host] < 0 || cur[m.host] > lastRiskyPush)
-    for (size_t q = 0; q < m.queues.size(); ++q)
+    for (size_t q = 0; q < m.queues.size(); ++q) {
+      const Step *st = headTaskStep(cur, q);
+      if (st && st->kind != Step::Transfer &&
+          !(st->kind == Step::Release &&
+            cur[n + st->lock] + st->value <= m.locks[st->lock].max) &&
+          !(st->kind == Step::Acquire && acquirers[st->lock].size() == 1))
+        continue; // a lock step that competes: interleaved in full
       if (enabled(cur, n + q))
         return n + q;
+    }
   return std::nullopt;
 }
 
@@ -1302,31 +1415,49 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
     // chain at the other end can take into (or give from) its BD.
     size_t q = i - n;
     int32_t head = finished(cur, q);
-    int64_t k = m.queues[q].tasks[head].words - headMoved(cur, q);
+    auto nextStep = [&](State &s) { stepOn(s, q); };
+    if (const Step *st = headTaskStep(cur, q); st && st->kind != Step::Transfer) {
+      if (st->kind == Step::Acquire)
+        next[n + st->lock] -= st->value;
+      else if (st->kind == Step::ReleaseSet)
+        next[n + st->lock] = st->value;
+      else if (st->kind == Step::Release) {
+        next[n + st->lock] += st->value;
+        if (next[n + st->lock] > m.locks[st->lock].max) {
+          if (unknown.empty()) {
+            unknown = m.locks[st->lock].name + " may exceed its maximum " +
+                      std::to_string(m.locks[st->lock].max) +
+                      " (a process releases more than the others acquire)";
+            unknownAt = st->op;
+          }
+          return std::nullopt;
+        }
+      }
+      nextStep(next);
+      return next;
+    }
+    // Words the task moves now: up to the end of its current transfer.
+    int64_t end = transferEnd(cur, q);
+    int64_t k = end - headMoved(cur, q);
     const std::vector<int> &peers = m.queues[q].peersOf(head);
     for (int p : peers)
       k = std::min<int64_t>(k, room(cur, p));
     if (int to = m.queues[q].feeds; to >= 0) {
-      int32_t toHead = finished(cur, to);
-      k = std::min<int64_t>(k, m.queues[to].tasks[toHead].words -
-                                   headMoved(cur, to));
-      next[qbase + 3 * to + 2] += k;
-      if (next[qbase + 3 * to + 2] >= m.queues[to].tasks[toHead].words) {
-        next[qbase + 3 * to + 1] += 1;
-        next[qbase + 3 * to + 2] = 0;
-      }
+      int64_t toEnd = transferEnd(cur, to);
+      k = std::min<int64_t>(k, toEnd - headMoved(cur, to));
+      next[qbase + 4 * to + 2] += k;
+      if (next[qbase + 4 * to + 2] >= toEnd)
+        stepOn(next, to);
     }
     k = std::max<int64_t>(k, 0);
-    next[qbase + 3 * q + 2] += k;
+    next[qbase + 4 * q + 2] += k;
     // The words go into each receiver's stream, and from there into its
     // BD when it is at one (drain).
     for (int p : peers)
       next[sbase + p] += k;
     drain(next);
-    if (next[qbase + 3 * q + 2] >= m.queues[q].tasks[head].words) {
-      next[qbase + 3 * q + 1] += 1;
-      next[qbase + 3 * q + 2] = 0;
-    }
+    if (next[qbase + 4 * q + 2] >= end)
+      nextStep(next);
     return next;
   }
   const Step &st = m.procs[i].steps[cur[i]];
@@ -1374,7 +1505,7 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
     return next;
   }
   case Step::Push:
-    next[qbase + 3 * st.queue] += 1;
+    next[qbase + 4 * st.queue] += 1;
     break;
   case Step::Wait:
     break;

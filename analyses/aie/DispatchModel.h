@@ -89,6 +89,13 @@ struct Task {
   /// On a channel whose streams are packet flows: the packet id its words
   /// carry (the allocation's pkt_id), which picks the flow; -1 otherwise.
   int64_t packet = -1;
+  /// A task whose BDs acquire and release locks (a runtime task on a tile
+  /// DMA, mlir-aie's dma_configure_task with use_lock): its lock steps and
+  /// transfers in order, repeats included; empty for a task that only moves
+  /// its words.
+  std::vector<Step> steps;
+  /// Words of the transfers before step k (steps.size() + 1 entries).
+  std::vector<int64_t> wordsBefore;
 };
 
 /// A DMA channel run by its task queue (a shim channel a
@@ -175,8 +182,8 @@ Model lockClosure(const Model &m, size_t a, size_t b);
 
 /// A state: the agents' pcs (-1: finished), the lock values, the words each
 /// agent has moved of its current BD, the words each chain's stream holds
-/// in front of it, then per queue the tasks pushed, the tasks finished and
-/// the words moved of the task at its head.
+/// in front of it, then per queue the tasks pushed, the tasks finished, the
+/// words moved of the task at its head and the step that task is at.
 using State = std::vector<int32_t>;
 
 struct StateHash {
@@ -234,13 +241,25 @@ public:
     return s[sbase + proc];
   }
   int64_t buffer() const { return buf; }
-  int32_t pushed(const State &s, size_t q) const { return s[qbase + 3 * q]; }
+  int32_t pushed(const State &s, size_t q) const { return s[qbase + 4 * q]; }
   int32_t finished(const State &s, size_t q) const {
-    return s[qbase + 3 * q + 1];
+    return s[qbase + 4 * q + 1];
   }
   int32_t headMoved(const State &s, size_t q) const {
-    return s[qbase + 3 * q + 2];
+    return s[qbase + 4 * q + 2];
   }
+  /// The step the head task of queue q is at (a task with lock steps).
+  int32_t headStep(const State &s, size_t q) const {
+    return s[qbase + 4 * q + 3];
+  }
+  /// The head task's step queue q is at, or null (a task of words only,
+  /// or an idle queue).
+  const Step *headTaskStep(const State &s, size_t q) const;
+  /// The head task's words moved once its current transfer is done.
+  int64_t transferEnd(const State &s, size_t q) const;
+  /// Queue q's head task goes on to its next step (finishing after its
+  /// last).
+  void stepOn(State &s, size_t q) const;
   /// Words queue q still has to move in s (its unfinished tasks).
   int64_t wordsLeft(const State &s, size_t q) const;
   /// The words of the BD process p is at (its Transfer step).

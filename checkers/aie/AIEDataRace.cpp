@@ -99,6 +99,12 @@ private:
     });
     bool anyCore = false;
     d.op.walk([&](aie::CoreOp) { anyCore = true; });
+    // Runtime tasks' lock operations order what they share with the
+    // cores, and the per-pair searches leave the host and its queues out.
+    for (const Queue &q : m.queues)
+      for (const Task &t : q.tasks)
+        if (!taskBD && !t.steps.empty())
+          taskBD = t.steps.front().op;
     if (taskBD && anyCore) {
       auto diag = emitWarning(d.op.getLoc())
                   << "data race freedom of the array is unknown: a runtime "

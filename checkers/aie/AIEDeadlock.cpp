@@ -380,6 +380,11 @@ private:
                        " unfinished task(s); the one at its head has " + verb +
                        " " + std::to_string(s.headMoved(st, q)) + " of its " +
                        words(qu.tasks[head].words);
+    if (const Step *step = s.headTaskStep(st, q);
+        step && step->kind != Step::Transfer && step->lock >= 0)
+      text += " and waits to acquire " + std::to_string(step->value) +
+              " from " + m.locks[step->lock].name + " (value " +
+              std::to_string(st[m.procs.size() + step->lock]) + ")";
     return text;
   }
 
@@ -616,6 +621,8 @@ private:
       const Queue &qu = m.queues[q];
       int32_t head = s.finished(st, q);
       diag.attachNote(qu.tasks[head].op->getLoc()) << queueText(m, s, st, q);
+      if (const Step *step = s.headTaskStep(st, q); step && step->lock >= 0)
+        awaited.insert(step->lock);
       for (int p : qu.peersOf(head))
         if (st[p] < 0)
           diag.attachNote(m.procs[p].op->getLoc())
@@ -633,7 +640,23 @@ private:
                 << m.locks[l].name << " is released here, by "
                 << m.procs[i].name << releaserState(i);
       }
-    if ((int)stuck.front() == m.host && !queues.empty())
+    for (int l : awaited)
+      for (const Queue &qu : m.queues) {
+        llvm::SmallPtrSet<Operation *, 4> seen;
+        for (const Task &t : qu.tasks)
+          for (const Step &step : t.steps)
+            if (step.lock == l &&
+                (step.kind == Step::Release || step.kind == Step::ReleaseSet) &&
+                seen.insert(step.op).second)
+              diag.attachNote(step.op->getLoc())
+                  << m.locks[l].name << " is released here, by a runtime task "
+                  << "on " << qu.name;
+      }
+    bool queueAtLock = llvm::any_of(queues, [&](size_t q) {
+      const Step *step = s.headTaskStep(st, q);
+      return step && step->kind != Step::Transfer;
+    });
+    if ((int)stuck.front() == m.host && !queues.empty() && !queueAtLock)
       diag.attachNote(at->getLoc())
           << "hint: make the BDs at the other end of each flow move every "
              "word the tasks move (or the tasks only what they take)";

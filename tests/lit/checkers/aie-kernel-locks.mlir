@@ -4,30 +4,31 @@
 // unknown, and so are the lock balance, deadlock freedom and races.
 // RUN: air-check lint --verify-diagnostics %s
 module {
-  // expected-warning@+2 {{deadlock freedom of the array is unknown: a lock operation outside a core and the DMA programs (a runtime task or a function) is not modelled}}
-  // expected-warning@+1 {{data race freedom of the array is unknown: a runtime task's BD moves a buffer of a tile, and runtime tasks are not searched with the cores}}
   aie.device(npu1_1col) {
+// expected-warning @-1 {{deadlock freedom of the array is unknown: 'func.call' receives a lock: what the kernel acquires and releases is not modelled (no kernel contract)}}
+// expected-warning @-2 {{data race freedom of the array is unknown: a runtime task's BD moves a buffer of a tile, and runtime tasks are not searched with the cores}}
     %shim = aie.tile(0, 0)
     %t = aie.tile(0, 2)
     %src = aie.buffer(%t) {sym_name = "src"} : memref<256xi32>
     %dst = aie.buffer(%t) {sym_name = "dst"} : memref<256xi32>
-    // expected-note@+1 {{the lock handed to the kernel}}
     %src_free = aie.lock(%t, 0) {init = 1 : i32, sym_name = "src_free"}
-    // expected-note@+1 {{the lock handed to the kernel}}
+// expected-note @-1 {{the lock handed to the kernel}}
     %src_full = aie.lock(%t, 1) {init = 0 : i32, sym_name = "src_full"}
-    // expected-note@+1 {{the lock handed to the kernel}}
+// expected-note @-1 {{the lock handed to the kernel}}
     %dst_free = aie.lock(%t, 2) {init = 1 : i32, sym_name = "dst_free"}
-    // expected-note@+1 {{the lock handed to the kernel}}
+// expected-note @-1 {{the lock handed to the kernel}}
     %dst_full = aie.lock(%t, 3) {init = 0 : i32, sym_name = "dst_full"}
+// expected-note @-1 {{the lock handed to the kernel}}
     aie.flow(%shim, DMA : 0, %t, DMA : 0)
     aie.flow(%t, DMA : 0, %shim, DMA : 0)
     func.func private @negate_locked(memref<256xi32>, memref<256xi32>, index, index, index, index)
     %core = aie.core(%t) {
-      // expected-warning@+4 {{lock protocol of 'src_free' is unknown: 'func.call' receives it, and what the kernel acquires and releases is not modelled (no kernel contract)}}
-      // expected-warning@+3 {{lock protocol of 'src_full' is unknown: 'func.call' receives it, and what the kernel acquires and releases is not modelled (no kernel contract)}}
-      // expected-warning@+2 {{lock protocol of 'dst_free' is unknown: 'func.call' receives it, and what the kernel acquires and releases is not modelled (no kernel contract)}}
-      // expected-warning@+1 {{lock protocol of 'dst_full' is unknown: 'func.call' receives it, and what the kernel acquires and releases is not modelled (no kernel contract)}}
       func.call @negate_locked(%src, %dst, %src_full, %src_free, %dst_free, %dst_full) : (memref<256xi32>, memref<256xi32>, index, index, index, index) -> ()
+// expected-warning @-1 {{lock protocol of 'src_free' is unknown: 'func.call' receives it, and what the kernel acquires and releases is not modelled (no kernel contract)}}
+// expected-warning @-2 {{lock protocol of 'src_full' is unknown: 'func.call' receives it, and what the kernel acquires and releases is not modelled (no kernel contract)}}
+// expected-warning @-3 {{lock protocol of 'dst_free' is unknown: 'func.call' receives it, and what the kernel acquires and releases is not modelled (no kernel contract)}}
+// expected-warning @-4 {{lock protocol of 'dst_full' is unknown: 'func.call' receives it, and what the kernel acquires and releases is not modelled (no kernel contract)}}
+// expected-note @-5 {{here}}
       aie.end
     } {link_with = "negate.o"}
     aie.runtime_sequence(%in: memref<256xi32>, %out: memref<256xi32>) {
@@ -36,10 +37,9 @@ module {
         aie.end
       }
       %b = aiex.dma_configure_task(%t, S2MM, 0) {
-        // expected-note@+1 {{here}}
         aie.use_lock(%src_free, AcquireGreaterEqual, 1)
-        // expected-note@+1 {{this BD}}
         aie.dma_bd(%src : memref<256xi32>, 0, 256) {bd_id = 0 : i32}
+// expected-note @-1 {{this BD}}
         aie.use_lock(%src_full, Release, 1)
         aie.end
       }
