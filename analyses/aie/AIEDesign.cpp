@@ -1,5 +1,7 @@
 //===- AIEDesign.cpp - an aie design read against its device -------------===//
 #include "analyses/aie/AIEDesign.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -226,4 +228,57 @@ mlir::Operation *aircheck::aiecheck::lockHandOff(mlir::Operation *op) {
     return mlir::WalkResult::advance();
   });
   return found;
+}
+
+std::optional<llvm::SmallVector<aircheck::aiecheck::KernelLockOp>>
+aircheck::aiecheck::kernelContract(mlir::Operation *call, std::string *why) {
+  auto fail = [&](const std::string &reason)
+      -> std::optional<llvm::SmallVector<KernelLockOp>> {
+    if (why)
+      *why = reason;
+    return std::nullopt;
+  };
+  auto callOp = llvm::dyn_cast<mlir::CallOpInterface>(call);
+  auto sym = callOp ? llvm::dyn_cast_if_present<mlir::SymbolRefAttr>(
+                          callOp.getCallableForCallee())
+                    : mlir::SymbolRefAttr();
+  if (!sym)
+    return fail("no kernel contract (not a call of a named function)");
+  // The callee: in the device, or in the module around it.
+  mlir::Operation *callee = nullptr;
+  for (mlir::Operation *scope = call->getParentOp(); scope && !callee;
+       scope = scope->getParentOp())
+    if (scope->hasTrait<mlir::OpTrait::SymbolTable>())
+      callee = mlir::SymbolTable::lookupSymbolIn(scope, sym);
+  auto list = callee ? callee->getAttrOfType<mlir::ArrayAttr>("aie.kernel_locks")
+                     : mlir::ArrayAttr();
+  if (!list)
+    return fail("no kernel contract");
+  llvm::SmallVector<KernelLockOp> out;
+  for (mlir::Attribute a : list) {
+    auto entry = llvm::dyn_cast<mlir::DictionaryAttr>(a);
+    auto arg = entry ? entry.getAs<mlir::IntegerAttr>("arg") : nullptr;
+    auto action = entry ? entry.getAs<mlir::StringAttr>("action") : nullptr;
+    auto value = entry ? entry.getAs<mlir::IntegerAttr>("value") : nullptr;
+    if (!arg || !action)
+      return fail("a kernel contract entry without 'arg' and 'action'");
+    int64_t k = arg.getInt();
+    if (k < 0 || k >= (int64_t)call->getNumOperands())
+      return fail("a kernel contract names operand " + std::to_string(k) +
+                  ", which the call does not have");
+    auto lock = call->getOperand(k).getDefiningOp<aie::LockOp>();
+    if (!lock)
+      return fail("a kernel contract names operand " + std::to_string(k) +
+                  ", which is not an aie.lock");
+    std::optional<aie::LockAction> act =
+        aie::symbolizeLockAction(action.getValue());
+    if (!act)
+      return fail("a kernel contract action '" + action.getValue().str() +
+                  "' (expected Acquire, AcquireGreaterEqual or Release)");
+    int64_t v = value ? value.getInt() : 1;
+    if (v < 0)
+      return fail("a kernel contract amount below 0");
+    out.push_back({lock, *act, v});
+  }
+  return out;
 }

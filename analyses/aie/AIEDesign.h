@@ -78,6 +78,22 @@ std::string dirName(aie::DMAChannelDir dir);
 /// unknown to the lock and deadlock models (no kernel contract is read).
 mlir::Operation *lockHandOff(mlir::Operation *op);
 
+/// One lock operation a kernel call performs, by its contract.
+struct KernelLockOp {
+  aie::LockOp lock;
+  aie::LockAction action;
+  int64_t value;
+};
+
+/// A kernel contract (docs/aie.md, "Kernel contracts"): the lock operations
+/// one call performs, in order, as the callee's `aie.kernel_locks`
+/// attribute declares them: `[{arg = 2, action = "AcquireGreaterEqual",
+/// value = 1}, ...]`, `arg` the call operand that is the lock. nullopt: the
+/// callee declares none, or one that names an operand that is not an
+/// aie.lock or an unknown action (`why` says which).
+std::optional<llvm::SmallVector<KernelLockOp>>
+kernelContract(mlir::Operation *call, std::string *why = nullptr);
+
 } // namespace aircheck::aiecheck
 
 #endif

@@ -67,7 +67,8 @@ bool holdsUseLock(Operation *op) {
   bool found = false;
   op->walk([&](Operation *inner) {
     found |= isa<aie::UseLockOp, aie::ObjectFifoAcquireOp,
-                 aie::ObjectFifoReleaseOp>(inner);
+                 aie::ObjectFifoReleaseOp>(inner) ||
+             lockHandOff(inner) == inner;
   });
   return found;
 }
@@ -336,11 +337,43 @@ private:
                        " lock operations (its loops unrolled)");
         return false;
       }
-      if (Operation *call = lockHandOff(&op)) {
-        setUnknown(call, "'" + call->getName().getStringRef().str() +
-                             "' receives a lock: what the kernel acquires and "
-                             "releases is not modelled (no kernel contract)");
-        return false;
+      if (lockHandOff(&op)) {
+        // A kernel call that receives locks runs the lock operations its
+        // contract declares; without one, what it does is unknown.
+        std::string why;
+        Operation *bad = nullptr;
+        op.walk([&](Operation *inner) {
+          if (!bad && lockHandOff(inner) == inner &&
+              !kernelContract(inner, &why))
+            bad = inner;
+        });
+        if (bad) {
+          setUnknown(bad, "'" + bad->getName().getStringRef().str() +
+                              "' receives a lock: what the kernel acquires "
+                              "and releases is not modelled (" + why + ")");
+          return false;
+        }
+        if (lockHandOff(&op) == &op) {
+          flushTouches(out.size());
+          auto it = lockIndex.end();
+          std::optional<SmallVector<KernelLockOp>> contract =
+              kernelContract(&op);
+          for (const KernelLockOp &k : *contract) {
+            it = lockIndex.find(k.lock);
+            if (it == lockIndex.end()) {
+              setUnknown(&op, "a kernel contract names a lock that is not an "
+                              "aie.lock of the device");
+              return false;
+            }
+            Step s{Step::Acquire, &op, it->second, k.value};
+            if (k.action == aie::LockAction::Release)
+              s.kind = m.aie1 ? Step::ReleaseSet : Step::Release;
+            else if (m.aie1 && k.action == aie::LockAction::Acquire)
+              s.kind = Step::AcquireEqual;
+            out.push_back(s);
+          }
+          continue;
+        }
       }
       if (auto use = dyn_cast<aie::UseLockOp>(op)) {
         flushTouches(out.size());

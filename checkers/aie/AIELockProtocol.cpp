@@ -50,6 +50,7 @@ public:
       bool aie1 = d.model->arch == "AIE1";
       unsigned locks = 0, problems = 0, unknownLocks = 0;
       handedOff.clear();
+      handedOffToContract.clear();
       for (Operation &op : d.op.getBodyBlock()) {
         auto lock = dyn_cast<aie::LockOp>(op);
         if (!lock)
@@ -58,11 +59,25 @@ public:
         int64_t init = lock.getInit().value_or(0);
         SmallVector<aie::UseLockOp> acquires, releases;
         Operation *kernel = nullptr;
+        // Kernel calls whose contract states what they do with the lock.
+        SmallVector<std::pair<Operation *, KernelLockOp>> kernelAcquires;
+        bool kernelReleases = false;
         for (Operation *user : lock->getUsers()) {
-          if (auto use = dyn_cast<aie::UseLockOp>(user))
+          if (auto use = dyn_cast<aie::UseLockOp>(user)) {
             (use.isAcquire() ? acquires : releases).push_back(use);
-          else if (!kernel)
+          } else if (auto contract = kernelContract(user)) {
+            for (const KernelLockOp &k : *contract) {
+              if (k.lock != lock)
+                continue;
+              if (k.action == aie::LockAction::Release)
+                kernelReleases = true;
+              else
+                kernelAcquires.push_back({user, k});
+            }
+            handedOffToContract.insert(lock);
+          } else if (!kernel) {
             kernel = user;
+          }
         }
         // A lock a core hands to a kernel call is the kernel's to move
         // (mlir-aie's lock_pass_to_c): its acquires may be satisfied there.
@@ -103,7 +118,7 @@ public:
                             return r.getValueOrDefault() == v;
                           });
           else
-            satisfiable = init >= v || !releases.empty();
+            satisfiable = init >= v || !releases.empty() || kernelReleases;
           if (satisfiable)
             continue;
           ++problems;
@@ -114,6 +129,17 @@ public:
           diag.attachNote(lock.getLoc()) << "the lock is declared here";
           diag.attachNote(acq->getParentOp()->getLoc())
               << "in this " << processName(acq);
+        }
+        for (auto &[call, k] : kernelAcquires) {
+          if (init >= k.value || !releases.empty() || kernelReleases)
+            continue;
+          ++problems;
+          auto diag = call->emitError()
+                      << "waits forever: by its kernel contract, the call "
+                         "acquires "
+                      << k.value << " from a lock whose init is " << init
+                      << " and which no process releases";
+          diag.attachNote(lock.getLoc()) << "the lock is declared here";
         }
       }
       if (locks && !problems && !unknownLocks)
@@ -127,6 +153,9 @@ public:
 
   /// Locks handed to a kernel (part 2 leaves them out too).
   llvm::DenseSet<Operation *> handedOff;
+  /// Locks a kernel with a contract moves (part 2 leaves them out: its
+  /// rounds count only use_lock ops).
+  llvm::DenseSet<Operation *> handedOffToContract;
 
   static std::string lockName(aie::LockOp lock) {
     if (auto name = lock->getAttrOfType<StringAttr>("sym_name"))
@@ -235,7 +264,7 @@ public:
     unsigned checked = 0, drifting = 0;
     for (Operation &op : d.op.getBodyBlock()) {
       auto lock = dyn_cast<aie::LockOp>(op);
-      if (!lock || handedOff.count(lock))
+      if (!lock || handedOff.count(lock) || handedOffToContract.count(lock))
         continue;
       SmallVector<std::pair<aie::UseLockOp, int64_t>> uses;
       bool skip = false;
