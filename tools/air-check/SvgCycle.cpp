@@ -64,7 +64,7 @@ static std::vector<std::string> shownPlace(const WaitGraph &g,
 }
 
 void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
-  const double boxW = 230, lineH = 13;
+  const double boxW = 250, lineH = 13;
   std::vector<unsigned> ring, behind;
   // The cycle in wait order: follow the first unvisited successor on the
   // cycle; start again at the first unvisited cycle node.
@@ -99,10 +99,16 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
   double width = std::max(n <= 1 ? 420.0 : n == 2 ? 2 * radius + boxW + 40
                                                   : 2 * radius + boxW + 60,
                           behind.size() * (boxW + 20) + 20);
+  if (!g.cycle) { // a chain: one row, left to right
+    ringH = 80;
+    width = std::max(n * (boxW + 70) + 20, behind.size() * (boxW + 20) + 20);
+  }
   double cx = width / 2, cy = 30 + ringH / 2;
   for (size_t k = 0; k < n; ++k) {
     Box &b = box[ring[k]];
-    if (n == 1) {
+    if (!g.cycle) {
+      b.x = 10 + boxW / 2 + k * (boxW + 70), b.y = cy;
+    } else if (n == 1) {
       b.x = cx, b.y = cy;
     } else if (n == 2) {
       b.x = cx + (k ? radius : -radius) * 0.85, b.y = cy;
@@ -157,7 +163,7 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
       lx = a.x, ly = y0 - 40;
     } else {
       double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
-      double bend = grey ? 0 : 0.18 * len;
+      double bend = grey || !g.cycle ? 0 : 0.18 * len;
       // Bend to the left of the direction of travel: two opposite waits
       // become two arcs.
       double mx = (a.x + b.x) / 2 + (dy / len) * bend,
@@ -189,7 +195,9 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
   for (unsigned i = 0; i < g.nodes.size(); ++i) {
     const WaitGraph::Node &nd = g.nodes[i];
     const Box &b = box[i];
-    std::string label = nd.label;
+    std::string label = llvm::StringRef(nd.label).starts_with("the ")
+                            ? nd.label.substr(4)
+                            : nd.label;
     if (nd.line)
       label += " (" + std::to_string(nd.line) + ":" + std::to_string(nd.column) + ")";
     os << llvm::formatv("<g class=\"node {0}{1}\"><title>{2}</title>"
@@ -200,7 +208,7 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
                         nd.kind, nd.inCycle ? "" : " behind",
                         htmlEscape(label), b.x - b.w / 2, b.y - b.h / 2, b.w,
                         b.h, nd.kind == "lock" ? 12 : 4, b.x,
-                        b.y - b.h / 2 + 15, htmlEscape(shorten(label, 36)));
+                        b.y - b.h / 2 + 15, htmlEscape(shorten(label, 40)));
     for (size_t k = 0; k < place[i].size(); ++k)
       os << llvm::formatv("<text class=\"place\" x=\"{0:F1}\" y=\"{1:F1}\" "
                           "text-anchor=\"middle\">{2}</text>",
