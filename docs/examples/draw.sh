@@ -15,6 +15,9 @@ $B report --format=html $D/packet_merge.mlir > $D/packet_merge_report.html
 # two herds (deadlock-freedom), drawn by lint.
 $B lint --format=html corpus/negative/sync_order_minimal_deadlock.mlir > $D/minimal_deadlock_lint.html
 $B lint --format=html corpus/negative/deadlock_cross_herd_cycle.mlir > $D/cross_herd_cycle_lint.html
+# A ping-pong whose two pipelines cross: a cycle of 4 across loop
+# iterations, ops blocked behind it in grey.
+$B lint --format=html tests/lit/executor/ping-pong-crossed.mlir > $D/ping_pong_crossed_lint.html
 # aie-deadlock: head-of-line blocking on a shared packet channel.
 $B lint --format=html tests/lit/checkers/aie-packets.mlir > $D/aie_head_of_line_lint.html
 exit 0

@@ -142,10 +142,10 @@ void aircheck::writeHtmlReport(llvm::raw_ostream &os, llvm::StringRef file,
         &p == &placements.front()) {
       // Both levels side by side: the herds where they are placed, and the
       // design compile would write, its herd tiles in the same colours.
-      os << "<div class=\"pictures\"><div><h3>the AIR program on "
+      os << "<div class=\"pictures\"><div class=\"map-side\"><h3>the AIR program on "
          << escape(dev.name) << "</h3>\n";
       writeMap(os, p, dev);
-      os << "</div><div><h3>the aie design <code>air-check compile "
+      os << "</div><div class=\"design-side\"><h3>the aie design <code>air-check compile "
             "--target="
          << escape(target->target) << "</code> writes</h3>\n";
       if (target->device) {

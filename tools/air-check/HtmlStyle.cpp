@@ -48,10 +48,11 @@ tr.over .bar span{background:#b00020}.num{text-align:right}
 vertical-align:middle;margin-right:6px}.swatch.packet{border-top:3px dashed;
 height:0;background:none!important}
 .pictures{display:flex;gap:2em;align-items:flex-start}
-.pictures>div{flex:0 1 auto;min-width:0}
+.pictures>div{flex:0 1 auto;min-width:0}.pictures>.map-side{flex:0 0 auto}
+.pictures>.design-side{flex:1 1 0}
 .pictures svg{max-width:100%;height:auto}
 li,p,.finding div{overflow-wrap:anywhere}
-svg{font-family:sans-serif}svg text{fill:#222}
+svg{font-family:sans-serif}svg.waitgraph,svg.design{max-width:100%;height:auto}svg text{fill:#222}
 svg .tile{fill:#fff;stroke:#999}svg .tile.shim{fill:#e6e6e6}
 svg .tile.memtile{fill:#dbe9f6}svg .tile.compute.used{fill:#fafafa}
 svg .tile.over{stroke:#b00020;stroke-width:3}

@@ -96,12 +96,16 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
   size_t n = ring.size();
   double radius = n <= 1 ? 0 : n == 2 ? 170 : std::max(150.0, 55.0 * n);
   double ringH = n <= 1 ? 110 : n == 2 ? 110 : 2 * radius * 0.55 + 90;
-  double width = std::max(n <= 1 ? 420.0 : n == 2 ? 2 * radius + boxW + 40
+  // The nodes behind: rows of at most four.
+  const size_t perRow = 4;
+  size_t behindRows = (behind.size() + perRow - 1) / perRow;
+  size_t rowLen = std::min(behind.size(), perRow);
+  double width = std::max(n <= 1 ? 420.0 : n == 2 ? 2 * boxW + 180
                                                   : 2 * radius + boxW + 60,
-                          behind.size() * (boxW + 20) + 20);
+                          rowLen * (boxW + 20) + 20);
   if (!g.cycle) { // a chain: one row, left to right
     ringH = 80;
-    width = std::max(n * (boxW + 70) + 20, behind.size() * (boxW + 20) + 20);
+    width = std::max(n * (boxW + 70) + 20, rowLen * (boxW + 20) + 20);
   }
   double cx = width / 2, cy = 30 + ringH / 2;
   for (size_t k = 0; k < n; ++k) {
@@ -111,7 +115,7 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
     } else if (n == 1) {
       b.x = cx, b.y = cy;
     } else if (n == 2) {
-      b.x = cx + (k ? radius : -radius) * 0.85, b.y = cy;
+      b.x = cx + (k ? 1 : -1) * (boxW / 2 + 70), b.y = cy;
     } else {
       double a = -M_PI / 2 + 2 * M_PI * k / n;
       b.x = cx + radius * std::cos(a);
@@ -119,13 +123,19 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
     }
   }
   double rowY = 30 + ringH + 60;
+  double behindH = 0;
+  for (unsigned i : behind)
+    behindH = std::max(behindH, box[i].h);
   for (size_t k = 0; k < behind.size(); ++k) {
     Box &b = box[behind[k]];
-    b.x = 10 + boxW / 2 + k * (boxW + 20) +
-          (width - behind.size() * (boxW + 20)) / 2;
-    b.y = rowY;
+    size_t inRow = std::min(perRow, behind.size() - k / perRow * perRow);
+    b.x = 10 + boxW / 2 + (k % perRow) * (boxW + 20) +
+          (width - 20 - inRow * (boxW + 20)) / 2;
+    b.y = rowY + (k / perRow) * (behindH + 30);
   }
-  double height = behind.empty() ? 30 + ringH + 20 : rowY + 70;
+  double height = behind.empty()
+                      ? 30 + ringH + 20
+                      : rowY + (behindRows - 1) * (behindH + 30) + 50;
   if (g.omitted)
     height += 18;
 
