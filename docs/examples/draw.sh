@@ -7,6 +7,9 @@ D=docs/examples
 # The AIR page with --target: a GEMM with a broadcast, placed, and the
 # design compile writes for it (four flows fanning out from the memory tile).
 $B report --target=npu1_4col --format=html corpus/positive/broadcast_gemm_2x2_size1.mlir > $D/gemm_broadcast_target.html
+# The aie page of that design, as compile writes it.
+$B compile --target=npu1_4col corpus/positive/broadcast_gemm_2x2_size1.mlir -o $D/gemm_broadcast.aie.mlir
+$B report --format=html $D/gemm_broadcast.aie.mlir > $D/gemm_broadcast_design.html
 # A corpus GEMM compile does not lower: the placement, and why no design.
 $B report --target=npu1_4col --format=html corpus/positive/gemm_dma_to_channel.mlir > $D/gemm_4x4_target.html
 # The aie page: a packet merge (two dashed packet flows into one port).
