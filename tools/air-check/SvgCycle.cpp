@@ -107,7 +107,7 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
     ringH = 80;
     width = std::max(n * (boxW + 70) + 20, rowLen * (boxW + 20) + 20);
   }
-  double cx = width / 2, cy = 30 + ringH / 2;
+  double cx = width / 2, cy = 44 + ringH / 2;
   for (size_t k = 0; k < n; ++k) {
     Box &b = box[ring[k]];
     if (!g.cycle) {
@@ -122,7 +122,7 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
       b.y = cy + radius * 0.55 * std::sin(a);
     }
   }
-  double rowY = 30 + ringH + 60;
+  double rowY = 44 + ringH + 60;
   double behindH = 0;
   for (unsigned i : behind)
     behindH = std::max(behindH, box[i].h);
@@ -134,7 +134,7 @@ void aircheck::writeWaitGraphSvg(llvm::raw_ostream &os, const WaitGraph &g) {
     b.y = rowY + (k / perRow) * (behindH + 30);
   }
   double height = behind.empty()
-                      ? 30 + ringH + 20
+                      ? 44 + ringH + 20
                       : rowY + (behindRows - 1) * (behindH + 30) + 50;
   if (g.omitted)
     height += 18;
