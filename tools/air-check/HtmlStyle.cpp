@@ -62,6 +62,7 @@ svg .figure{font-size:10px}svg .figure.over{fill:#b00020;font-weight:bold}
 svg .barbg{fill:#e8e8e8}svg .barfg{fill:#4e79a7}svg .barfg.over{fill:#b00020}
 svg .port{font-size:9px;fill:#555}
 svg .flow{fill:none;stroke-width:2}svg .flow.packet{stroke-dasharray:6 3}
+svg .flow.cascade{stroke-width:6;stroke-opacity:.8}.swatch.cascade{height:6px}
 svg .side{font-size:10px}svg .side.head{font-weight:bold;font-size:11px}
 svg .node rect{stroke:#b00020;stroke-width:2;fill:#fff3f3}
 svg .node.behind rect{stroke:#bbb;stroke-width:1;fill:#f3f3f3}

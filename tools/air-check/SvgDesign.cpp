@@ -127,6 +127,7 @@ void aircheck::writeDesignSvg(llvm::raw_ostream &os, const Device &d,
   // The design: tiles, arrows, allocations.
   std::set<Coord> tiles;
   std::vector<Arrow> arrows;
+  std::vector<std::pair<Coord, Coord>> cascades;
   std::vector<std::string> allocs;
   aie::DeviceOp dev = d.op;
   for (Operation &op : dev.getBodyBlock()) {
@@ -152,6 +153,13 @@ void aircheck::writeDesignSvg(llvm::raw_ostream &os, const Device &d,
       if (src)
         for (const Port &dst : dsts)
           arrows.push_back({*src, dst, true, (int64_t)pf.getId()});
+    } else if (op.getName().getStringRef() == "aie.cascade_flow" &&
+               op.getNumOperands() == 2) {
+      // Matched by name: the dialect here does not read aie.cascade_flow
+      // yet (a later mlir-aie form); once it does, cascades are drawn.
+      auto s = tileOf(op.getOperand(0)), t = tileOf(op.getOperand(1));
+      if (s && t)
+        cascades.push_back({*s, *t});
     } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
       std::string where;
       if (auto c = tileOfOp(a))
@@ -217,6 +225,8 @@ void aircheck::writeDesignSvg(llvm::raw_ostream &os, const Device &d,
   for (const Arrow &a : arrows)
     usedCols = std::max<int64_t>({usedCols, a.src.tile.first + 1,
                                   a.dst.tile.first + 1});
+  for (auto [from, to] : cascades)
+    usedCols = std::max<int64_t>({usedCols, from.first + 1, to.first + 1});
   int64_t allCols = cols;
   if (usedCols > 0 && usedCols < cols)
     cols = usedCols;
@@ -265,6 +275,11 @@ void aircheck::writeDesignSvg(llvm::raw_ostream &os, const Device &d,
                         "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" "
                         "fill=\"{1}\"/></marker>",
                         &g - groups.data(), g.color);
+  if (!cascades.empty())
+    os << "<marker id=\"fl-cascade\" viewBox=\"0 0 10 10\" refX=\"9\" "
+          "refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" "
+          "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#555\"/>"
+          "</marker>";
   os << "</defs>\n";
 
   // Tiles.
@@ -377,6 +392,26 @@ void aircheck::writeDesignSvg(llvm::raw_ostream &os, const Device &d,
                         a.packet ? " packet" : "", path, groups[g].color, g,
                         htmlEscape(title));
   }
+  // Cascades: a thick grey arrow straight from a core's tile to its
+  // neighbour's, through the gap between them.
+  for (auto [from, to] : cascades) {
+    double fx = xOf(from.first) + W * 0.4, fy = yOf(from.second) + H / 2;
+    double tx = xOf(to.first) + W * 0.4, ty = yOf(to.second) + H / 2;
+    if (from.second == to.second) { // east or west: at mid-height
+      fx = from.first < to.first ? xOf(from.first) + W : xOf(from.first);
+      tx = from.first < to.first ? xOf(to.first) : xOf(to.first) + W;
+    } else { // north or south
+      fy = from.second > to.second ? yOf(from.second) + H : yOf(from.second);
+      ty = from.second > to.second ? yOf(to.second) : yOf(to.second) + H;
+    }
+    os << llvm::formatv("<path class=\"flow cascade\" d=\"M{0:F1},{1:F1} "
+                        "L{2:F1},{3:F1}\" stroke=\"#555\" "
+                        "marker-end=\"url(#fl-cascade)\"><title>{4}</title>"
+                        "</path>\n",
+                        fx, fy, tx, ty,
+                        htmlEscape(tileName(d, from) + " \xE2\x86\x92 " +
+                                   tileName(d, to) + " (cascade)"));
+  }
   // Sources as dots, so that a fan-out reads as one source.
   for (const Group &g : groups)
     os << llvm::formatv("<circle cx=\"{0:F1}\" cy=\"{1:F1}\" r=\"3\" fill=\"{2}\"/>\n",
@@ -412,8 +447,14 @@ void aircheck::writeDesignSvg(llvm::raw_ostream &os, const Device &d,
                         : g.arrows.size() > 1 ? " <i>broadcast</i>"
                                               : "");
   }
-  if (groups.empty())
+  for (auto [from, to] : cascades)
+    os << "<li><span class=\"swatch cascade\" style=\"background:#555\">"
+          "</span>"
+       << htmlEscape(tileName(d, from)) << " \xE2\x86\x92 "
+       << htmlEscape(tileName(d, to)) << " <i>cascade</i></li>\n";
+  if (groups.empty() && cascades.empty())
     os << "<li>no aie.flow or aie.packet_flow in this device</li>\n";
-  os << "<li>solid: aie.flow (circuit-switched); dashed: aie.packet_flow; a "
-        "dot marks a source port, an arrowhead a destination port</li>\n</ul>\n";
+  os << "<li>solid: aie.flow (circuit-switched); dashed: aie.packet_flow; "
+        "thick grey: cascade; a dot marks a source port, an arrowhead a "
+        "destination port</li>\n</ul>\n";
 }
