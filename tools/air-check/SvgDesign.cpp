@@ -2,7 +2,7 @@
 //
 // Layout: one cell per tile of the device (top row first), a gutter to the
 // right of each column and above each row. Every stream port a flow uses
-// sits on the right edge of its tile (outputs above inputs). An arrow leaves
+// sits on the right edge of its tile (inputs above outputs). An arrow leaves
 // its source port to the right, runs in the source column's gutter up or
 // down to the gutter above the destination's row, across to the
 // destination column's gutter, and into the destination port from the
@@ -200,7 +200,7 @@ void aircheck::writeDesignSvg(llvm::raw_ostream &os, const Device &d,
   for (Group &g : groups)
     g.color = paletteColor(next++);
 
-  // Ports per tile, outputs first.
+  // Ports per tile, inputs first.
   std::map<Coord, std::vector<Port>> ports;
   for (const Arrow &a : arrows)
     for (const Port &p : {a.src, a.dst}) {
