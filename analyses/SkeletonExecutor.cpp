@@ -1591,28 +1591,33 @@ std::string Executor::tokenWait(const Task &t) const {
 /// runs inside it, which is listed instead.
 std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
   // (waits for tokens, file, line, column, task, text)
-  using Line =
-      std::tuple<bool, std::string, unsigned, unsigned, unsigned, std::string>;
+  using Line = std::tuple<bool, std::string, unsigned, unsigned, unsigned,
+                          std::string, std::string>;
   std::vector<Line> lines;
   for (unsigned id : pending) {
     const Task &t = tasks[id];
     if (t.forwarder)
       continue; // its waiters name what it stands for
-    std::string what;
+    std::string what, waits;
     if (!t.started) {
       what = tokenWait(t);
+      waits = "token";
     } else if (t.kind == Task::Kind::Put) {
       for (unsigned i = 0; i < t.fifos.size() && what.empty(); ++i) {
         const Fifo &f = fifos[t.fifos[i]];
-        if (!f.state.putCanComplete(t.numbers[i]))
+        if (!f.state.putCanComplete(t.numbers[i])) {
+          std::string get =
+              std::to_string(f.state.getAwaitedByPut(t.numbers[i]));
           what = "put #" + std::to_string(t.numbers[i]) + " on " + f.label +
-                 " waits for get #" +
-                 std::to_string(f.state.getAwaitedByPut(t.numbers[i]));
+                 " waits for get #" + get;
+          waits = f.label + " get #" + get;
+        }
       }
     } else if (t.kind == Task::Kind::Get) {
       what = "get #" + std::to_string(t.numbers[0]) + " on " +
              fifos[t.fifos[0]].label + " waits for put #" +
              std::to_string(t.numbers[0]);
+      waits = fifos[t.fifos[0]].label + " put #" + std::to_string(t.numbers[0]);
     }
     if (what.empty())
       continue;
@@ -1620,7 +1625,8 @@ std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
     lines.emplace_back(
         !t.started, loc ? loc.getFilename().str() : std::string(),
         loc ? loc.getLine() : 0, loc ? loc.getColumn() : 0, id,
-        t.op->getName().getStringRef().str() + " in " + whereOf(t) + ": " + what);
+        t.op->getName().getStringRef().str() + " in " + whereOf(t) + ": " + what,
+        waits);
   }
   // At one location, in the order the ops were reached.
   llvm::stable_sort(lines, [](const Line &a, const Line &b) {
@@ -1632,7 +1638,11 @@ std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
   llvm::DenseMap<unsigned, unsigned> index; // task -> its line
   for (Line &l : lines) {
     index[std::get<4>(l)] = out.size();
-    out.push_back({tasks[std::get<4>(l)].op, std::move(std::get<5>(l)), {}});
+    const Task &t = tasks[std::get<4>(l)];
+    SkeletonResult::BlockedOp b{t.op, std::move(std::get<5>(l)), {}, {}, {}};
+    b.place = whereOf(t);
+    b.waits = std::move(std::get<6>(l));
+    out.push_back(std::move(b));
   }
   waitForEdges(out, index);
   return out;

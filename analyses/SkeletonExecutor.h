@@ -110,6 +110,10 @@ struct SkeletonResult {
   struct BlockedOp {
     mlir::Operation *op;
     std::string what;
+    /// The instance it runs in ("@f, launch, segment @s, herd @a tile (0)",
+    /// with its loop iterations), and what it waits for, short: "@c[0] put
+    /// #2" (a get), "@c[0] get #1" (a put), "token" (for a token).
+    std::string place, waits;
     /// The wait-for relation among the blocked ops (indices into
     /// blockedOps): the ops this one may wait for. A token's producer, the
     /// ops blocked inside a hierarchy op or loop that has started, and for a

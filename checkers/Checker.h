@@ -9,6 +9,8 @@
 #ifndef AIRCHECK_CHECKERS_CHECKER_H
 #define AIRCHECK_CHECKERS_CHECKER_H
 
+#include "checkers/WaitGraph.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/AnalysisManager.h"
 #include "llvm/ADT/StringRef.h"
@@ -59,6 +61,10 @@ struct CheckContext {
   /// Records a property the checker proved, at the op it is about.
   std::function<void(mlir::Location, const std::string &)> proved =
       [](mlir::Location, const std::string &) {};
+  /// Hands over the wait-for graph of the diagnostic the checker emitted
+  /// last (a deadlock), for pictures (lint --format=html); call it after the
+  /// diagnostic is emitted. Text, JSON and SARIF output ignore it.
+  std::function<void(WaitGraph)> drew = [](WaitGraph) {};
   /// The text of the program being checked and the file name its locations
   /// carry ("<stdin>" for standard input), for messages that quote the
   /// source as written; empty when unknown (a check then reads the file).

@@ -34,6 +34,8 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <functional>
+#include <map>
 #include <set>
 
 using namespace aircheck;
@@ -267,7 +269,7 @@ private:
       bad = badTerminal;
     if (bad) {
       if (emit)
-        report(m, s, good, *bad);
+        ctx.drew(report(m, s, good, *bad));
       return Verdict::Finding;
     }
     // The dispatch ends clean: once the host has run its sequence to the
@@ -560,8 +562,9 @@ private:
         << "hint: make the chain take every word the tasks send";
   }
 
-  void report(const Model &m, const Search &s,
-              const std::vector<llvm::BitVector> &good, size_t bad) {
+  /// Emits the finding and returns its wait-for graph.
+  WaitGraph report(const Model &m, const Search &s,
+                   const std::vector<llvm::BitVector> &good, size_t bad) {
     size_t n = m.procs.size();
     const State &st = s.states[bad];
     std::vector<size_t> stuck, blocked;
@@ -660,6 +663,146 @@ private:
       diag.attachNote(at->getLoc())
           << "hint: make the BDs at the other end of each flow move every "
              "word the tasks move (or the tasks only what they take)";
+    diag.report();
+    return waitGraph(m, s, st, stuck, blocked);
+  }
+
+  /// Who waits for whom when the search is stuck: each stuck or blocked
+  /// agent (core, BD chain, host) waits for a lock, a task queue or its
+  /// stream peer; a lock waits for the agents that release it, a queue for
+  /// the chains that move its head task's words (or, for room, for itself).
+  WaitGraph waitGraph(const Model &m, const Search &s, const State &st,
+                      const std::vector<size_t> &stuck,
+                      const std::vector<size_t> &blocked) {
+    WaitGraph g;
+    size_t n = m.procs.size();
+    std::map<std::pair<int, size_t>, unsigned> nodeOf; // (kind, index)
+    auto located = [](WaitGraph::Node &node, Operation *op) {
+      if (auto loc = dyn_cast_or_null<FileLineColLoc>(op ? op->getLoc()
+                                                         : Location(nullptr)))
+        node.line = loc.getLine(), node.column = loc.getColumn();
+    };
+    // 0: an agent, 1: a lock, 2: a queue.
+    std::function<unsigned(int, size_t)> node = [&](int kind,
+                                                    size_t i) -> unsigned {
+      auto it = nodeOf.find({kind, i});
+      if (it != nodeOf.end())
+        return it->second;
+      WaitGraph::Node nd;
+      if (kind == 0) {
+        const Proc &p = m.procs[i];
+        nd.kind = p.kind == AgentKind::Core   ? "core"
+                  : p.kind == AgentKind::Host ? "host"
+                                              : "chain";
+        nd.label = p.name;
+        if (st[i] < 0) {
+          nd.place.push_back("finished");
+          located(nd, p.op);
+        } else {
+          const Step &step = p.steps[st[i]];
+          nd.place.push_back("at " + step.op->getName().getStringRef().str());
+          located(nd, step.op);
+        }
+      } else if (kind == 1) {
+        const LockInfo &l = m.locks[i];
+        nd.kind = "lock";
+        nd.label = l.name;
+        nd.place.push_back("value " + std::to_string(st[n + i]));
+        located(nd, l.op);
+      } else {
+        const Queue &q = m.queues[i];
+        nd.kind = "queue";
+        nd.label = q.name;
+        nd.place.push_back(std::to_string(s.finished(st, i)) + " of " +
+                           std::to_string(s.pushed(st, i)) +
+                           " tasks finished");
+        located(nd, q.decl);
+      }
+      unsigned id = g.nodes.size();
+      nodeOf[{kind, i}] = id;
+      g.nodes.push_back(std::move(nd));
+      return id;
+    };
+    auto edge = [&](unsigned from, unsigned to, std::string label) {
+      for (const WaitGraph::Edge &e : g.edges)
+        if (e.from == from && e.to == to)
+          return;
+      g.edges.push_back({from, to, std::move(label)});
+    };
+    std::vector<size_t> agents = stuck;
+    agents.insert(agents.end(), blocked.begin(), blocked.end());
+    std::set<int> locksSeen;
+    for (size_t i : agents) {
+      const Proc &p = m.procs[i];
+      if (st[i] < 0)
+        continue;
+      const Step &step = p.steps[st[i]];
+      unsigned me = node(0, i);
+      switch (step.kind) {
+      case Step::Transfer:
+        if (p.queue >= 0)
+          edge(me, node(2, p.queue), "words of a task");
+        else if (p.fedBy >= 0)
+          edge(me, node(0, p.fedBy), "stream");
+        else
+          for (int q : p.peers)
+            edge(me, node(0, q), "stream");
+        break;
+      case Step::Push:
+        edge(me, node(2, step.queue), "room in the queue");
+        break;
+      case Step::Wait:
+        edge(me, node(2, step.queue),
+             "task " + std::to_string(step.value) + " finished");
+        break;
+      default:
+        if (step.lock < 0)
+          break;
+        edge(me, node(1, step.lock),
+             "acquire " + std::to_string(step.value) +
+                 (step.kind == Step::AcquireEqual ? " (equal)" : ""));
+        locksSeen.insert(step.lock);
+        break;
+      }
+    }
+    for (int l : locksSeen)
+      for (size_t i = 0; i < n; ++i)
+        for (const Step &step : m.procs[i].steps)
+          if (step.lock == l &&
+              (step.kind == Step::Release || step.kind == Step::ReleaseSet)) {
+            edge(node(1, l), node(0, i), "released by");
+            break;
+          }
+    for (auto [key, id] : std::map(nodeOf))
+      if (key.first == 2) {
+        size_t q = key.second;
+        int32_t head = s.finished(st, q);
+        if (head < s.pushed(st, q))
+          for (int p : m.queues[q].peersOf(head))
+            edge(id, node(0, p), "moves the words");
+      }
+    // The cycle: the nodes that reach themselves; without one, what the
+    // first stuck agent reaches (the chain to what never comes).
+    size_t count = g.nodes.size();
+    std::vector<std::vector<bool>> reach(count, std::vector<bool>(count));
+    for (const WaitGraph::Edge &e : g.edges)
+      reach[e.from][e.to] = true;
+    for (size_t k = 0; k < count; ++k)
+      for (size_t a = 0; a < count; ++a)
+        if (reach[a][k])
+          for (size_t b = 0; b < count; ++b)
+            if (reach[k][b])
+              reach[a][b] = true;
+    for (size_t a = 0; a < count; ++a)
+      g.nodes[a].inCycle = reach[a][a];
+    g.cycle = llvm::any_of(g.nodes, [](auto &nd) { return nd.inCycle; });
+    if (!g.cycle && count) {
+      g.nodes[0].inCycle = true;
+      for (size_t b = 0; b < count; ++b)
+        if (reach[0][b])
+          g.nodes[b].inCycle = true;
+    }
+    return g;
   }
 };
 } // namespace

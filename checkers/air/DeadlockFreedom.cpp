@@ -44,6 +44,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <map>
+
 using namespace aircheck;
 using namespace mlir;
 
@@ -216,7 +218,7 @@ public:
         if (r.verdict == SkeletonResult::Verdict::Deadlock &&
             !r.blockedOps.empty()) {
           if (!doubtful)
-            reportDeadlock(r,
+            reportDeadlock(ctx, r,
                            std::string("the program deadlocks when ") +
                                modeText(mode) + when,
                            kCycleHint);
@@ -301,7 +303,7 @@ public:
         if (r.verdict == SkeletonResult::Verdict::Deadlock &&
             !r.blockedOps.empty())
           return reportDeadlock(
-              r,
+              ctx, r,
               "the program can deadlock" + when + ": " + order.reason +
                   ", and in another schedule",
               "hint: order the racing transfers with a token (the later one "
@@ -352,9 +354,69 @@ private:
   /// first op, a note at each next one), or without a cycle the chain from
   /// the first blocked op to one that waits for nothing blocked; then how
   /// many more ops are blocked behind it, and the hint.
-  static void reportDeadlock(const SkeletonResult &r, const std::string &lead,
-                             const char *hint) {
+  static void reportDeadlock(CheckContext &ctx, const SkeletonResult &r,
+                             const std::string &lead, const char *hint) {
     WaitChain chain = findWaitChain(r.blockedOps);
+    emitDeadlock(r, chain, lead, hint);
+    ctx.drew(waitGraph(r, chain));
+  }
+
+  /// At most this many ops blocked behind the cycle are drawn.
+  static constexpr unsigned kDrawnBehind = 6;
+
+  /// The cycle (or chain) as data, with a few of the ops behind it, each
+  /// waiting for the first op it waits for.
+  static WaitGraph waitGraph(const SkeletonResult &r, const WaitChain &chain) {
+    WaitGraph g;
+    g.cycle = chain.cycle;
+    const auto &ops = r.blockedOps;
+    std::map<unsigned, unsigned> nodeOf; // blocked op -> node
+    auto add = [&](unsigned i, bool inCycle) {
+      WaitGraph::Node n;
+      n.kind = "op";
+      n.label = ops[i].op->getName().getStringRef().str();
+      llvm::SmallVector<llvm::StringRef> parts;
+      llvm::StringRef(ops[i].place).split(parts, ", ", -1, false);
+      for (llvm::StringRef p : parts)
+        n.place.push_back(p.str());
+      if (auto loc = dyn_cast<FileLineColLoc>(ops[i].op->getLoc())) {
+        n.line = loc.getLine();
+        n.column = loc.getColumn();
+      }
+      n.inCycle = inCycle;
+      nodeOf[i] = g.nodes.size();
+      g.nodes.push_back(std::move(n));
+    };
+    for (unsigned i : chain.ops)
+      add(i, true);
+    for (size_t k = 0; k + 1 < chain.ops.size(); ++k)
+      g.edges.push_back({nodeOf[chain.ops[k]], nodeOf[chain.ops[k + 1]],
+                         ops[chain.ops[k]].waits});
+    if (chain.cycle)
+      g.edges.push_back({nodeOf[chain.ops.back()], nodeOf[chain.ops.front()],
+                         ops[chain.ops.back()].waits});
+    unsigned drawn = 0;
+    for (unsigned i = 0; i < ops.size(); ++i) {
+      if (nodeOf.count(i))
+        continue;
+      if (drawn == kDrawnBehind) {
+        ++g.omitted;
+        continue;
+      }
+      ++drawn;
+      add(i, false);
+    }
+    for (auto [i, node] : nodeOf)
+      if (!g.nodes[node].inCycle && !ops[i].waitsFor.empty()) {
+        auto to = nodeOf.find(ops[i].waitsFor.front());
+        if (to != nodeOf.end())
+          g.edges.push_back({node, to->second, ops[i].waits});
+      }
+    return g;
+  }
+
+  static void emitDeadlock(const SkeletonResult &r, const WaitChain &chain,
+                           const std::string &lead, const char *hint) {
     const auto &ops = r.blockedOps;
     const SkeletonResult::BlockedOp &first = ops[chain.ops.front()];
     size_t n = ops.size();

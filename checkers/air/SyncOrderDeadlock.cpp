@@ -50,6 +50,46 @@ static std::string bodyKind(Block *b) {
   return s;
 }
 
+/// The hierarchy ops around `op`, outermost first: "launch", "segment @s".
+static std::vector<std::string> placeOf(Operation *op) {
+  std::vector<std::string> place;
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isa<air::HierarchyOpInterface>(p))
+      place.insert(place.begin(), hierarchyName(p));
+  return place;
+}
+
+/// The picture: the blocking op waits for its partners; each partner waits
+/// for it, being ordered after it in `scope`.
+static WaitGraph waitGraph(Operation *op, bool isPut, StringRef chan,
+                           ArrayRef<Operation *> partners, Block *scope) {
+  WaitGraph g;
+  auto add = [&](Operation *o) {
+    WaitGraph::Node n;
+    n.kind = "op";
+    n.label = o->getName().getStringRef().str();
+    n.place = placeOf(o);
+    if (auto loc = dyn_cast<FileLineColLoc>(o->getLoc())) {
+      n.line = loc.getLine();
+      n.column = loc.getColumn();
+    }
+    n.inCycle = true;
+    g.nodes.push_back(std::move(n));
+    return unsigned(g.nodes.size() - 1);
+  };
+  unsigned blocked = add(op);
+  std::string awaited = "@" + chan.str() + (isPut ? " get" : " put");
+  for (Operation *p : partners) {
+    unsigned n = add(p);
+    g.edges.push_back({blocked, n, awaited});
+    g.edges.push_back({n, blocked,
+                       scope->findAncestorOpInBlock(*p) == p
+                           ? "after it in program order"
+                           : "starts only after it"});
+  }
+  return g;
+}
+
 namespace {
 class SyncOrderDeadlock : public Checker {
 public:
@@ -148,6 +188,8 @@ public:
           << "hint: make it asynchronous (bind its token), move it into its "
              "own herd or segment"
           << (isPut ? ", or give the channel depth 2" : "");
+      diag.report();
+      ctx.drew(waitGraph(op, isPut, name.getValue(), partners, scope));
     };
     ctx.module.walk([&](Operation *op) {
       if (auto t = dyn_cast<air::ChannelOpInterface>(op))

@@ -9,7 +9,10 @@
 #include "tools/air-check/AIEReport.h"
 
 #include "analyses/aie/AIEDesign.h"
+#include "tools/air-check/HtmlLint.h"
+#include "tools/air-check/HtmlStyle.h"
 #include "tools/air-check/Output.h"
+#include "tools/air-check/SvgDesign.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -42,20 +45,73 @@ struct Row {
 };
 } // namespace
 
+
+/// What each tile the device declares or uses holds.
+static std::map<Coord, TileUse> tileUses(const Device &d) {
+  std::map<Coord, TileUse> tiles;
+  aie::DeviceOp device = d.op;
+  for (Operation &op : device.getBodyBlock()) {
+    if (auto t = dyn_cast<aie::TileOp>(op)) {
+      tiles[coordOf(t)];
+      continue;
+    }
+    std::optional<Coord> c = tileOfOp(&op);
+    if (!c)
+      continue;
+    TileUse &u = tiles[*c];
+    if (auto b = dyn_cast<aie::BufferOp>(op)) {
+      ++u.buffers;
+      u.bufferBytes += aie::memrefBytes(b.getType()).value_or(0);
+    } else if (auto core = dyn_cast<aie::CoreOp>(op)) {
+      u.stack = core.getStackSize();
+    } else if (isa<aie::LockOp>(op)) {
+      ++u.locks;
+    } else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op)) {
+      op.walk([&](aie::DMABDOp) { ++u.bds; });
+      op.walk([&](aie::DMAStartOp s) {
+        u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
+      });
+    } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
+      u.channels.insert({(int)a.getChannelDir(), a.getChannelIndex()});
+    }
+  }
+  return tiles;
+}
+
+/// A tile's figures against the device's limits.
+static std::vector<Row> rowsOf(const Device &d, TileKind kind, const TileUse &u) {
+  auto cap = [&](int64_t v) { return d.model ? v : -1; };
+  int64_t mem = !d.model                       ? -1
+                : kind == TileKind::Compute    ? d.model->l1Bytes
+                : kind == TileKind::MemTile    ? d.model->memtileBytes
+                                               : 0;
+  std::vector<Row> rows = {
+      {"memory bytes", u.bufferBytes + (kind == TileKind::Compute ? u.stack : 0),
+       mem},
+      {"locks", u.locks, cap(d.model ? d.lockLimit(kind) : 0)},
+      {"BDs", u.bds, cap(d.model ? d.bdLimit(kind) : 0)},
+      {"S2MM channels", u.channelsIn(),
+       cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::S2MM) : 0)},
+      {"MM2S channels", u.channelsOut(),
+       cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::MM2S) : 0)},
+  };
+  return rows;
+}
+
+std::map<Coord, std::vector<TileFigure>> aircheck::tileFigures(const Device &d) {
+  std::map<Coord, std::vector<TileFigure>> out;
+  for (auto &[c, u] : tileUses(d)) {
+    TileKind kind = d.model ? d.kindOf(c) : TileKind::Outside;
+    for (const Row &r : rowsOf(d, kind, u))
+      if (!(r.resource == "memory bytes" && r.capacity == 0 && !u.buffers))
+        out[c].push_back({r.resource, r.used, r.capacity});
+  }
+  return out;
+}
+
 int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
                              OutputFormat format, llvm::raw_ostream &os) {
-  auto esc = [](llvm::StringRef in) {
-    std::string out;
-    for (char ch : in)
-      switch (ch) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
-      }
-    return out;
-  };
+  auto esc = [](llvm::StringRef in) { return htmlEscape(in); };
   std::string html;
   llvm::raw_string_ostream hs(html);
   unsigned over = 0, unknownDevices = 0;
@@ -63,32 +119,7 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
   std::string text;
   llvm::raw_string_ostream ts(text);
   for (Device &d : collectDevices(module)) {
-    std::map<Coord, TileUse> tiles;
-    for (Operation &op : d.op.getBodyBlock()) {
-      if (auto t = dyn_cast<aie::TileOp>(op)) {
-        tiles[coordOf(t)];
-        continue;
-      }
-      std::optional<Coord> c = tileOfOp(&op);
-      if (!c)
-        continue;
-      TileUse &u = tiles[*c];
-      if (auto b = dyn_cast<aie::BufferOp>(op)) {
-        ++u.buffers;
-        u.bufferBytes += aie::memrefBytes(b.getType()).value_or(0);
-      } else if (auto core = dyn_cast<aie::CoreOp>(op)) {
-        u.stack = core.getStackSize();
-      } else if (isa<aie::LockOp>(op)) {
-        ++u.locks;
-      } else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op)) {
-        op.walk([&](aie::DMABDOp) { ++u.bds; });
-        op.walk([&](aie::DMAStartOp s) {
-          u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
-        });
-      } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
-        u.channels.insert({(int)a.getChannelDir(), a.getChannelIndex()});
-      }
-    }
+    std::map<Coord, TileUse> tiles = tileUses(d);
     std::string devName = aie::stringifyAIEDevice(d.op.getDevice()).str();
     std::string sym;
     if (auto s = d.op->getAttrOfType<StringAttr>("sym_name"))
@@ -102,50 +133,23 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
       ts << " (" << d.model->arch << ", " << d.columns() << " columns)\n";
     }
     json::Array jtiles;
-    // HTML: one cell per tile, the top row first (as the array is drawn).
-    int maxCol = 0, maxRow = 0;
-    for (auto &[c, u] : tiles) {
-      maxCol = std::max(maxCol, (int)c.first);
-      maxRow = std::max(maxRow, (int)c.second);
-    }
-    std::map<Coord, std::string> cells;
+    // HTML: the design drawn on its array, each tile's figures as bars.
+    DesignPictureOptions picture;
     for (auto &[c, u] : tiles) {
       TileKind kind = d.model ? d.kindOf(c) : TileKind::Outside;
-      auto cap = [&](int64_t v) { return d.model ? v : -1; };
-      int64_t mem = !d.model                       ? -1
-                    : kind == TileKind::Compute    ? d.model->l1Bytes
-                    : kind == TileKind::MemTile    ? d.model->memtileBytes
-                                                   : 0;
-      std::vector<Row> rows = {
-          {"memory bytes", u.bufferBytes + (kind == TileKind::Compute ? u.stack : 0),
-           mem},
-          {"locks", u.locks, cap(d.model ? d.lockLimit(kind) : 0)},
-          {"BDs", u.bds, cap(d.model ? d.bdLimit(kind) : 0)},
-          {"S2MM channels", u.channelsIn(),
-           cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::S2MM) : 0)},
-          {"MM2S channels", u.channelsOut(),
-           cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::MM2S) : 0)},
-      };
+      std::vector<Row> rows = rowsOf(d, kind, u);
       std::string where = d.model ? describe(c, kind)
                                   : "tile (" + std::to_string(c.first) + ", " +
                                         std::to_string(c.second) + ")";
       ts << "  " << where << "\n";
       json::Array jrows;
-      std::string cell;
-      llvm::raw_string_ostream cs(cell);
-      bool cellOver = false;
+      std::vector<TileFigure> &figures = picture.figures[c];
       for (const Row &r : rows) {
         // A shim tile has no data memory: no row unless it holds buffers.
         if (r.resource == "memory bytes" && r.capacity == 0 && !u.buffers)
           continue;
         over += r.over();
-        cellOver |= r.over();
-        cs << "<div>" << r.resource << ": " << r.used;
-        if (r.capacity >= 0)
-          cs << " / " << r.capacity;
-        if (r.over())
-          cs << " <b>OVER</b>";
-        cs << "</div>";
+        figures.push_back({r.resource, r.used, r.capacity});
         ts << llvm::formatv("    {0,-14} {1,8}", r.resource, r.used);
         if (r.capacity >= 0) {
           ts << " / " << r.capacity;
@@ -169,12 +173,6 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
                                         : json::Value(nullptr);
         jrows.push_back(std::move(o));
       }
-      cells[c] = std::string("<td class=\"tile ") +
-                 (d.model ? kindName(kind) : "unknown") +
-                 (cellOver ? " over" : "") + "\"><div class=\"name\">" +
-                 esc(where) + "</div><div class=\"kind\">" +
-                 (d.model ? kindName(kind) : std::string("unknown")) +
-                 "</div>" + cell + "</td>";
       jtiles.push_back(json::Object{
           {"col", c.first},
           {"row", c.second},
@@ -185,20 +183,11 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
           {"resources", std::move(jrows)}});
     }
     hs << "<h2>device " << esc(devName) << (sym.empty() ? "" : " @" + esc(sym))
-       << "</h2>\n<table class=\"tilemap\">\n";
-    for (int row = maxRow; row >= 0; --row) {
-      hs << "<tr><th>row " << row << "</th>";
-      for (int col = 0; col <= maxCol; ++col) {
-        auto it = cells.find({col, row});
-        hs << (it == cells.end() ? std::string("<td class=\"empty\"></td>")
-                                 : it->second);
-      }
-      hs << "</tr>\n";
-    }
-    hs << "<tr><th></th>";
-    for (int col = 0; col <= maxCol; ++col)
-      hs << "<th>col " << col << "</th>";
-    hs << "</tr>\n</table>\n";
+       << "</h2>\n";
+    if (!d.model)
+      hs << "<p>no device model (" << esc(d.noModel)
+         << "): figures without capacities</p>\n";
+    writeDesignSvg(hs, d, picture);
     json::Object jd{{"device", devName}, {"tiles", std::move(jtiles)}};
     jd["name"] = sym.empty() ? json::Value(nullptr) : json::Value(sym);
     jd["arch"] = d.model ? json::Value(d.model->arch) : json::Value(nullptr);
@@ -206,17 +195,13 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
   }
   std::string verdict = over ? "over capacity" : unknownDevices ? "unknown" : "fits";
   if (format == OutputFormat::Html) {
-    os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
-       << "air-check report: " << esc(path) << "</title><style>"
-       << "table.tilemap{border-collapse:collapse}"
-       << "td.tile{border:1px solid #888;padding:4px;vertical-align:top;"
-       << "font:12px monospace}td.compute{background:#eef}"
-       << "td.memory{background:#efe}td.shim{background:#fee}"
-       << "td.over{outline:3px solid #c00}.name{font-weight:bold}"
-       << "</style></head><body>\n<h1>air-check report: " << esc(path)
-       << " (aie level, per tile)</h1>\n"
-       << hs.str() << "<p class=\"verdict\">verdict: " << verdict
-       << "</p>\n</body></html>\n";
+    writeHtmlHead(os, ("air-check report: " + path).str());
+    os << "<h1>air-check report</h1>\n<p>" << esc(path)
+       << " (aie level, per tile)</p>\n<p class=\"verdict\" id=\"verdict\">"
+       << "verdict: " << verdict << "</p>\n"
+       << hs.str();
+    writeDeadlockPictures(os, path);
+    os << "</body></html>\n";
   } else if (format == OutputFormat::Json) {
     json::Value doc = json::Object{{"tool", "air-check"},
                                    {"version", kVersion},

@@ -3,6 +3,7 @@
 #define AIRCHECK_TOOLS_AIRCHECK_AIEREPORT_H
 
 #include "tools/air-check/Lint.h"
+#include "tools/air-check/SvgDesign.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -14,6 +15,11 @@ namespace aircheck {
 /// figure is over capacity or a device has no model, 2 for --format=html.
 int writeAIEReport(mlir::ModuleOp module, llvm::StringRef path,
                    OutputFormat format, llvm::raw_ostream &os);
+
+/// Each tile's figures (memory, locks, BDs, DMA channels per direction)
+/// against the device's limits, as the report lists them.
+std::map<aiecheck::Coord, std::vector<TileFigure>>
+tileFigures(const aiecheck::Device &d);
 
 } // namespace aircheck
 

@@ -2,9 +2,12 @@
 #ifndef AIRCHECK_TOOLS_AIRCHECK_FINDINGS_H
 #define AIRCHECK_TOOLS_AIRCHECK_FINDINGS_H
 
+#include "checkers/WaitGraph.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +38,9 @@ struct Finding {
   /// The text of the source line at `pos`, trimmed; empty when unknown. For
   /// SARIF's partialFingerprints, which must survive a shift of lines.
   std::string sourceLine;
+  /// A deadlock's wait-for graph, when the checker handed one over
+  /// (CheckContext::drew); drawn by the HTML output only.
+  std::shared_ptr<const WaitGraph> graph;
 };
 
 /// A property a checker proved.

@@ -7,36 +7,16 @@
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/HtmlReport.h"
 
+#include "tools/air-check/AIEReport.h"
+#include "tools/air-check/HtmlLint.h"
+#include "tools/air-check/HtmlStyle.h"
+#include "tools/air-check/SvgDesign.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace aircheck;
 
-static std::string escape(llvm::StringRef s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
-
-static const char *const palette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
-                                      "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
-                                      "#9c755f", "#bab0ac"};
+static std::string escape(llvm::StringRef s) { return htmlEscape(s); }
 
 static void writeMap(llvm::raw_ostream &os, const PlacementResult &p,
                      const DeviceModel &dev) {
@@ -67,7 +47,7 @@ static void writeMap(llvm::raw_ostream &os, const PlacementResult &p,
     int x = pad + r.x * cell, y = yOf(r.y + r.height - 1);
     int w = r.width * cell - 2, h = r.height * cell - 2;
     if (r.isHerd) {
-      const char *fill = palette[color++ % 10];
+      const char *fill = paletteColor(color++);
       os << llvm::formatv("<g class=\"herd\"><rect x=\"{0}\" y=\"{1}\" width=\"{2}\" "
                           "height=\"{3}\" fill=\"{4}\" fill-opacity=\"0.8\"/>"
                           "<title>{5}</title><text x=\"{6}\" y=\"{7}\" "
@@ -94,21 +74,30 @@ static void writeMap(llvm::raw_ostream &os, const PlacementResult &p,
         "memory tiles</li>\n</ul>\n";
 }
 
+std::map<aiecheck::Coord, std::pair<unsigned, char>>
+aircheck::herdTiles(const PlacementResult &p) {
+  std::map<aiecheck::Coord, std::pair<unsigned, char>> out;
+  unsigned color = 0;
+  char letter = 'A';
+  for (const PlacedRect &r : p.rects) {
+    if (!r.isHerd)
+      continue;
+    for (int64_t x = r.x; x < r.x + r.width; ++x)
+      for (int64_t y = r.y; y < r.y + r.height; ++y)
+        out.insert({{x, y}, {color, letter}});
+    ++color;
+    letter = letter == 'Z' ? 'a' : letter + 1;
+  }
+  return out;
+}
+
 void aircheck::writeHtmlReport(llvm::raw_ostream &os, llvm::StringRef file,
                                const DeviceModel &dev,
                                llvm::ArrayRef<FitLine> lines,
                                llvm::ArrayRef<PlacementResult> placements,
-                               llvm::StringRef verdict) {
-  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-     << "<title>air-check report: " << escape(file) << "</title>\n"
-     << "<style>body{font-family:sans-serif;margin:2em;color:#222}"
-        "table{border-collapse:collapse}td,th{padding:3px 10px;text-align:left}"
-        "tr.over td{color:#b00020;font-weight:bold}tr.unknown td{color:#8a6d00}"
-        ".bar{background:#eee;width:120px;height:10px;display:inline-block}"
-        ".bar span{display:block;height:10px;background:#4e79a7}"
-        "tr.over .bar span{background:#b00020}.num{text-align:right}"
-        ".verdict{font-size:1.2em;font-weight:bold}td{white-space:nowrap}"
-        ".legend{list-style:none;padding-left:0}</style></head><body>\n";
+                               llvm::StringRef verdict,
+                               const TargetDesign *target) {
+  writeHtmlHead(os, ("air-check report: " + file).str());
   os << "<h1>air-check report</h1>\n<p>" << escape(file) << " on <b>"
      << escape(dev.name) << "</b> (" << escape(dev.arch);
   if (dev.isAIE())
@@ -149,7 +138,33 @@ void aircheck::writeHtmlReport(llvm::raw_ostream &os, llvm::StringRef file,
     os << "</ul>\n";
   for (const PlacementResult &p : placements) {
     os << "<h2>Placement of " << escape(hierarchyName(p.launch)) << "</h2>\n";
-    if (p.kind == PlacementResult::Kind::Placed)
+    if (p.kind == PlacementResult::Kind::Placed && target &&
+        &p == &placements.front()) {
+      // Both levels side by side: the herds where they are placed, and the
+      // design compile would write, its herd tiles in the same colours.
+      os << "<div class=\"pictures\"><div class=\"map-side\"><h3>the AIR program on "
+         << escape(dev.name) << "</h3>\n";
+      writeMap(os, p, dev);
+      os << "</div><div class=\"design-side\"><h3>the aie design <code>air-check compile "
+            "--target="
+         << escape(target->target) << "</code> writes</h3>\n";
+      if (target->device) {
+        DesignPictureOptions picture;
+        picture.herds = herdTiles(p);
+        picture.figures = tileFigures(*target->device);
+        writeDesignSvg(os, *target->device, picture);
+      } else {
+        os << "<p class=\"placement-unknown\">no design: "
+           << escape(target->why) << "</p>\n";
+        if (!target->diagnostics.empty()) {
+          os << "<ul>\n";
+          for (const std::string &d : target->diagnostics)
+            os << "<li>" << escape(d) << "</li>\n";
+          os << "</ul>\n";
+        }
+      }
+      os << "</div></div>\n";
+    } else if (p.kind == PlacementResult::Kind::Placed)
       writeMap(os, p, dev);
     else
     {
@@ -163,5 +178,6 @@ void aircheck::writeHtmlReport(llvm::raw_ostream &os, llvm::StringRef file,
       }
     }
   }
+  writeDeadlockPictures(os, file);
   os << "</body></html>\n";
 }

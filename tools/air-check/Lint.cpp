@@ -226,6 +226,14 @@ LintOutcome aircheck::lintBuffer(StringRef path,
                      << ": proven: " << what << " [" << rule << "]\n";
       }
     };
+    checkCtx.drew = [&](WaitGraph g) {
+      // The diagnostic it belongs to is the last one of this rule.
+      for (auto it = result.findings.rbegin(); it != result.findings.rend(); ++it)
+        if (it->rule == rule) {
+          it->graph = std::make_shared<const WaitGraph>(std::move(g));
+          return;
+        }
+    };
     for (const auto &checker : allCheckers()) {
       if (options.disabled.contains(checker->id()))
         continue;

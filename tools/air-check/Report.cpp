@@ -6,6 +6,7 @@
 #include "tools/air-check/AIEReport.h"
 
 #include "analyses/ImplicitHierarchy.h"
+#include "lowerings/AIRToAIE/AIRToAIE.h"
 
 #include "analyses/Placement.h"
 #include "analyses/ResourceFit.h"
@@ -99,12 +100,19 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
     if (!airOps || options.device.empty())
       return writeAIEReport(*module, path, options.format, os);
   }
-  if (options.device.empty()) {
+  std::string deviceName = options.device.empty() ? options.target : options.device;
+  if (deviceName.empty()) {
     llvm::errs() << "air-check report: error: give a file and --device "
                     "(see --list-devices)\n";
     return 2;
   }
-  auto dev = loadDevice(options.device, deviceDirectory());
+  if (!options.target.empty() && options.target != deviceName) {
+    llvm::errs() << "air-check report: error: --target=" << options.target
+                 << " and --device=" << deviceName
+                 << " name two devices; give one\n";
+    return 2;
+  }
+  auto dev = loadDevice(deviceName, deviceDirectory());
   if (!dev) {
     llvm::errs() << "air-check report: error: " << llvm::toString(dev.takeError())
                  << "\n";
@@ -135,7 +143,37 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   };
 
   if (options.format == OutputFormat::Html) {
-    writeHtmlReport(os, path, *dev, lines, placements, verdict);
+    // --target: the design the lowering writes, drawn beside the placement.
+    TargetDesign target;
+    OwningOpRef<ModuleOp> lowered;
+    if (!options.target.empty()) {
+      target.target = options.target;
+      if (!dev->isAIE()) {
+        target.why = options.target + " is not an AIE device";
+      } else if (placements.empty() ||
+                 placements.front().kind != PlacementResult::Kind::Placed) {
+        target.why = "the program is not placed on " + options.target;
+      } else {
+        OwningOpRef<ModuleOp> copy = cast<ModuleOp>((*module)->clone());
+        ScopedDiagnosticHandler capture(&ctx, [&](Diagnostic &d) {
+          SourcePos at = toSourcePos(d.getLocation());
+          target.diagnostics.push_back(at.file + ":" + std::to_string(at.line) +
+                                       ":" + std::to_string(at.column) + ": " +
+                                       d.str());
+          return success();
+        });
+        lowered = lowerAIRToAIE(*copy, *dev);
+        std::vector<aiecheck::Device> designs;
+        if (lowered)
+          designs = aiecheck::collectDevices(*lowered);
+        if (!designs.empty())
+          target.device = std::move(designs.front());
+        else
+          target.why = "compile refuses to lower this program";
+      }
+    }
+    writeHtmlReport(os, path, *dev, lines, placements, verdict,
+                    options.target.empty() ? nullptr : &target);
   } else if (options.format == OutputFormat::Json) {
     json::Array out;
     for (const FitLine &l : lines) {

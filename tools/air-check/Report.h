@@ -10,6 +10,9 @@ namespace aircheck {
 
 struct ReportOptions {
   std::string device;
+  /// --target: a device to compile for; stands for --device when that is
+  /// not given, and the HTML page draws the design compile writes.
+  std::string target;
   OutputFormat format = OutputFormat::Text;
 };
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/Compile.h"
 #include "tools/air-check/InputFiles.h"
+#include "tools/air-check/HtmlLint.h"
 #include "tools/air-check/Lint.h"
 #include "tools/air-check/Output.h"
 #include "tools/air-check/Report.h"
@@ -54,6 +55,12 @@ static cl::opt<std::string> reportInput(cl::Positional, cl::desc("<file.mlir>"),
 static cl::opt<std::string> reportDevice("device", cl::desc("The target device (see --list-devices); not read for an aie.device module"),
                                          cl::value_desc("name"), cl::sub(reportCmd),
                                          cl::cat(reportCat));
+static cl::opt<std::string> reportTarget(
+    "target",
+    cl::desc("With --format=html, also draw the aie design 'air-check "
+             "compile --target=<name>' writes, beside the placement (stands "
+             "for --device)"),
+    cl::value_desc("name"), cl::sub(reportCmd), cl::cat(reportCat));
 static cl::opt<bool> listDevicesFlag("list-devices", cl::desc("List the known devices and exit"),
                                      cl::sub(reportCmd), cl::cat(reportCat));
 static cl::opt<OutputFormat> reportFormat(
@@ -69,10 +76,13 @@ static cl::opt<OutputFormat> format(
                           "compiler-style diagnostics on stderr"),
                clEnumValN(OutputFormat::Json, "json", "air-check JSON on stdout"),
                clEnumValN(OutputFormat::Sarif, "sarif",
-                          "SARIF 2.1.0 on stdout, for code-scanning tools")),
+                          "SARIF 2.1.0 on stdout, for code-scanning tools"),
+               clEnumValN(OutputFormat::Html, "html",
+                          "a page on stdout; a deadlock drawn as its "
+                          "wait-for cycle")),
     cl::init(OutputFormat::Text), cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<std::string> outputFile(
-    "o", cl::desc("Write JSON or SARIF to this file instead of stdout"),
+    "o", cl::desc("Write JSON, SARIF or HTML to this file instead of stdout"),
     cl::value_desc("file"), cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
@@ -291,6 +301,8 @@ static int runLint() {
     llvm::raw_ostream &os = file ? *file : llvm::outs();
     if (options.format == OutputFormat::Json)
       writeJson(os, results);
+    else if (options.format == OutputFormat::Html)
+      writeLintHtml(os, results);
     else
       writeSarif(os, results, ruleInfos());
   } else {
@@ -338,7 +350,11 @@ int main(int argc, char **argv) {
                       "(see --list-devices)\n";
       return 2;
     }
-    return runReport(reportInput, {reportDevice, reportFormat}, llvm::outs());
+    ReportOptions ro;
+    ro.device = reportDevice;
+    ro.target = reportTarget;
+    ro.format = reportFormat;
+    return runReport(reportInput, ro, llvm::outs());
   }
   if (compileCmd) {
     if (compileInput.empty() || compileTarget.empty()) {
