@@ -3,6 +3,7 @@
 #include "dialects/GuardedRegion.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -15,6 +16,9 @@ using aircheck::printGuardedRegion;
 #include "dialects/AIE/AIEDialect.cpp.inc"
 #include "dialects/AIE/AIEXDialect.cpp.inc"
 #include "dialects/AIE/AIEEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/AIE/AIEAttrs.cpp.inc"
 
 // `= dense<...>` after an aie.buffer's type: the elements take the
 // buffer's shape and element type, as mlir-aie prints them.
@@ -85,12 +89,17 @@ void AIEDialect::initialize() {
                 MemOp, MemTileDMAOp, ShimDMAOp, DMAStartOp, DMABDOp, NextBDOp,
                 FlowOp, ShimDMAAllocationOp, PacketFlowOp, PacketSourceOp,
                 PacketDestOp, RuntimeSequenceOp>();
+  addOperations<LogicalTileOp, DMAOp, CascadeFlowOp>();
+  addAttributes<PacketInfoAttr>();
 }
 
 void aircheck::aiex::AIEXDialect::initialize() {
   addOperations<NpuDmaMemcpyNdOp, NpuDmaWaitOp, DMAConfigureTaskForOp,
                 DMAConfigureTaskOp, DMAStartTaskOp, DMAAwaitTaskOp,
                 DMAFreeTaskOp>();
+  addOperations<aircheck::aiex::RuntimeSequenceOp, NpuWrite32Op,
+                NpuMaskWrite32Op, NpuBlockWriteOp, NpuSyncOp,
+                NpuAddressPatchOp, NpuPushQueueOp, ConfigureOp, RunOp>();
 }
 
 // An op of mlir-aie that air-check does not model is a parse error that
@@ -119,6 +128,26 @@ aircheck::aiex::AIEXDialect::getParseOperationHook(StringRef opName) const {
 
 TileOp aircheck::aie::getTileOf(Value tile) {
   return tile ? tile.getDefiningOp<TileOp>() : TileOp();
+}
+
+bool aircheck::aie::isLogicalTile(Value tile) {
+  return tile && tile.getDefiningOp<LogicalTileOp>();
+}
+
+bool aircheck::aie::isRuntimeSequence(Operation *op) {
+  return isa<RuntimeSequenceOp, aircheck::aiex::RuntimeSequenceOp>(op);
+}
+
+Region &aircheck::aie::runtimeSequenceBody(Operation *sequence) {
+  return sequence->getRegion(0);
+}
+
+Operation *aircheck::aie::enclosingRuntimeSequence(Operation *op) {
+  for (Operation *p = op ? op->getParentOp() : nullptr; p;
+       p = p->getParentOp())
+    if (isRuntimeSequence(p))
+      return p;
+  return nullptr;
 }
 
 int64_t aircheck::aie::elementBytes(MemRefType type) {
