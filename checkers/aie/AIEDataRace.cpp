@@ -93,7 +93,7 @@ private:
     // search does not run runtime tasks (lock_pass_to_c's form): unknown.
     Operation *taskBD = nullptr;
     d.op.walk([&](aie::DMABDOp bd) {
-      if (!taskBD && bd->getParentOfType<aie::RuntimeSequenceOp>() &&
+      if (!taskBD && aie::enclosingRuntimeSequence(bd) &&
           bd.getBuffer().getDefiningOp<aie::BufferOp>())
         taskBD = bd;
     });
@@ -164,6 +164,8 @@ private:
   }
 
   static bool isS2MM(const Proc &chain) {
+    if (auto dma = dyn_cast_or_null<aie::DMAOp>(chain.op))
+      return dma.getChannelDir() == aie::DMAChannelDir::S2MM;
     auto start = dyn_cast_or_null<aie::DMAStartOp>(chain.op);
     return start && start.getChannelDir() == aie::DMAChannelDir::S2MM;
   }

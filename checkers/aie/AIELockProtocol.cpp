@@ -83,6 +83,21 @@ public:
               }
         if (handedOff.count(lock))
           continue;
+        // The host writes the registers of the lock's tile (a lock's value
+        // is a register: mlir-aie's local_reset designs set one with
+        // aiex.npu.write32): what the lock holds is not known here.
+        if (Operation *write = hostWriteTo(d, tileOfOp(lock))) {
+          ++unknownLocks;
+          auto diag = emitWarning(write->getLoc())
+                      << "lock protocol of '" << lockName(lock)
+                      << "' is unknown: registers of its tile are written "
+                         "here ('"
+                      << write->getName()
+                      << "', not modelled), which may set the lock's value";
+          diag.attachNote(lock.getLoc()) << "the lock is declared here";
+          handedOff.insert(lock);
+          continue;
+        }
         if (kernel) {
           ++unknownLocks;
           auto diag = emitWarning(kernel->getLoc())
@@ -127,6 +142,41 @@ public:
 
   /// Locks handed to a kernel (part 2 leaves them out too).
   llvm::DenseSet<Operation *> handedOff;
+
+  /// The first register write that may reach tile `c`: a packet flow into
+  /// its control port (TileControl), or a write of a runtime sequence
+  /// (aiex.npu.write32, maskwrite32, blockwrite) naming that column and
+  /// row, or naming neither a tile nor a buffer (an absolute address). A
+  /// write into a buffer (`buffer = @b`) moves data, not a lock.
+  static Operation *hostWriteTo(Device &d, std::optional<Coord> c) {
+    Operation *found = nullptr;
+    d.op.walk([&](Operation *op) {
+      // Control packets into the tile's control port write its registers
+      // (mlir-aie's add_one_ctrl_packet sets lock values so).
+      if (auto dst = dyn_cast<aie::PacketDestOp>(op)) {
+        if (dst.getBundle() != aie::WireBundle::TileControl)
+          return WalkResult::advance();
+        aie::TileOp t = aie::getTileOf(dst.getTile());
+        if (t && c && coordOf(t) != *c)
+          return WalkResult::advance();
+        found = op->getParentOp();
+        return WalkResult::interrupt();
+      }
+      if (!isa<aiex::NpuWrite32Op, aiex::NpuMaskWrite32Op,
+               aiex::NpuBlockWriteOp>(op))
+        return WalkResult::advance();
+      if (op->hasAttr("buffer"))
+        return WalkResult::advance();
+      auto col = op->getAttrOfType<IntegerAttr>("column");
+      auto row = op->getAttrOfType<IntegerAttr>("row");
+      if (col && row && c &&
+          (col.getInt() != c->first || row.getInt() != c->second))
+        return WalkResult::advance();
+      found = op;
+      return WalkResult::interrupt();
+    });
+    return found;
+  }
 
   static std::string lockName(aie::LockOp lock) {
     if (auto name = lock->getAttrOfType<StringAttr>("sym_name"))
