@@ -111,9 +111,11 @@ public:
     // A use_lock outside a core or a DMA program (a runtime task, a
     // function) is not modelled.
     d.op.walk([&](aie::UseLockOp use) {
+      Operation *parent = use->getParentOp();
+      if (isa<aie::DMAOp>(parent)) // a BD of the region form
+        parent = parent->getParentOp();
       if (!use->getParentOfType<aie::CoreOp>() &&
-          !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(
-              use->getParentOp()))
+          !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(parent))
         setUnknown(use, "a lock operation outside a core and the DMA "
                         "programs (a runtime task or a function) is not "
                         "modelled");
@@ -608,9 +610,12 @@ private:
         int64_t bytes =
             elems * aie::elementBytes(cast<MemRefType>(copy.getMemref().getType()));
         int64_t index = m.queues[*q].tasks.size();
+        // The transfer's own packet header, else its allocation's.
+        int64_t packet = packetOf(copy.getMetadata());
+        if (aie::PacketInfoAttr pkt = copy.getPacketAttr())
+          packet = pkt.getPktId();
         m.queues[*q].tasks.push_back(
-            {copy, std::max<int64_t>(1, (bytes + 3) / 4),
-             packetOf(copy.getMetadata())});
+            {copy, std::max<int64_t>(1, (bytes + 3) / 4), packet});
         host.steps.push_back(Step{Step::Push, copy, -1, index, *q});
         continue;
       }

@@ -61,7 +61,7 @@ public:
         for (Operation *user : lock->getUsers()) {
           if (auto use = dyn_cast<aie::UseLockOp>(user))
             (use.isAcquire() ? acquires : releases).push_back(use);
-          else if (!kernel)
+          else if (!kernel && !isa<aiex::SetLockOp>(user))
             kernel = user;
         }
         // A lock a core hands to a kernel call is the kernel's to move
@@ -86,14 +86,18 @@ public:
         // The host writes the registers of the lock's tile (a lock's value
         // is a register: mlir-aie's local_reset designs set one with
         // aiex.npu.write32): what the lock holds is not known here.
-        if (Operation *write = hostWriteTo(d, tileOfOp(lock))) {
+        if (Operation *write = hostWriteTo(d, lock, tileOfOp(lock))) {
           ++unknownLocks;
           auto diag = emitWarning(write->getLoc())
                       << "lock protocol of '" << lockName(lock)
-                      << "' is unknown: registers of its tile are written "
-                         "here ('"
-                      << write->getName()
-                      << "', not modelled), which may set the lock's value";
+                      << "' is unknown: "
+                      << (isa<aiex::SetLockOp>(write)
+                              ? "the host sets it here ('"
+                              : "registers of its tile are written here ('")
+                      << write->getName() << "', not modelled)"
+                      << (isa<aiex::SetLockOp>(write)
+                              ? ""
+                              : ", which may set the lock's value");
           diag.attachNote(lock.getLoc()) << "the lock is declared here";
           handedOff.insert(lock);
           continue;
@@ -143,14 +147,23 @@ public:
   /// Locks handed to a kernel (part 2 leaves them out too).
   llvm::DenseSet<Operation *> handedOff;
 
-  /// The first register write that may reach tile `c`: a packet flow into
+  /// The first write that may set `lock` on tile `c`: an aiex.set_lock of
+  /// it, a packet flow into
   /// its control port (TileControl), or a write of a runtime sequence
   /// (aiex.npu.write32, maskwrite32, blockwrite) naming that column and
   /// row, or naming neither a tile nor a buffer (an absolute address). A
   /// write into a buffer (`buffer = @b`) moves data, not a lock.
-  static Operation *hostWriteTo(Device &d, std::optional<Coord> c) {
+  static Operation *hostWriteTo(Device &d, aie::LockOp lock,
+                                std::optional<Coord> c) {
     Operation *found = nullptr;
     d.op.walk([&](Operation *op) {
+      // The host sets this lock (aiex.set_lock).
+      if (auto set = dyn_cast<aiex::SetLockOp>(op)) {
+        if (set.getLock().getDefiningOp() != lock)
+          return WalkResult::advance();
+        found = op;
+        return WalkResult::interrupt();
+      }
       // Control packets into the tile's control port write its registers
       // (mlir-aie's add_one_ctrl_packet sets lock values so).
       if (auto dst = dyn_cast<aie::PacketDestOp>(op)) {

@@ -99,7 +99,8 @@ void aircheck::aiex::AIEXDialect::initialize() {
                 DMAFreeTaskOp>();
   addOperations<aircheck::aiex::RuntimeSequenceOp, NpuWrite32Op,
                 NpuMaskWrite32Op, NpuBlockWriteOp, NpuSyncOp,
-                NpuAddressPatchOp, NpuPushQueueOp, ConfigureOp, RunOp>();
+                NpuAddressPatchOp, NpuPushQueueOp, ConfigureOp, RunOp,
+                SetLockOp>();
 }
 
 // An op of mlir-aie that air-check does not model is a parse error that
@@ -174,6 +175,20 @@ std::optional<int64_t> aircheck::aie::memrefBytes(MemRefType type) {
 void TileOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
   setName(getResult(), "tile_" + std::to_string(getCol()) + "_" +
                            std::to_string(getRow()));
+}
+
+void LogicalTileOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setName) {
+  switch (getTileType()) {
+  case AIETileType::CoreTile:
+    return setName(getResult(), "logical_core");
+  case AIETileType::MemTile:
+    return setName(getResult(), "logical_mem");
+  case AIETileType::ShimNOCTile:
+    return setName(getResult(), "logical_shim_noc");
+  case AIETileType::ShimPLTile:
+    return setName(getResult(), "logical_shim_pl");
+  }
 }
 
 // Result names as mlir-aie prints them: a buffer or lock by its sym_name,

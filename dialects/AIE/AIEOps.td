@@ -143,7 +143,8 @@ def AIE_TileOp : AIE_Op<"tile", [Pure,
   let assemblyFormat = "`(` $col `,` $row `)` attr-dict";
 }
 
-def AIE_LogicalTileOp : AIE_Op<"logical_tile", [Pure]> {
+def AIE_LogicalTileOp : AIE_Op<"logical_tile", [Pure,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A tile of a kind whose place the placer chooses later";
   // `aie.logical_tile<CoreTile>(?, ?)`, a coordinate given or `?`.
   let arguments = (ins AIE_TileType:$tile_type,
@@ -393,12 +394,16 @@ def AIEX_NpuDmaMemcpyNdOp : AIEX_Op<"npu.dma_memcpy_nd",
                        DenseI64ArrayAttr:$static_strides,
                        FlatSymbolRefAttr:$metadata,
                        OptionalAttr<I64Attr>:$id,
-                       OptionalAttr<BoolAttr>:$issue_token);
+                       OptionalAttr<BoolAttr>:$issue_token,
+                       OptionalAttr<AIE_PacketInfoAttr>:$packet);
+  // Later mlir-aie gives the transfer's packet header after the strides:
+  // `(..., packet = <pkt_id = 5, pkt_type = 0>)`.
   let assemblyFormat = [{
     `(` $memref
     custom<DynamicIndexList>($offsets, $static_offsets)
     custom<DynamicIndexList>($sizes, $static_sizes)
-    custom<DynamicIndexList>($strides, $static_strides) `)`
+    custom<DynamicIndexList>($strides, $static_strides)
+    (`,` `packet` `=` $packet^)? `)`
     attr-dict `:` type($memref)
   }];
 }
@@ -454,9 +459,25 @@ def AIEX_NpuWrite32Op : AIEX_Op<"npu.write32", [AttrSizedOperandSegments]> {
     (`:` type($dyn_address)^ `,` type($dyn_value))?
   }];
 }
-def AIEX_NpuMaskWrite32Op : AIEX_Op<"npu.maskwrite32", []> {
+def AIEX_NpuMaskWrite32Op : AIEX_Op<"npu.maskwrite32",
+                                   [AttrSizedOperandSegments]> {
   let summary = "Write the bits of a mask in one 32-bit register";
-  let assemblyFormat = "attr-dict";
+  // `{address = A, value = V, mask = M[, column, row | buffer = @b]}` or
+  // `(%addr, %value, %mask) {...} : i32, i32, i32`.
+  let arguments = (ins Optional<AnyInteger>:$dyn_address,
+                       Optional<AnyInteger>:$dyn_value,
+                       Optional<AnyInteger>:$dyn_mask);
+  let assemblyFormat = [{
+    (`(` $dyn_address^ `,` $dyn_value `,` $dyn_mask `)`)? attr-dict
+    (`:` type($dyn_address)^ `,` type($dyn_value) `,` type($dyn_mask))?
+  }];
+}
+def AIEX_SetLockOp : AIEX_Op<"set_lock", []> {
+  let summary = "The host sets a lock's value";
+  // `aiex.set_lock(%lock, 1)` or `aiex.set_lock(%lock, %v)`.
+  let arguments = (ins Index:$lock, OptionalAttr<I32Attr>:$value,
+                       Optional<I32>:$dyn_value);
+  let hasCustomAssemblyFormat = 1;
 }
 def AIEX_NpuBlockWriteOp : AIEX_Op<"npu.blockwrite", []> {
   let summary = "Write a block of words into registers or a buffer";

@@ -565,3 +565,36 @@ void ShimDMAAllocationOp::print(OpAsmPrinter &p) {
                           {"sym_name", "channel_dir", "channel_index", "col",
                            "pkt_type", "pkt_id"});
 }
+
+/// `aiex.set_lock(%lock, 1)` or `aiex.set_lock(%lock, %v)`.
+ParseResult aircheck::aiex::SetLockOp::parse(OpAsmParser &p,
+                                            OperationState &result) {
+  OpAsmParser::UnresolvedOperand lock, value;
+  Builder &b = p.getBuilder();
+  if (p.parseLParen() || p.parseOperand(lock) ||
+      p.resolveOperand(lock, b.getIndexType(), result.operands) ||
+      p.parseComma())
+    return failure();
+  OptionalParseResult isOperand = p.parseOptionalOperand(value);
+  if (isOperand.has_value()) {
+    if (failed(*isOperand) ||
+        p.resolveOperand(value, b.getI32Type(), result.operands))
+      return failure();
+  } else {
+    int32_t v;
+    if (p.parseInteger(v))
+      return failure();
+    result.addAttribute("value", b.getI32IntegerAttr(v));
+  }
+  return failure(p.parseRParen() || p.parseOptionalAttrDict(result.attributes));
+}
+
+void aircheck::aiex::SetLockOp::print(OpAsmPrinter &p) {
+  p << "(" << getLock() << ", ";
+  if (Value v = getDynValue())
+    p << v;
+  else if (std::optional<uint32_t> v = getValue())
+    p << static_cast<int32_t>(*v);
+  p << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(), {"value"});
+}

@@ -749,7 +749,8 @@ bool DesignBuilder::shimAndSequence(Block &device) {
         b->getDenseI64ArrayAttr(x.offs), b->getDenseI64ArrayAttr(x.sizes),
         b->getDenseI64ArrayAttr(x.strides),
         FlatSymbolRefAttr::get(b->getContext(), symbol[x.endpoint]),
-        b->getI64IntegerAttr(id++ % 16), b->getBoolAttr(true));
+        b->getI64IntegerAttr(id++ % 16), b->getBoolAttr(true),
+        aie::PacketInfoAttr());
   }
   return true;
 }

@@ -85,6 +85,9 @@ int aircheck::writeAIEReport(ModuleOp module, llvm::StringRef path,
         op.walk([&](aie::DMAStartOp s) {
           u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
         });
+        op.walk([&](aie::DMAOp s) { // the region form
+          u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
+        });
       } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
         u.channels.insert({(int)a.getChannelDir(), a.getChannelIndex()});
       }
