@@ -91,8 +91,11 @@ public:
 
   void build() {
     m.aie1 = d.model->arch == "AIE1";
-    for (Operation &op : d.op.getBodyBlock())
-      if (auto lock = dyn_cast<aie::LockOp>(op)) {
+    // Locks anywhere in the device: mlir-aie's designs declare some inside
+    // the DMA program that uses them (`aie.memtile_dma(%t) { %l =
+    // aie.lock(%t, 0) ... }`).
+    d.op.walk([&](aie::LockOp lock) {
+      {
         LockInfo li;
         li.op = lock;
         li.init = lock.getInit().value_or(0);
@@ -108,6 +111,7 @@ public:
         lockIndex[lock] = m.locks.size();
         m.locks.push_back(li);
       }
+    });
     // A use_lock outside a core or a DMA program (a runtime task, a
     // function) is not modelled.
     d.op.walk([&](aie::UseLockOp use) {

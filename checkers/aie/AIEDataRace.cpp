@@ -84,11 +84,15 @@ private:
       });
     });
     // A chain the model stopped before (or left out: one on a tile placed
-    // later) has no steps: any BD of a DMA program counts.
-    d.op.walk([&](aie::DMABDOp bd) {
-      if (!aie::enclosingRuntimeSequence(bd))
-        anyBD = true;
-    });
+    // later) has no steps: any BD of a DMA program counts, where there is
+    // a core to race with.
+    bool coreHere = false;
+    d.op.walk([&](aie::CoreOp) { coreHere = true; });
+    if (coreHere)
+      d.op.walk([&](aie::DMABDOp bd) {
+        if (!aie::enclosingRuntimeSequence(bd))
+          anyBD = true;
+      });
     if (!m.unknown.empty() && !m.unknownInHost && anyBD) {
       auto diag = emitWarning(d.op.getLoc())
                   << "data race freedom of the array is unknown: " << m.unknown;

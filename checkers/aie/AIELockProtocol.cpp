@@ -50,10 +50,9 @@ public:
       bool aie1 = d.model->arch == "AIE1";
       unsigned locks = 0, problems = 0, unknownLocks = 0;
       handedOff.clear();
-      for (Operation &op : d.op.getBodyBlock()) {
-        auto lock = dyn_cast<aie::LockOp>(op);
-        if (!lock)
-          continue;
+      SmallVector<aie::LockOp> all; // anywhere in the device
+      d.op.walk([&](aie::LockOp lock) { all.push_back(lock); });
+      for (aie::LockOp lock : all) {
         ++locks;
         int64_t init = lock.getInit().value_or(0);
         SmallVector<aie::UseLockOp> acquires, releases;
@@ -263,6 +262,11 @@ public:
       }
       if (!isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
         continue;
+      // The region form: a chain that loops runs each of its BD regions
+      // once per round; one that ends has no rounds.
+      for (Operation &inner : op.getRegion(0).getOps())
+        if (auto dma = dyn_cast<aie::DMAOp>(inner); dma && dma.loops())
+          dma.walk([&](aie::UseLockOp use) { r.perRound[use] += 1; });
       for (Block &block : op.getRegion(0)) {
         auto start = dyn_cast_or_null<aie::DMAStartOp>(block.getTerminator());
         if (!start)
@@ -296,9 +300,10 @@ public:
     Rounds r;
     collectRounds(d, r);
     unsigned checked = 0, drifting = 0;
-    for (Operation &op : d.op.getBodyBlock()) {
-      auto lock = dyn_cast<aie::LockOp>(op);
-      if (!lock || handedOff.count(lock))
+    SmallVector<aie::LockOp> all; // anywhere in the device
+    d.op.walk([&](aie::LockOp lock) { all.push_back(lock); });
+    for (aie::LockOp lock : all) {
+      if (handedOff.count(lock))
         continue;
       SmallVector<std::pair<aie::UseLockOp, int64_t>> uses;
       bool skip = false;

@@ -81,6 +81,29 @@ static void printPacketPort(OpAsmPrinter &p, Operation *, Value tile,
     << " : " << channel.getInt();
 }
 
+/// The memref of aiex.npu.dma_memcpy_nd, after the two integers earlier
+/// mlir-aie wrote before it (`0, 0, %arg0`), when present.
+static ParseResult parseLeadingXY(OpAsmParser &p, IntegerAttr &x,
+                                  IntegerAttr &y,
+                                  OpAsmParser::UnresolvedOperand &memref) {
+  int64_t a, b;
+  OptionalParseResult got = p.parseOptionalInteger(a);
+  if (got.has_value()) {
+    if (failed(*got) || p.parseComma() || p.parseInteger(b) || p.parseComma())
+      return failure();
+    x = p.getBuilder().getI64IntegerAttr(a);
+    y = p.getBuilder().getI64IntegerAttr(b);
+  }
+  return p.parseOperand(memref);
+}
+
+static void printLeadingXY(OpAsmPrinter &p, Operation *, IntegerAttr x,
+                           IntegerAttr y, Value memref) {
+  if (x && y)
+    p << x.getInt() << ", " << y.getInt() << ", ";
+  p << memref;
+}
+
 #define GET_OP_CLASSES
 #include "dialects/AIE/AIEOps.cpp.inc"
 

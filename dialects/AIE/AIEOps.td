@@ -386,7 +386,8 @@ class AIEX_Op<string mnemonic, list<Trait> traits = []> :
 def AIEX_NpuDmaMemcpyNdOp : AIEX_Op<"npu.dma_memcpy_nd",
     [AttrSizedOperandSegments]> {
   let summary = "Host-issued n-d shim DMA transfer on a named allocation";
-  let arguments = (ins AnyMemRef:$memref,
+  let arguments = (ins OptionalAttr<I64Attr>:$x, OptionalAttr<I64Attr>:$y,
+                       AnyMemRef:$memref,
                        Variadic<I64>:$offsets, Variadic<I64>:$sizes,
                        Variadic<I64>:$strides,
                        DenseI64ArrayAttr:$static_offsets,
@@ -397,9 +398,10 @@ def AIEX_NpuDmaMemcpyNdOp : AIEX_Op<"npu.dma_memcpy_nd",
                        OptionalAttr<BoolAttr>:$issue_token,
                        OptionalAttr<AIE_PacketInfoAttr>:$packet);
   // Later mlir-aie gives the transfer's packet header after the strides:
-  // `(..., packet = <pkt_id = 5, pkt_type = 0>)`.
+  // `(..., packet = <pkt_id = 5, pkt_type = 0>)`; earlier mlir-aie two
+  // integers before the memref (`(0, 0, %arg0[...]...)`), kept as read.
   let assemblyFormat = [{
-    `(` $memref
+    `(` custom<LeadingXY>($x, $y, $memref)
     custom<DynamicIndexList>($offsets, $static_offsets)
     custom<DynamicIndexList>($sizes, $static_sizes)
     custom<DynamicIndexList>($strides, $static_strides)

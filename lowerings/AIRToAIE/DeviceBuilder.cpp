@@ -745,7 +745,8 @@ bool DesignBuilder::shimAndSequence(Block &device) {
       continue;
     }
     aiex::NpuDmaMemcpyNdOp::create(
-        *b, x.loc, args[x.arg], ValueRange{}, ValueRange{}, ValueRange{},
+        *b, x.loc, IntegerAttr(), IntegerAttr(), args[x.arg], ValueRange{},
+        ValueRange{}, ValueRange{},
         b->getDenseI64ArrayAttr(x.offs), b->getDenseI64ArrayAttr(x.sizes),
         b->getDenseI64ArrayAttr(x.strides),
         FlatSymbolRefAttr::get(b->getContext(), symbol[x.endpoint]),

@@ -12,12 +12,13 @@
 // CHECK-DAG: error: deadlock: the host waits here for shim tile (0, 0) MM2S 0
 // @len_attribute:
 // CHECK-DAG: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 1 BD chain(s) and 1 task queue(s) (2 task(s);
-// @region_chains:
+// @region_chains and @nested_locks:
+// CHECK-DAG: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 2 BD chain(s) and 2 task queue(s) (2 task(s);
 // CHECK-DAG: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 2 BD chain(s) and 2 task queue(s) (2 task(s);
 // @task_packet_id and @transfer_packet:
 // CHECK-DAG: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 1 BD chain(s) and 1 task queue(s) (1 task(s);
 // CHECK-DAG: proven: deadlock freedom of the dispatch: in every interleaving of the host, 0 core(s), 1 BD chain(s) and 1 task queue(s) (1 task(s);
-// CHECK: air-check: 1 file, 1 error, 10 warnings
+// CHECK: air-check: 1 file, 1 error, 9 warnings
 module {
   // aiex.runtime_sequence is the host: 32 words into a chain that takes 16
   // and ends; the host's wait never returns.
@@ -104,6 +105,41 @@ module {
     }
   }
 
+  // The same with the memory tile's buffer and locks declared inside its
+  // DMA program, as mlir-aie's add_256_using_dma_op_no_double_buffering
+  // does, and the older `dma_memcpy_nd(0, 0, %a[...])` form.
+  aie.device(npu1_1col) @nested_locks {
+    %shim = aie.tile(0, 0)
+    %mt = aie.tile(0, 1)
+    aie.flow(%shim, DMA : 0, %mt, DMA : 0)
+    aie.flow(%mt, DMA : 0, %shim, DMA : 0)
+    %d = aie.memtile_dma(%mt) {
+      %buf = aie.buffer(%mt) : memref<16xi32>
+      %empty = aie.lock(%mt, 0) {init = 1 : i32}
+      %full = aie.lock(%mt, 1) {init = 0 : i32}
+      %0 = aie.dma(S2MM, 0) [{
+        aie.use_lock(%empty, AcquireGreaterEqual, 1)
+        aie.dma_bd(%buf : memref<16xi32>)
+        aie.use_lock(%full, Release, 1)
+      }]
+      %1 = aie.dma(MM2S, 0) [{
+        aie.use_lock(%full, AcquireGreaterEqual, 1)
+        aie.dma_bd(%buf : memref<16xi32>)
+        aie.use_lock(%empty, Release, 1)
+      }]
+      aie.end
+    }
+    memref.global "public" @in : memref<1xi32>
+    memref.global "public" @out : memref<1xi32>
+    aie.shim_dma_allocation @in(MM2S, 0, 0)
+    aie.shim_dma_allocation @out(S2MM, 0, 0)
+    aiex.runtime_sequence(%a: memref<32xi32>, %b: memref<32xi32>) {
+      aiex.npu.dma_memcpy_nd(0, 0, %a[0, 0, 0, 0][1, 1, 1, 32][0, 0, 0, 1]) {id = 0 : i64, metadata = @in} : memref<32xi32>
+      aiex.npu.dma_memcpy_nd(0, 0, %b[0, 0, 0, 0][1, 1, 1, 32][0, 0, 0, 1]) {id = 1 : i64, metadata = @out} : memref<32xi32>
+      aiex.npu.dma_wait {symbol = @out}
+    }
+  }
+
   // A runtime task's BD carries packet id 5, which the packet flow routes
   // to the core tile's S2MM chain.
   aie.device(npu2_1col) @task_packet_id {
@@ -134,8 +170,7 @@ module {
   }
 
   // A BD chain whose BD carries a packet header: not routed.
-  // expected-warning@+2 {{deadlock freedom of the array is unknown: a BD chain's BD that carries a packet header (packet id 3): packets from or into a BD chain are not routed by the model}}
-  // expected-warning@+1 {{data race freedom of the array is unknown: a BD chain's BD that carries a packet header (packet id 3): packets from or into a BD chain are not routed by the model}}
+  // expected-warning@+1 {{deadlock freedom of the array is unknown: a BD chain's BD that carries a packet header (packet id 3): packets from or into a BD chain are not routed by the model}}
   aie.device(npu2_1col) @chain_sends_packets {
     %shim = aie.tile(0, 0)
     %t = aie.tile(0, 2)
@@ -147,8 +182,7 @@ module {
     %mem = aie.mem(%t) {
       %0 = aie.dma_start(MM2S, 0, ^bd, ^end)
     ^bd:
-      // expected-note-re@+2 {{{{^}}here{{$}}}}
-      // expected-note@+1 {{the model of the array stops here}}
+      // expected-note-re@+1 {{{{^}}here{{$}}}}
       aie.dma_bd(%buf : memref<8xi32>, 0, 8) {packet = #aie.packet_info<pkt_type = 0, pkt_id = 3>}
       aie.next_bd ^end
     ^end:

@@ -70,8 +70,11 @@ module {
     }
     // CHECK: aiex.runtime_sequence(%{{.*}}: memref<8xi32>) {
     aiex.runtime_sequence(%a : memref<8xi32>) {
-      // CHECK: aiex.npu.dma_memcpy_nd
+      // CHECK: aiex.npu.dma_memcpy_nd(%{{.*}} [0, 0, 0, 0] [1, 1, 1, 8] [0, 0, 0, 1]) {id = 0 : i64, metadata = @in} : memref<8xi32>
       aiex.npu.dma_memcpy_nd(%a[0, 0, 0, 0][1, 1, 1, 8][0, 0, 0, 1]) {id = 0 : i64, metadata = @in} : memref<8xi32>
+      // Earlier mlir-aie's two integers before the memref, kept as read.
+      // CHECK: aiex.npu.dma_memcpy_nd(0, 0, %{{.*}} [0, 0, 0, 0] [1, 1, 1, 8] [0, 0, 0, 1]) {id = 1 : i64, metadata = @in} : memref<8xi32>
+      aiex.npu.dma_memcpy_nd(0, 0, %a[0, 0, 0, 0][1, 1, 1, 8][0, 0, 0, 1]) {id = 1 : i64, metadata = @in} : memref<8xi32>
       aiex.npu.dma_wait {symbol = @in}
     }
     // CHECK: aiex.runtime_sequence @named() {
