@@ -927,6 +927,38 @@ private:
         to.fedBy = srcQ->second;
       }
     }
+    // Between two BD chains a transfer is one handshake per BD: the model
+    // pairs the source's BD with the current BD of each chain it feeds. It
+    // is exact only when every BD at both ends moves the same words (a
+    // 16-word BD into 8-word BDs fills two of them in the hardware, one in
+    // the handshake): otherwise unknown.
+    for (Proc &src : m.procs) {
+      if (src.peers.empty())
+        continue;
+      std::optional<int64_t> words;
+      auto same = [&](const Proc &p) {
+        for (const Step &st : p.steps)
+          if (st.kind == Step::Transfer) {
+            if (words && *words != st.value) {
+              setUnknown(p.op, "a flow between BD chains whose BDs move "
+                               "different numbers of words (" +
+                                   std::to_string(*words) + " and " +
+                                   std::to_string(st.value) +
+                                   "): the model pairs one BD with one BD");
+              return false;
+            }
+            words = st.value;
+          }
+        return true;
+      };
+      if (!same(src))
+        break;
+      bool ok = true;
+      for (int p : src.peers)
+        ok = ok && same(m.procs[p]);
+      if (!ok)
+        break;
+    }
     packet = true;
     linkPacketFlows(link);
     packet = false;
