@@ -179,6 +179,15 @@ std::string aiecheck::dirName(aie::DMAChannelDir dir) {
   return aie::stringifyDMAChannelDir(dir).str();
 }
 
+aie::ShimDMAAllocationOp aiecheck::allocationNamed(aie::DeviceOp device,
+                                                  StringRef name) {
+  for (Operation &op : device.getBodyBlock())
+    if (auto alloc = dyn_cast<aie::ShimDMAAllocationOp>(op))
+      if (alloc.getSymName() == name)
+        return alloc;
+  return {};
+}
+
 SmallVector<Operation *> aiecheck::dmaPrograms(aie::DeviceOp device) {
   SmallVector<Operation *> out;
   for (Operation &op : device.getBodyBlock())

@@ -72,6 +72,11 @@ llvm::SmallVector<mlir::Operation *> dmaPrograms(aie::DeviceOp device);
 
 std::string dirName(aie::DMAChannelDir dir);
 
+/// The aie.shim_dma_allocation of `device` named `name` (the first, when
+/// several share it), or null.
+aie::ShimDMAAllocationOp allocationNamed(aie::DeviceOp device,
+                                         llvm::StringRef name);
+
 /// The first op at or under `op`, other than `aie.use_lock`, that takes a
 /// lock as an operand: a kernel call the core hands the lock to (mlir-aie's
 /// lock_pass_to_c form). What it acquires and releases is the kernel's:

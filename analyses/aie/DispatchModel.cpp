@@ -97,8 +97,11 @@ public:
 
   void build() {
     m.aie1 = d.model->arch == "AIE1";
-    for (Operation &op : d.op.getBodyBlock())
-      if (auto lock = dyn_cast<aie::LockOp>(op)) {
+    // Locks anywhere in the device: mlir-aie's designs declare some inside
+    // the DMA program that uses them (`aie.memtile_dma(%t) { %l =
+    // aie.lock(%t, 0) ... }`).
+    d.op.walk([&](aie::LockOp lock) {
+      {
         LockInfo li;
         li.op = lock;
         li.init = lock.getInit().value_or(0);
@@ -114,18 +117,39 @@ public:
         lockIndex[lock] = m.locks.size();
         m.locks.push_back(li);
       }
+    });
     addFifoLocks();
     // A use_lock outside a core or a DMA program (a runtime task, a
     // function) is not modelled.
     d.op.walk([&](aie::UseLockOp use) {
+      Operation *parent = use->getParentOp();
+      if (isa<aie::DMAOp>(parent)) // a BD of the region form
+        parent = parent->getParentOp();
       if (!use->getParentOfType<aie::CoreOp>() &&
           !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp,
-               aiex::DMAConfigureTaskOp, aiex::DMAConfigureTaskForOp>(
-              use->getParentOp()))
+               aiex::DMAConfigureTaskOp, aiex::DMAConfigureTaskForOp>(parent))
         setUnknown(use, "a lock operation outside a core and the DMA "
                         "programs (a runtime task or a function) is not "
                         "modelled");
     });
+    // A tile whose place the placer chooses later (aie.logical_tile): the
+    // model keys channels, flows and queues by coordinates, so nothing on
+    // such a tile can be joined to its streams.
+    for (Operation &op : d.op.getBodyBlock())
+      if (isa<aie::LogicalTileOp>(op) && !op.use_empty()) {
+        setUnknown(&op, "a tile whose place is chosen later "
+                        "(aie.logical_tile): the streams, channels and "
+                        "queues on it are not modelled before placement");
+        break;
+      }
+    // A cascade stream blocks the cores at its ends (a put waits for the
+    // get), and the cores' cascade accesses are not read.
+    for (Operation &op : d.op.getBodyBlock())
+      if (isa<aie::CascadeFlowOp>(op)) {
+        setUnknown(&op, "a cascade stream between cores (aie.cascade_flow) "
+                        "is not modelled");
+        break;
+      }
     for (Operation &op : d.op.getBodyBlock()) {
       if (auto core = dyn_cast<aie::CoreOp>(op))
         addCore(core);
@@ -559,7 +583,8 @@ private:
             if (!lockStep(use, p.steps))
               return;
           } else if (isa<aie::DMABDOp>(op)) {
-            if (movesNothing(cast<aie::DMABDOp>(op)))
+            if (movesNothing(cast<aie::DMABDOp>(op)) ||
+                sendsPackets(cast<aie::DMABDOp>(op)))
               return;
             p.steps.push_back(Step{Step::Transfer, &op, -1,
                                    bdWords(cast<aie::DMABDOp>(op))});
@@ -581,6 +606,69 @@ private:
                (int64_t)start.getChannelIndex()}] = m.procs.size();
       m.procs.push_back(std::move(p));
     }
+    // The region form (later mlir-aie): `aie.dma(MM2S, 0) [{BD}, {BD}]`,
+    // the regions' BDs in order, back to the first after the last unless
+    // `loop = false` (then `repeat_count + 1` passes).
+    for (Operation &op : program->getRegion(0).getOps()) {
+      auto dma = dyn_cast<aie::DMAOp>(op);
+      if (!dma)
+        continue;
+      Proc p;
+      p.op = dma;
+      p.name = "the " + dirName(dma.getChannelDir()) + " " +
+               std::to_string(dma.getChannelIndex()) + " chain of " +
+               describe(*coord, d.kindOf(*coord));
+      for (Region &r : dma.getBds())
+        for (Block &b : r)
+          for (Operation &inner : b) {
+            if (auto use = dyn_cast<aie::UseLockOp>(inner)) {
+              if (!lockStep(use, p.steps))
+                return;
+            } else if (auto bd = dyn_cast<aie::DMABDOp>(inner)) {
+              if (movesNothing(bd) || sendsPackets(bd))
+                return;
+              p.steps.push_back(Step{Step::Transfer, bd, -1, bdWords(bd)});
+            } else if (inner.getNumRegions() ||
+                       !isMemoryEffectFree(&inner)) {
+              setUnknown(&inner, "'" + inner.getName().getStringRef().str() +
+                                     "' in a BD of aie.dma is not modelled");
+              return;
+            }
+          }
+      if (dma.loops()) {
+        p.loopTo = 0;
+      } else if (auto r = dma.getRepeatCount(); r && *r > 0) {
+        std::vector<Step> once = p.steps;
+        for (int64_t i = 0; i < *r; ++i)
+          p.steps.insert(p.steps.end(), once.begin(), once.end());
+      }
+      if (p.steps.empty())
+        continue;
+      auto key = std::make_tuple(*coord, (int)dma.getChannelDir(),
+                                 (int64_t)dma.getChannelIndex());
+      if (chainAt.count(key)) {
+        setUnknown(dma, p.name + " is started twice");
+        return;
+      }
+      chainAt[key] = m.procs.size();
+      m.procs.push_back(std::move(p));
+    }
+  }
+
+  /// A BD of a chain that carries a packet header (`packet =
+  /// #aie.packet_info<...>`): its words go wherever the packet flows of its
+  /// id lead (on an MM2S channel), or it picks its data by the header of
+  /// the packet that arrives (an S2MM BD, out of order). Neither is routed
+  /// by the model: unknown.
+  bool sendsPackets(aie::DMABDOp bd) {
+    aie::PacketInfoAttr pkt = bd.getPacketAttr();
+    if (!pkt)
+      return false;
+    setUnknown(bd, "a BD chain's BD that carries a packet header (packet id " +
+                       std::to_string(pkt.getPktId()) +
+                       "): packets from or into a BD chain are not routed by "
+                       "the model");
+    return true;
   }
 
   // The host and its queues.
@@ -673,8 +761,8 @@ private:
   /// A task with its words (and lock steps, when its BDs use locks).
   std::optional<Task> configuredTask(Operation *cfg, Region &body,
                                      std::optional<int32_t> repeat,
-                                     int64_t packet) {
-    std::optional<int64_t> w = taskWords(cfg, body, repeat);
+                                     aie::DMAChannelDir dir, int64_t packet) {
+    std::optional<int64_t> w = taskWords(cfg, body, repeat, dir, &packet);
     if (!w)
       return std::nullopt;
     std::optional<std::vector<Step>> steps = taskSteps(body, repeat);
@@ -691,16 +779,43 @@ private:
   }
 
   /// The words a configured task moves: its BDs, times its repeat count.
+  /// `packet`: the packet id its BDs' headers carry (`packet =
+  /// #aie.packet_info<...>` on an MM2S task's BDs), else left alone.
   std::optional<int64_t> taskWords(Operation *task, Region &body,
-                                   std::optional<int32_t> repeat) {
+                                   std::optional<int32_t> repeat,
+                                   aie::DMAChannelDir dir,
+                                   int64_t *packet = nullptr) {
     int64_t words = 0;
     bool zero = false;
+    std::optional<int64_t> bdPacket;
+    bool mixed = false, noHeader = false;
     body.walk([&](aie::DMABDOp bd) {
       zero |= movesNothing(bd);
       words += bdWords(bd);
+      if (aie::PacketInfoAttr pkt = bd.getPacketAttr()) {
+        if (bdPacket && *bdPacket != pkt.getPktId())
+          mixed = true;
+        bdPacket = pkt.getPktId();
+      } else {
+        noHeader = true;
+      }
     });
     if (zero)
       return std::nullopt;
+    if (bdPacket) {
+      if (dir == aie::DMAChannelDir::S2MM) {
+        setUnknown(task, "an S2MM task whose BDs carry a packet header (a "
+                         "receive that picks its BD by the packet's header) "
+                         "is not modelled");
+        return std::nullopt;
+      }
+      if (mixed || noHeader || !packet) {
+        setUnknown(task, "a runtime task whose BDs carry different packet "
+                         "headers (or some none) is not modelled");
+        return std::nullopt;
+      }
+      *packet = *bdPacket;
+    }
     if (!body.empty() && !body.hasOneBlock()) {
       // A chain of BDs: the model counts each BD once (a task whose
       // next_bd loops back never finishes, which the model does not say).
@@ -755,9 +870,12 @@ private:
         int64_t bytes =
             elems * aie::elementBytes(cast<MemRefType>(copy.getMemref().getType()));
         int64_t index = m.queues[*q].tasks.size();
+        // The transfer's own packet header, else its allocation's.
+        int64_t packet = packetOf(copy.getMetadata());
+        if (aie::PacketInfoAttr pkt = copy.getPacketAttr())
+          packet = pkt.getPktId();
         m.queues[*q].tasks.push_back(
-            {copy, std::max<int64_t>(1, (bytes + 3) / 4),
-             packetOf(copy.getMetadata())});
+            {copy, std::max<int64_t>(1, (bytes + 3) / 4), packet});
         host.steps.push_back(Step{Step::Push, copy, -1, index, *q});
         continue;
       }
@@ -773,8 +891,9 @@ private:
         std::optional<int> q = queueOfSymbol(cfg, cfg.getAlloc());
         if (!q)
           return false;
-        std::optional<Task> t = configuredTask(
-            cfg, cfg.getBody(), cfg.getRepeatCount(), packetOf(cfg.getAlloc()));
+        std::optional<Task> t =
+            configuredTask(cfg, cfg.getBody(), cfg.getRepeatCount(),
+                           m.queues[*q].dir, packetOf(cfg.getAlloc()));
         if (!t)
           return false;
         configured[cfg.getResult()] = Configured{*q, std::move(*t)};
@@ -788,8 +907,8 @@ private:
         }
         int q = queueFor(cfg, coordOf(t), cfg.getDirection(), cfg.getChannel(),
                          "");
-        std::optional<Task> task =
-            configuredTask(cfg, cfg.getBody(), cfg.getRepeatCount(), -1);
+        std::optional<Task> task = configuredTask(
+            cfg, cfg.getBody(), cfg.getRepeatCount(), cfg.getDirection(), -1);
         if (!task)
           return false;
         configured[cfg.getResult()] = Configured{q, std::move(*task)};
@@ -857,15 +976,17 @@ private:
 
   void addHost() {
     inHost = true;
-    SmallVector<aie::RuntimeSequenceOp> seqs;
+    SmallVector<Operation *> seqs;
     for (Operation &op : d.op.getBodyBlock()) {
-      if (auto seq = dyn_cast<aie::RuntimeSequenceOp>(op))
-        seqs.push_back(seq);
+      if (aie::isRuntimeSequence(&op))
+        seqs.push_back(&op);
       else if (auto alloc = dyn_cast<aie::ShimDMAAllocationOp>(op))
-        allocs[alloc.getSymName()] = alloc;
+        if (!allocs.try_emplace(alloc.getSymName(), alloc).second)
+          setUnknown(alloc, "two shim_dma_allocations are named '@" +
+                                alloc.getSymName().str() + "'");
     }
     if (only) {
-      seqs.assign(1, cast<aie::RuntimeSequenceOp>(only));
+      seqs.assign(1, only);
     } else if (seqs.size() > 1) {
       setUnknown(seqs[1], "a device with several runtime sequences (which "
                           "one the host runs, and how often, is not known)");
@@ -897,7 +1018,7 @@ private:
     host.kind = AgentKind::Host;
     host.name = "the host";
     host.op = seqs.front();
-    Region &body = seqs.front().getBody();
+    Region &body = aie::runtimeSequenceBody(seqs.front());
     if (!body.empty() && !sequenceOps(body.front(), host))
       return;
     if (m.queueDepth <= 0 && !host.steps.empty()) {
@@ -923,11 +1044,20 @@ private:
         continue;
       aie::PacketSourceOp src;
       SmallVector<aie::PacketDestOp> dests;
+      unsigned sources = 0;
       for (Operation &port : pf.getPorts().front()) {
-        if (auto s = dyn_cast<aie::PacketSourceOp>(port))
+        if (auto s = dyn_cast<aie::PacketSourceOp>(port)) {
           src = s;
-        else if (auto t = dyn_cast<aie::PacketDestOp>(port))
+          ++sources;
+        } else if (auto t = dyn_cast<aie::PacketDestOp>(port)) {
           dests.push_back(t);
+        }
+      }
+      if (sources > 1) {
+        setUnknown(pf, "a packet flow from several sources (fan-in: the "
+                       "order the arbiter merges their packets in) is not "
+                       "modelled");
+        return;
       }
       if (!src || src.getBundle() != aie::WireBundle::DMA)
         continue; // control packets (task tokens): no data moved
@@ -1100,7 +1230,7 @@ size_t dispatch::maxStates() {
 std::vector<Operation *> dispatch::runtimeSequences(Device &d) {
   std::vector<Operation *> out;
   for (Operation &op : d.op.getBodyBlock())
-    if (isa<aie::RuntimeSequenceOp>(op))
+    if (aie::isRuntimeSequence(&op))
       out.push_back(&op);
   return out;
 }

@@ -41,8 +41,7 @@ public:
     d.op.walk([&](Operation *op) {
       std::optional<Coord> c;
       if (auto task = dyn_cast<aiex::DMAConfigureTaskForOp>(op)) {
-        if (auto alloc = SymbolTable::lookupNearestSymbolFrom<
-                aie::ShimDMAAllocationOp>(op, task.getAllocAttr()))
+        if (auto alloc = allocationNamed(d.op, task.getAlloc()))
           c = tileOfOp(alloc);
       } else if (isa<aiex::DMAConfigureTaskOp>(op)) {
         c = tileOfOp(op);

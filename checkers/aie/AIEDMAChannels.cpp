@@ -48,19 +48,24 @@ public:
       std::optional<Coord> c = tileOfOp(program);
       if (!c)
         continue;
-      program->walk([&](aie::DMAStartOp start) {
-        int64_t ch = start.getChannelIndex();
-        if (!inRange(d, start, *c, start.getChannelDir(), ch))
+      // A channel started by aie.dma_start or by the region form aie.dma.
+      auto start = [&](Operation *op, aie::DMAChannelDir dir, int64_t ch) {
+        if (!inRange(d, op, *c, dir, ch))
           return;
-        auto [it, fresh] =
-            started.insert({{*c, start.getChannelDir(), ch}, start});
+        auto [it, fresh] = started.insert({{*c, dir, ch}, op});
         if (!fresh) {
-          auto diag = start.emitError()
-                      << dirName(start.getChannelDir()) << " channel " << ch
-                      << " of " << describe(*c, d.kindOf(*c))
+          auto diag = op->emitError()
+                      << dirName(dir) << " channel " << ch << " of "
+                      << describe(*c, d.kindOf(*c))
                       << " is started twice; a channel runs one BD chain";
           diag.attachNote(it->second->getLoc()) << "first started here";
         }
+      };
+      program->walk([&](Operation *op) {
+        if (auto s = dyn_cast<aie::DMAStartOp>(op))
+          start(op, s.getChannelDir(), s.getChannelIndex());
+        else if (auto dma = dyn_cast<aie::DMAOp>(op))
+          start(op, dma.getChannelDir(), dma.getChannelIndex());
       });
     }
     d.op.walk([&](Operation *op) {

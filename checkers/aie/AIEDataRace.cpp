@@ -83,6 +83,16 @@ private:
         return st.kind == Step::Transfer;
       });
     });
+    // A chain the model stopped before (or left out: one on a tile placed
+    // later) has no steps: any BD of a DMA program counts, where there is
+    // a core to race with.
+    bool coreHere = false;
+    d.op.walk([&](aie::CoreOp) { coreHere = true; });
+    if (coreHere)
+      d.op.walk([&](aie::DMABDOp bd) {
+        if (!aie::enclosingRuntimeSequence(bd))
+          anyBD = true;
+      });
     if (!m.unknown.empty() && !m.unknownInHost && anyBD) {
       auto diag = emitWarning(d.op.getLoc())
                   << "data race freedom of the array is unknown: " << m.unknown;
@@ -93,7 +103,7 @@ private:
     // search does not run runtime tasks (lock_pass_to_c's form): unknown.
     Operation *taskBD = nullptr;
     d.op.walk([&](aie::DMABDOp bd) {
-      if (!taskBD && bd->getParentOfType<aie::RuntimeSequenceOp>() &&
+      if (!taskBD && aie::enclosingRuntimeSequence(bd) &&
           bd.getBuffer().getDefiningOp<aie::BufferOp>())
         taskBD = bd;
     });
@@ -170,6 +180,8 @@ private:
   }
 
   static bool isS2MM(const Proc &chain) {
+    if (auto dma = dyn_cast_or_null<aie::DMAOp>(chain.op))
+      return dma.getChannelDir() == aie::DMAChannelDir::S2MM;
     auto start = dyn_cast_or_null<aie::DMAStartOp>(chain.op);
     return start && start.getChannelDir() == aie::DMAChannelDir::S2MM;
   }

@@ -51,10 +51,9 @@ public:
       unsigned locks = 0, problems = 0, unknownLocks = 0;
       handedOff.clear();
       handedOffToContract.clear();
-      for (Operation &op : d.op.getBodyBlock()) {
-        auto lock = dyn_cast<aie::LockOp>(op);
-        if (!lock)
-          continue;
+      SmallVector<aie::LockOp> all; // anywhere in the device
+      d.op.walk([&](aie::LockOp lock) { all.push_back(lock); });
+      for (aie::LockOp lock : all) {
         ++locks;
         int64_t init = lock.getInit().value_or(0);
         SmallVector<aie::UseLockOp> acquires, releases;
@@ -65,6 +64,8 @@ public:
         for (Operation *user : lock->getUsers()) {
           if (auto use = dyn_cast<aie::UseLockOp>(user)) {
             (use.isAcquire() ? acquires : releases).push_back(use);
+          } else if (isa<aiex::SetLockOp>(user)) {
+            continue;
           } else if (auto contract = kernelContract(user)) {
             for (const KernelLockOp &k : *contract) {
               if (k.lock != lock)
@@ -98,6 +99,25 @@ public:
               }
         if (handedOff.count(lock))
           continue;
+        // The host writes the registers of the lock's tile (a lock's value
+        // is a register: mlir-aie's local_reset designs set one with
+        // aiex.npu.write32): what the lock holds is not known here.
+        if (Operation *write = hostWriteTo(d, lock, tileOfOp(lock))) {
+          ++unknownLocks;
+          auto diag = emitWarning(write->getLoc())
+                      << "lock protocol of '" << lockName(lock)
+                      << "' is unknown: "
+                      << (isa<aiex::SetLockOp>(write)
+                              ? "the host sets it here ('"
+                              : "registers of its tile are written here ('")
+                      << write->getName() << "', not modelled)"
+                      << (isa<aiex::SetLockOp>(write)
+                              ? ""
+                              : ", which may set the lock's value");
+          diag.attachNote(lock.getLoc()) << "the lock is declared here";
+          handedOff.insert(lock);
+          continue;
+        }
         if (kernel) {
           ++unknownLocks;
           auto diag = emitWarning(kernel->getLoc())
@@ -156,6 +176,50 @@ public:
   /// Locks a kernel with a contract moves (part 2 leaves them out: its
   /// rounds count only use_lock ops).
   llvm::DenseSet<Operation *> handedOffToContract;
+
+  /// The first write that may set `lock` on tile `c`: an aiex.set_lock of
+  /// it, a packet flow into
+  /// its control port (TileControl), or a write of a runtime sequence
+  /// (aiex.npu.write32, maskwrite32, blockwrite) naming that column and
+  /// row, or naming neither a tile nor a buffer (an absolute address). A
+  /// write into a buffer (`buffer = @b`) moves data, not a lock.
+  static Operation *hostWriteTo(Device &d, aie::LockOp lock,
+                                std::optional<Coord> c) {
+    Operation *found = nullptr;
+    d.op.walk([&](Operation *op) {
+      // The host sets this lock (aiex.set_lock).
+      if (auto set = dyn_cast<aiex::SetLockOp>(op)) {
+        if (set.getLock().getDefiningOp() != lock)
+          return WalkResult::advance();
+        found = op;
+        return WalkResult::interrupt();
+      }
+      // Control packets into the tile's control port write its registers
+      // (mlir-aie's add_one_ctrl_packet sets lock values so).
+      if (auto dst = dyn_cast<aie::PacketDestOp>(op)) {
+        if (dst.getBundle() != aie::WireBundle::TileControl)
+          return WalkResult::advance();
+        aie::TileOp t = aie::getTileOf(dst.getTile());
+        if (t && c && coordOf(t) != *c)
+          return WalkResult::advance();
+        found = op->getParentOp();
+        return WalkResult::interrupt();
+      }
+      if (!isa<aiex::NpuWrite32Op, aiex::NpuMaskWrite32Op,
+               aiex::NpuBlockWriteOp>(op))
+        return WalkResult::advance();
+      if (op->hasAttr("buffer"))
+        return WalkResult::advance();
+      auto col = op->getAttrOfType<IntegerAttr>("column");
+      auto row = op->getAttrOfType<IntegerAttr>("row");
+      if (col && row && c &&
+          (col.getInt() != c->first || row.getInt() != c->second))
+        return WalkResult::advance();
+      found = op;
+      return WalkResult::interrupt();
+    });
+    return found;
+  }
 
   static std::string lockName(aie::LockOp lock) {
     if (auto name = lock->getAttrOfType<StringAttr>("sym_name"))
@@ -229,6 +293,11 @@ public:
       }
       if (!isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
         continue;
+      // The region form: a chain that loops runs each of its BD regions
+      // once per round; one that ends has no rounds.
+      for (Operation &inner : op.getRegion(0).getOps())
+        if (auto dma = dyn_cast<aie::DMAOp>(inner); dma && dma.loops())
+          dma.walk([&](aie::UseLockOp use) { r.perRound[use] += 1; });
       for (Block &block : op.getRegion(0)) {
         auto start = dyn_cast_or_null<aie::DMAStartOp>(block.getTerminator());
         if (!start)
@@ -262,9 +331,10 @@ public:
     Rounds r;
     collectRounds(d, r);
     unsigned checked = 0, drifting = 0;
-    for (Operation &op : d.op.getBodyBlock()) {
-      auto lock = dyn_cast<aie::LockOp>(op);
-      if (!lock || handedOff.count(lock) || handedOffToContract.count(lock))
+    SmallVector<aie::LockOp> all; // anywhere in the device
+    d.op.walk([&](aie::LockOp lock) { all.push_back(lock); });
+    for (aie::LockOp lock : all) {
+      if (handedOff.count(lock) || handedOffToContract.count(lock))
         continue;
       SmallVector<std::pair<aie::UseLockOp, int64_t>> uses;
       bool skip = false;

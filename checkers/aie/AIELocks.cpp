@@ -24,10 +24,12 @@ public:
 
   void check(Device &d) override {
     std::map<Coord, SmallVector<aie::LockOp>> tiles;
-    for (Operation &op : d.op.getBodyBlock())
-      if (auto lock = dyn_cast<aie::LockOp>(op))
-        if (std::optional<Coord> c = tileOfOp(&op))
-          tiles[*c].push_back(lock);
+    // Locks anywhere in the device (some designs declare them inside the
+    // DMA program that uses them).
+    d.op.walk([&](aie::LockOp lock) {
+      if (std::optional<Coord> c = tileOfOp(lock))
+        tiles[*c].push_back(lock);
+    });
 
     for (auto &[c, locks] : tiles) {
       TileKind kind = d.kindOf(c);

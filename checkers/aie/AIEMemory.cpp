@@ -32,16 +32,19 @@ public:
 
   void check(Device &d) override {
     std::map<Coord, TileMemory> tiles;
-    for (Operation &op : d.op.getBodyBlock()) {
-      std::optional<Coord> c = tileOfOp(&op);
+    // Buffers anywhere in the device (mlir-aie's designs declare some inside
+    // the DMA program that moves them), cores at its top level.
+    d.op.walk([&](Operation *op) {
+      std::optional<Coord> c =
+          isa<aie::BufferOp, aie::CoreOp>(op) ? tileOfOp(op) : std::nullopt;
       if (!c)
-        continue;
+        return;
       if (auto b = dyn_cast<aie::BufferOp>(op))
         tiles[*c].buffers.push_back(b);
       else if (auto core = dyn_cast<aie::CoreOp>(op))
         if (!tiles[*c].core)
           tiles[*c].core = core;
-    }
+    });
     for (auto &[c, mem] : tiles) {
       TileKind kind = d.kindOf(c);
       if (mem.buffers.empty() || kind == TileKind::Outside)

@@ -19,6 +19,8 @@ using aircheck::printGuardedRegion;
 
 #define GET_TYPEDEF_CLASSES
 #include "dialects/AIE/AIETypes.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "dialects/AIE/AIEAttrs.cpp.inc"
 
 // `= dense<...>` after an aie.buffer's type: the elements take the
 // buffer's shape and element type, as mlir-aie prints them.
@@ -81,6 +83,29 @@ static void printPacketPort(OpAsmPrinter &p, Operation *, Value tile,
     << " : " << channel.getInt();
 }
 
+/// The memref of aiex.npu.dma_memcpy_nd, after the two integers earlier
+/// mlir-aie wrote before it (`0, 0, %arg0`), when present.
+static ParseResult parseLeadingXY(OpAsmParser &p, IntegerAttr &x,
+                                  IntegerAttr &y,
+                                  OpAsmParser::UnresolvedOperand &memref) {
+  int64_t a, b;
+  OptionalParseResult got = p.parseOptionalInteger(a);
+  if (got.has_value()) {
+    if (failed(*got) || p.parseComma() || p.parseInteger(b) || p.parseComma())
+      return failure();
+    x = p.getBuilder().getI64IntegerAttr(a);
+    y = p.getBuilder().getI64IntegerAttr(b);
+  }
+  return p.parseOperand(memref);
+}
+
+static void printLeadingXY(OpAsmPrinter &p, Operation *, IntegerAttr x,
+                           IntegerAttr y, Value memref) {
+  if (x && y)
+    p << x.getInt() << ", " << y.getInt() << ", ";
+  p << memref;
+}
+
 #define GET_OP_CLASSES
 #include "dialects/AIE/AIEOps.cpp.inc"
 
@@ -91,6 +116,8 @@ void AIEDialect::initialize() {
                 PacketDestOp, RuntimeSequenceOp, ObjectFifoCreateOp,
                 ObjectFifoLinkOp, ObjectFifoAcquireOp, ObjectFifoReleaseOp,
                 ObjectFifoSubviewAccessOp>();
+  addOperations<LogicalTileOp, DMAOp, CascadeFlowOp>();
+  addAttributes<PacketInfoAttr>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "dialects/AIE/AIETypes.cpp.inc"
@@ -101,6 +128,10 @@ void aircheck::aiex::AIEXDialect::initialize() {
   addOperations<NpuDmaMemcpyNdOp, NpuDmaWaitOp, DMAConfigureTaskForOp,
                 DMAConfigureTaskOp, DMAStartTaskOp, DMAAwaitTaskOp,
                 DMAFreeTaskOp>();
+  addOperations<aircheck::aiex::RuntimeSequenceOp, NpuWrite32Op,
+                NpuMaskWrite32Op, NpuBlockWriteOp, NpuSyncOp,
+                NpuAddressPatchOp, NpuPushQueueOp, ConfigureOp, RunOp,
+                SetLockOp>();
 }
 
 // An op of mlir-aie that air-check does not model is a parse error that
@@ -131,6 +162,26 @@ TileOp aircheck::aie::getTileOf(Value tile) {
   return tile ? tile.getDefiningOp<TileOp>() : TileOp();
 }
 
+bool aircheck::aie::isLogicalTile(Value tile) {
+  return tile && tile.getDefiningOp<LogicalTileOp>();
+}
+
+bool aircheck::aie::isRuntimeSequence(Operation *op) {
+  return isa<RuntimeSequenceOp, aircheck::aiex::RuntimeSequenceOp>(op);
+}
+
+Region &aircheck::aie::runtimeSequenceBody(Operation *sequence) {
+  return sequence->getRegion(0);
+}
+
+Operation *aircheck::aie::enclosingRuntimeSequence(Operation *op) {
+  for (Operation *p = op ? op->getParentOp() : nullptr; p;
+       p = p->getParentOp())
+    if (isRuntimeSequence(p))
+      return p;
+  return nullptr;
+}
+
 int64_t aircheck::aie::elementBytes(MemRefType type) {
   // getElementTypeBitWidth asserts on element types without a bit width
   // (index, vectors); index takes MLIR's default data layout (64 bits).
@@ -155,6 +206,20 @@ std::optional<int64_t> aircheck::aie::memrefBytes(MemRefType type) {
 void TileOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
   setName(getResult(), "tile_" + std::to_string(getCol()) + "_" +
                            std::to_string(getRow()));
+}
+
+void LogicalTileOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setName) {
+  switch (getTileType()) {
+  case AIETileType::CoreTile:
+    return setName(getResult(), "logical_core");
+  case AIETileType::MemTile:
+    return setName(getResult(), "logical_mem");
+  case AIETileType::ShimNOCTile:
+    return setName(getResult(), "logical_shim_noc");
+  case AIETileType::ShimPLTile:
+    return setName(getResult(), "logical_shim_pl");
+  }
 }
 
 // Result names as mlir-aie prints them: a buffer or lock by its sym_name,

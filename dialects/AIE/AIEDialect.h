@@ -24,14 +24,30 @@
 
 #define GET_TYPEDEF_CLASSES
 #include "dialects/AIE/AIETypes.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "dialects/AIE/AIEAttrs.h.inc"
 
 #define GET_OP_CLASSES
 #include "dialects/AIE/AIEOps.h.inc"
 
 namespace aircheck::aie {
 
-/// The tile an op's tile operand names, or null when it is not an aie.tile.
+/// The tile an op's tile operand names, or null when it is not an aie.tile
+/// (an aie.logical_tile, whose place is chosen later, is not).
 TileOp getTileOf(mlir::Value tile);
+
+/// Whether a tile operand is an aie.logical_tile (placed later).
+bool isLogicalTile(mlir::Value tile);
+
+/// Whether `op` is a runtime sequence: aie.runtime_sequence or its older
+/// spelling aiex.runtime_sequence, which every analysis reads alike.
+bool isRuntimeSequence(mlir::Operation *op);
+
+/// The body of a runtime sequence (either spelling).
+mlir::Region &runtimeSequenceBody(mlir::Operation *sequence);
+
+/// The runtime sequence `op` is nested in (either spelling), or null.
+mlir::Operation *enclosingRuntimeSequence(mlir::Operation *op);
 
 /// Bytes a statically shaped memref occupies (elements x element bytes,
 /// sub-byte elements rounded up per element as mlir-aie allocates them);

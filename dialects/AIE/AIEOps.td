@@ -29,6 +29,7 @@
 #define AIRCHECK_AIE_OPS
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
@@ -39,6 +40,7 @@ def AIE_Dialect : Dialect {
   let cppNamespace = "::aircheck::aie";
   let summary = "The AIE array: tiles, buffers, locks, cores, DMAs, flows";
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     std::optional<::mlir::Dialect::ParseOpHook>
     getParseOperationHook(::llvm::StringRef opName) const override;
@@ -92,6 +94,28 @@ def AIE_LockAction : I32EnumAttr<"LockAction", "a lock action", [
   let cppNamespace = "::aircheck::aie";
 }
 
+// The kind of tile an aie.logical_tile asks the placer for (mlir-aie's
+// AIETileType spellings).
+def AIE_TileType : I32EnumAttr<"AIETileType", "a kind of tile", [
+    I32EnumAttrCase<"CoreTile", 0>, I32EnumAttrCase<"MemTile", 1>,
+    I32EnumAttrCase<"ShimNOCTile", 2>, I32EnumAttrCase<"ShimPLTile", 3>]> {
+  let cppNamespace = "::aircheck::aie";
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+// `#aie.packet_info<pkt_type = T, pkt_id = N>`: the header a packet carries
+// (later mlir-aie: a tile's `controller_id`, a BD's `packet`). The two
+// fields in any order; printed type first, as mlir-aie prints them.
+def AIE_PacketInfoAttr : AttrDef<AIE_Dialect, "PacketInfo"> {
+  let mnemonic = "packet_info";
+  let summary = "A packet header: its type and its id";
+  let parameters = (ins "uint16_t":$pkt_type, "uint16_t":$pkt_id);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 //===----------------------------------------------------------------------===//
 // aie ops
 //===----------------------------------------------------------------------===//
@@ -118,6 +142,18 @@ def AIE_TileOp : AIE_Op<"tile", [Pure,
                        ConfinedAttr<I32Attr, [IntNonNegative]>:$row);
   let results = (outs Index:$result);
   let assemblyFormat = "`(` $col `,` $row `)` attr-dict";
+}
+
+def AIE_LogicalTileOp : AIE_Op<"logical_tile", [Pure,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "A tile of a kind whose place the placer chooses later";
+  // `aie.logical_tile<CoreTile>(?, ?)`, a coordinate given or `?`.
+  let arguments = (ins AIE_TileType:$tile_type,
+                       OptionalAttr<I32Attr>:$col,
+                       OptionalAttr<I32Attr>:$row);
+  let results = (outs Index:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 def AIE_EndOp : AIE_Op<"end", [Terminator]> {
@@ -233,7 +269,8 @@ def AIE_DMABDOp : AIE_Op<"dma_bd", []> {
                        OptionalAttr<DenseI32ArrayAttr>:$strides,
                        OptionalAttr<DenseI32ArrayAttr>:$pad_before,
                        OptionalAttr<DenseI32ArrayAttr>:$pad_after,
-                       OptionalAttr<I32Attr>:$pad_value);
+                       OptionalAttr<I32Attr>:$pad_value,
+                       OptionalAttr<AIE_PacketInfoAttr>:$packet);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -245,6 +282,32 @@ def AIE_NextBDOp : AIE_Op<"next_bd", [Terminator]> {
   let summary = "Chain to the BD in the successor block";
   let successors = (successor AnySuccessor:$dest);
   let assemblyFormat = "$dest attr-dict";
+}
+
+def AIE_DMAOp : AIE_Op<"dma", [NoTerminator,
+    ParentOneOf<["MemOp", "MemTileDMAOp", "ShimDMAOp"]>]> {
+  let summary = "A DMA channel and its BD chain, one region per BD";
+  // `%0 = aie.dma(MM2S, 0) [{ use_lock, dma_bd, use_lock }, {...}]`, with
+  // `{loop = false, repeat_count = N}` before the list (later mlir-aie):
+  // the BDs run in order; with `loop` (the default) the chain goes back to
+  // its first BD after its last, else it runs `repeat_count + 1` times.
+  let arguments = (ins AIE_DMAChannelDir:$channel_dir,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$channel_index,
+                       OptionalAttr<BoolAttr>:$loop,
+                       OptionalAttr<I32Attr>:$repeat_count,
+                       OptionalAttr<StrAttr>:$sym_name);
+  let results = (outs I1:$valid);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$bds);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    bool loops() { return getLoop().value_or(true); }
+  }];
+}
+
+def AIE_CascadeFlowOp : AIE_Op<"cascade_flow", []> {
+  let summary = "A cascade stream from one core's tile to a neighbour's";
+  let arguments = (ins Index:$source_tile, Index:$dest_tile);
+  let assemblyFormat = "`(` $source_tile `,` $dest_tile `)` attr-dict";
 }
 
 def AIE_FlowOp : AIE_Op<"flow", []> {
@@ -260,12 +323,17 @@ def AIE_FlowOp : AIE_Op<"flow", []> {
   let hasVerifier = 1;
 }
 
-def AIE_ShimDMAAllocationOp : AIE_Op<"shim_dma_allocation", [Symbol]> {
+def AIE_ShimDMAAllocationOp : AIE_Op<"shim_dma_allocation", []> {
   let summary = "A shim DMA channel the runtime sequence drives, by name";
+  // Not a Symbol: mlir-aie's older designs declare a `memref.global` of the
+  // same name next to it (`memref.global "public" @in : memref<..>` and
+  // `aie.shim_dma_allocation @in(MM2S, 0, 0)`), as its op then stored the
+  // name as a symbol reference; the name is looked up by
+  // aiecheck::allocationNamed.
   // `@s(%tile, MM2S, 0)`; with the packet its tasks' words carry,
   // `@s(%tile, MM2S, 0, <pkt_id = 1>)` (later mlir-aie); and the older
   // `@s(MM2S, 0, col)` with the shim tile's column instead of a tile.
-  let arguments = (ins SymbolNameAttr:$sym_name, Optional<Index>:$tile,
+  let arguments = (ins FlatSymbolRefAttr:$sym_name, Optional<Index>:$tile,
                        AIE_DMAChannelDir:$channel_dir,
                        ConfinedAttr<I32Attr, [IntNonNegative]>:$channel_index,
                        OptionalAttr<I32Attr>:$col,
@@ -273,7 +341,7 @@ def AIE_ShimDMAAllocationOp : AIE_Op<"shim_dma_allocation", [Symbol]> {
                        OptionalAttr<I32Attr>:$pkt_id);
   let builders = [OpBuilder<(ins "::mlir::StringAttr":$name, "::mlir::Value":$tile,
                                  "DMAChannelDir":$dir, "int32_t":$channel), [{
-    build($_builder, $_state, name, tile,
+    build($_builder, $_state, ::mlir::FlatSymbolRefAttr::get(name), tile,
           DMAChannelDirAttr::get($_builder.getContext(), dir),
           $_builder.getI32IntegerAttr(channel), nullptr, nullptr, nullptr);
   }]>];
@@ -321,7 +389,8 @@ class AIEX_Op<string mnemonic, list<Trait> traits = []> :
 def AIEX_NpuDmaMemcpyNdOp : AIEX_Op<"npu.dma_memcpy_nd",
     [AttrSizedOperandSegments]> {
   let summary = "Host-issued n-d shim DMA transfer on a named allocation";
-  let arguments = (ins AnyMemRef:$memref,
+  let arguments = (ins OptionalAttr<I64Attr>:$x, OptionalAttr<I64Attr>:$y,
+                       AnyMemRef:$memref,
                        Variadic<I64>:$offsets, Variadic<I64>:$sizes,
                        Variadic<I64>:$strides,
                        DenseI64ArrayAttr:$static_offsets,
@@ -329,12 +398,17 @@ def AIEX_NpuDmaMemcpyNdOp : AIEX_Op<"npu.dma_memcpy_nd",
                        DenseI64ArrayAttr:$static_strides,
                        FlatSymbolRefAttr:$metadata,
                        OptionalAttr<I64Attr>:$id,
-                       OptionalAttr<BoolAttr>:$issue_token);
+                       OptionalAttr<BoolAttr>:$issue_token,
+                       OptionalAttr<AIE_PacketInfoAttr>:$packet);
+  // Later mlir-aie gives the transfer's packet header after the strides:
+  // `(..., packet = <pkt_id = 5, pkt_type = 0>)`; earlier mlir-aie two
+  // integers before the memref (`(0, 0, %arg0[...]...)`), kept as read.
   let assemblyFormat = [{
-    `(` $memref
+    `(` custom<LeadingXY>($x, $y, $memref)
     custom<DynamicIndexList>($offsets, $static_offsets)
     custom<DynamicIndexList>($sizes, $static_sizes)
-    custom<DynamicIndexList>($strides, $static_strides) `)`
+    custom<DynamicIndexList>($strides, $static_strides)
+    (`,` `packet` `=` $packet^)? `)`
     attr-dict `:` type($memref)
   }];
 }
@@ -365,6 +439,91 @@ def AIEX_DMAConfigureTaskOp : AIEX_Op<"dma_configure_task", []> {
   let regions = (region AnyRegion:$body);
   let assemblyFormat = [{
     `(` $tile `,` $direction `,` $channel `)` custom<GuardedRegion>($body) attr-dict
+  }];
+}
+
+def AIEX_RuntimeSequenceOp : AIEX_Op<"runtime_sequence", [NoTerminator,
+                                                         SingleBlock]> {
+  let summary = "The older spelling of aie.runtime_sequence (read alike)";
+  let arguments = (ins OptionalAttr<SymbolNameAttr>:$sym_name);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+}
+
+// Host ops that write the array's registers or reconfigure it. The host
+// model does not run them (unknown wherever one appears in the sequence
+// it runs): each could change a DMA's state.
+def AIEX_NpuWrite32Op : AIEX_Op<"npu.write32", [AttrSizedOperandSegments]> {
+  let summary = "Write one 32-bit register (or a word of a buffer)";
+  // `{address = A : ui32, value = V : ui32[, column, row | buffer = @b]}`
+  // or `(%addr, %value) {...} : i32, i32`.
+  let arguments = (ins Optional<AnyInteger>:$dyn_address,
+                       Optional<AnyInteger>:$dyn_value);
+  let assemblyFormat = [{
+    (`(` $dyn_address^ `,` $dyn_value `)`)? attr-dict
+    (`:` type($dyn_address)^ `,` type($dyn_value))?
+  }];
+}
+def AIEX_NpuMaskWrite32Op : AIEX_Op<"npu.maskwrite32",
+                                   [AttrSizedOperandSegments]> {
+  let summary = "Write the bits of a mask in one 32-bit register";
+  // `{address = A, value = V, mask = M[, column, row | buffer = @b]}` or
+  // `(%addr, %value, %mask) {...} : i32, i32, i32`.
+  let arguments = (ins Optional<AnyInteger>:$dyn_address,
+                       Optional<AnyInteger>:$dyn_value,
+                       Optional<AnyInteger>:$dyn_mask);
+  let assemblyFormat = [{
+    (`(` $dyn_address^ `,` $dyn_value `,` $dyn_mask `)`)? attr-dict
+    (`:` type($dyn_address)^ `,` type($dyn_value) `,` type($dyn_mask))?
+  }];
+}
+def AIEX_SetLockOp : AIEX_Op<"set_lock", []> {
+  let summary = "The host sets a lock's value";
+  // `aiex.set_lock(%lock, 1)` or `aiex.set_lock(%lock, %v)`.
+  let arguments = (ins Index:$lock, OptionalAttr<I32Attr>:$value,
+                       Optional<I32>:$dyn_value);
+  let hasCustomAssemblyFormat = 1;
+}
+def AIEX_NpuBlockWriteOp : AIEX_Op<"npu.blockwrite", []> {
+  let summary = "Write a block of words into registers or a buffer";
+  let arguments = (ins AnyMemRef:$data);
+  let assemblyFormat = "`(` $data `)` attr-dict `:` type($data)";
+}
+def AIEX_NpuSyncOp : AIEX_Op<"npu.sync", []> {
+  let summary = "Wait for a DMA channel's task-complete token (by coordinates)";
+  let assemblyFormat = "attr-dict";
+}
+def AIEX_NpuAddressPatchOp : AIEX_Op<"npu.address_patch", []> {
+  let summary = "Patch a BD's address with a runtime argument's";
+  let assemblyFormat = "attr-dict";
+}
+def AIEX_NpuPushQueueOp : AIEX_Op<"npu.push_queue", [AttrSizedOperandSegments]> {
+  let summary = "Push a BD (by id) onto a DMA channel's task queue";
+  // `(col, row, MM2S : 0) {bd_id = 0 : i32, repeat_count = 0 : i32, ...}`
+  // or with the BD id and repeat count as values:
+  // `(col, row, MM2S : 0) bd_id %b repeat %r {...} : i32, i32`.
+  let arguments = (ins I32Attr:$column, I32Attr:$row,
+                       AIE_DMAChannelDir:$direction, I32Attr:$channel,
+                       Optional<AnyInteger>:$dyn_bd_id,
+                       Optional<AnyInteger>:$dyn_repeat);
+  let assemblyFormat = [{
+    `(` $column `,` $row `,` $direction `:` $channel `)`
+    (`bd_id` $dyn_bd_id^ `repeat` $dyn_repeat)? attr-dict
+    (`:` type($dyn_bd_id)^ `,` type($dyn_repeat))?
+  }];
+}
+def AIEX_ConfigureOp : AIEX_Op<"configure", [NoTerminator, SingleBlock]> {
+  let summary = "Load another device's configuration, then run its sequences";
+  let arguments = (ins FlatSymbolRefAttr:$symbol);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$symbol custom<GuardedBlockRegion>($body) attr-dict";
+}
+def AIEX_RunOp : AIEX_Op<"run", []> {
+  let summary = "Run a runtime sequence of the configured device";
+  let arguments = (ins FlatSymbolRefAttr:$runtime_sequence,
+                       Variadic<AnyType>:$args);
+  let assemblyFormat = [{
+    $runtime_sequence `(` $args `)` attr-dict `:` `(` type($args) `)`
   }];
 }
 

@@ -13,7 +13,10 @@
 // const_pad_after = 1>, ...], pad_value = 0)`, with seed 004's `<8, 16>`
 // for `<size = 8, stride = 16>`.
 //
-// aie.runtime_sequence [@name](%arg0: T, ...) { ... }
+// aie.runtime_sequence [@name](%arg0: T, ...) { ... }, and the older
+// spelling aiex.runtime_sequence, printed as read.
+//
+// aie.logical_tile<CoreTile>(?, ?); aie.dma(MM2S, 0) [{...}, {...}].
 //
 // aie.shim_dma_allocation @s(%tile, MM2S, 0[, <pkt_id = 1>]) and the older
 // @s(MM2S, 0, col).
@@ -192,9 +195,28 @@ ParseResult DMABDOp::parse(OpAsmParser &p, OperationState &result) {
       }
     }
   }
-  if (p.parseRParen() || p.parseOptionalAttrDict(result.attributes) ||
+  if (p.parseRParen())
+    return failure();
+  SMLoc dictLoc = p.getCurrentLocation();
+  if (p.parseOptionalAttrDict(result.attributes) ||
       p.resolveOperand(buffer, type, result.operands))
     return failure();
+  // The attribute form of earlier mlir-aie: `aie.dma_bd(%buf : T) {len =
+  // 64 : i32}` (and `offset`): read as if written inside the parentheses.
+  for (StringRef name : {"offset", "len"}) {
+    Attribute attr = result.attributes.erase(name);
+    if (!attr)
+      continue;
+    auto v = dyn_cast<IntegerAttr>(attr);
+    if (!v)
+      return p.emitError(dictLoc, "'") << name << "' must be an integer";
+    std::optional<int32_t> &slot = name == "len" ? len : offset;
+    if (slot)
+      return p.emitError(dictLoc, "'")
+             << name << "' is given both inside the parentheses and as an "
+                        "attribute";
+    slot = static_cast<int32_t>(v.getInt());
+  }
 
   Builder &b = p.getBuilder();
   // Defaults are made explicit, so the printed form is the same after a
@@ -252,7 +274,9 @@ void DMABDOp::print(OpAsmPrinter &p) {
                            "pad_after", "pad_value"});
 }
 
-ParseResult RuntimeSequenceOp::parse(OpAsmParser &p, OperationState &result) {
+// aie.runtime_sequence and its older spelling aiex.runtime_sequence share
+// their syntax: `[@name](%arg: T, ...) { ... }`.
+static ParseResult parseSequence(OpAsmParser &p, OperationState &result) {
   StringAttr name;
   if (succeeded(p.parseOptionalSymbolName(name)))
     result.addAttribute("sym_name", name);
@@ -268,20 +292,135 @@ ParseResult RuntimeSequenceOp::parse(OpAsmParser &p, OperationState &result) {
   return p.parseOptionalAttrDict(result.attributes);
 }
 
-void RuntimeSequenceOp::print(OpAsmPrinter &p) {
-  if (auto name = getSymName()) {
+static void printSequence(OpAsmPrinter &p, Operation *op,
+                          std::optional<StringRef> name, Region &body) {
+  if (name) {
     p << " ";
     p.printSymbolName(*name);
   }
   p << "(";
-  Block &entry = getBody().front();
+  Block &entry = body.front();
   llvm::interleaveComma(entry.getArguments(), p, [&](BlockArgument a) {
     p.printRegionArgument(a);
   });
   p << ") ";
-  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+  p.printRegion(body, /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
-  p.printOptionalAttrDict((*this)->getAttrs(), {"sym_name"});
+  p.printOptionalAttrDict(op->getAttrs(), {"sym_name"});
+}
+
+ParseResult RuntimeSequenceOp::parse(OpAsmParser &p, OperationState &result) {
+  return parseSequence(p, result);
+}
+
+void RuntimeSequenceOp::print(OpAsmPrinter &p) {
+  printSequence(p, *this, getSymName(), getBody());
+}
+
+ParseResult aircheck::aiex::RuntimeSequenceOp::parse(OpAsmParser &p,
+                                                     OperationState &result) {
+  return parseSequence(p, result);
+}
+
+void aircheck::aiex::RuntimeSequenceOp::print(OpAsmPrinter &p) {
+  printSequence(p, *this, getSymName(), getBody());
+}
+
+/// `aie.logical_tile<CoreTile>(col, row)`, either coordinate `?`.
+ParseResult LogicalTileOp::parse(OpAsmParser &p, OperationState &result) {
+  std::string kind;
+  Builder &b = p.getBuilder();
+  if (p.parseLess())
+    return failure();
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseKeywordOrString(&kind))
+    return failure();
+  std::optional<AIETileType> t = symbolizeAIETileType(kind);
+  if (!t)
+    return p.emitError(at, "expected a tile kind (CoreTile, MemTile, "
+                           "ShimNOCTile or ShimPLTile), got '")
+           << kind << "'";
+  result.addAttribute("tile_type", AIETileTypeAttr::get(b.getContext(), *t));
+  if (p.parseGreater() || p.parseLParen())
+    return failure();
+  for (StringRef name : {"col", "row"}) {
+    if (name == "row" && p.parseComma())
+      return failure();
+    if (succeeded(p.parseOptionalQuestion()))
+      continue;
+    int32_t v;
+    if (p.parseInteger(v))
+      return failure();
+    result.addAttribute(name, b.getI32IntegerAttr(v));
+  }
+  if (p.parseRParen() || p.parseOptionalAttrDict(result.attributes))
+    return failure();
+  result.addTypes(b.getIndexType());
+  return success();
+}
+
+void LogicalTileOp::print(OpAsmPrinter &p) {
+  p << "<" << stringifyAIETileType(getTileType()) << ">(";
+  if (std::optional<uint32_t> c = getCol())
+    p << *c;
+  else
+    p << "?";
+  p << ", ";
+  if (std::optional<uint32_t> r = getRow())
+    p << *r;
+  else
+    p << "?";
+  p << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(), {"tile_type", "col", "row"});
+}
+
+/// `aie.dma(MM2S, 0) {loop = false} [{ ... }, { ... }]`: one region per BD.
+ParseResult DMAOp::parse(OpAsmParser &p, OperationState &result) {
+  Builder &b = p.getBuilder();
+  StringRef dir;
+  int32_t channel;
+  if (p.parseLParen())
+    return failure();
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseKeyword(&dir))
+    return failure();
+  std::optional<DMAChannelDir> d = symbolizeDMAChannelDir(dir);
+  if (!d)
+    return p.emitError(at, "expected MM2S or S2MM, got '") << dir << "'";
+  result.addAttribute("channel_dir",
+                      DMAChannelDirAttr::get(b.getContext(), *d));
+  if (p.parseComma() || p.parseInteger(channel) || p.parseRParen())
+    return failure();
+  result.addAttribute("channel_index", b.getI32IntegerAttr(channel));
+  if (p.parseOptionalAttrDict(result.attributes))
+    return failure();
+  // Each region is held by the OperationState, whose cleanup drops the
+  // uses of what a failed region defines (dialects/GuardedRegion.h).
+  if (p.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                [&]() -> ParseResult {
+                                  Region *r = result.addRegion();
+                                  if (p.parseRegion(*r))
+                                    return failure();
+                                  if (r->empty())
+                                    r->emplaceBlock();
+                                  return success();
+                                }))
+    return failure();
+  result.addTypes(b.getI1Type());
+  return success();
+}
+
+void DMAOp::print(OpAsmPrinter &p) {
+  p << "(" << stringifyDMAChannelDir(getChannelDir()) << ", "
+    << getChannelIndex() << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"channel_dir", "channel_index"});
+  p << " [";
+  llvm::interleaveComma(getBds(), p, [&](Region &r) {
+    p.printRegion(r, /*printEntryBlockArgs=*/false,
+                  /*printBlockTerminators=*/false);
+  });
+  p << "]";
 }
 
 ParseResult UseLockOp::parse(OpAsmParser &p, OperationState &result) {
@@ -364,7 +503,7 @@ ParseResult ShimDMAAllocationOp::parse(OpAsmParser &p,
   Builder &b = p.getBuilder();
   if (p.parseSymbolName(name))
     return failure();
-  result.addAttribute("sym_name", name);
+  result.addAttribute("sym_name", FlatSymbolRefAttr::get(name));
   if (p.parseLParen())
     return failure();
   OpAsmParser::UnresolvedOperand tile;
@@ -425,4 +564,37 @@ void ShimDMAAllocationOp::print(OpAsmPrinter &p) {
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {"sym_name", "channel_dir", "channel_index", "col",
                            "pkt_type", "pkt_id"});
+}
+
+/// `aiex.set_lock(%lock, 1)` or `aiex.set_lock(%lock, %v)`.
+ParseResult aircheck::aiex::SetLockOp::parse(OpAsmParser &p,
+                                            OperationState &result) {
+  OpAsmParser::UnresolvedOperand lock, value;
+  Builder &b = p.getBuilder();
+  if (p.parseLParen() || p.parseOperand(lock) ||
+      p.resolveOperand(lock, b.getIndexType(), result.operands) ||
+      p.parseComma())
+    return failure();
+  OptionalParseResult isOperand = p.parseOptionalOperand(value);
+  if (isOperand.has_value()) {
+    if (failed(*isOperand) ||
+        p.resolveOperand(value, b.getI32Type(), result.operands))
+      return failure();
+  } else {
+    int32_t v;
+    if (p.parseInteger(v))
+      return failure();
+    result.addAttribute("value", b.getI32IntegerAttr(v));
+  }
+  return failure(p.parseRParen() || p.parseOptionalAttrDict(result.attributes));
+}
+
+void aircheck::aiex::SetLockOp::print(OpAsmPrinter &p) {
+  p << "(" << getLock() << ", ";
+  if (Value v = getDynValue())
+    p << v;
+  else if (std::optional<uint32_t> v = getValue())
+    p << static_cast<int32_t>(*v);
+  p << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(), {"value"});
 }

@@ -13,9 +13,18 @@ using namespace mlir;
 using namespace aircheck::aie;
 
 static LogicalResult expectTile(Operation *op, Value v, StringRef what) {
-  if (getTileOf(v))
+  if (getTileOf(v) || isLogicalTile(v))
     return success();
-  return op->emitOpError() << what << " must be the result of an 'aie.tile'";
+  return op->emitOpError() << what << " must be the result of an 'aie.tile' "
+                                      "or an 'aie.logical_tile'";
+}
+
+LogicalResult LogicalTileOp::verify() {
+  for (std::optional<uint32_t> v : {getCol(), getRow()})
+    if (v && static_cast<int32_t>(*v) < 0)
+      return emitOpError("coordinates must be non-negative, got ")
+             << static_cast<int32_t>(*v);
+  return success();
 }
 
 LogicalResult BufferOp::verify() {
@@ -121,8 +130,10 @@ LogicalResult PacketFlowOp::verify() {
     if (failed(expectTile(&op, op.getOperand(0), "the tile operand")))
       return failure();
   }
-  if (sources != 1 || dests == 0)
-    return emitOpError("needs one aie.packet_source and at least one "
+  // Several sources merge into the flow (mlir-aie's packet fan-in, as in
+  // its hardware-run multi_source_packet_flow).
+  if (sources == 0 || dests == 0)
+    return emitOpError("needs at least one aie.packet_source and one "
                        "aie.packet_dest, got ")
            << sources << " and " << dests;
   return success();

@@ -377,7 +377,8 @@ bool DesignBuilder::dmaPrograms() {
             b->getI32IntegerAttr(p.offset), b->getI32IntegerAttr(p.len),
             p.sizes.empty() ? DenseI32ArrayAttr() : i32s(p.sizes),
             p.sizes.empty() ? DenseI32ArrayAttr() : i32s(p.strides),
-            DenseI32ArrayAttr(), DenseI32ArrayAttr(), IntegerAttr());
+            DenseI32ArrayAttr(), DenseI32ArrayAttr(), IntegerAttr(),
+            aie::PacketInfoAttr());
         if (bd.releaseLock >= 0)
           aie::UseLockOp::create(
               *b, bloc, bl[bd.releaseLock],
@@ -744,11 +745,13 @@ bool DesignBuilder::shimAndSequence(Block &device) {
       continue;
     }
     aiex::NpuDmaMemcpyNdOp::create(
-        *b, x.loc, args[x.arg], ValueRange{}, ValueRange{}, ValueRange{},
+        *b, x.loc, IntegerAttr(), IntegerAttr(), args[x.arg], ValueRange{},
+        ValueRange{}, ValueRange{},
         b->getDenseI64ArrayAttr(x.offs), b->getDenseI64ArrayAttr(x.sizes),
         b->getDenseI64ArrayAttr(x.strides),
         FlatSymbolRefAttr::get(b->getContext(), symbol[x.endpoint]),
-        b->getI64IntegerAttr(id++ % 16), b->getBoolAttr(true));
+        b->getI64IntegerAttr(id++ % 16), b->getBoolAttr(true),
+        aie::PacketInfoAttr());
   }
   return true;
 }

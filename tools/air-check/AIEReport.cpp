@@ -71,6 +71,9 @@ static std::map<Coord, TileUse> tileUses(const Device &d) {
       op.walk([&](aie::DMAStartOp s) {
         u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
       });
+      op.walk([&](aie::DMAOp s) { // the region form
+        u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
+      });
     } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
       u.channels.insert({(int)a.getChannelDir(), a.getChannelIndex()});
     }

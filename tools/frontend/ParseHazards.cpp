@@ -373,7 +373,8 @@ private:
     return false;
   }
 
-  /// `@f(%arg0: t, ...)`, `aie.runtime_sequence(%a: t)`, gpu attributions,
+  /// `@f(%arg0: t, ...)`, `aie.runtime_sequence(%a: t)` (or
+  /// `aiex.runtime_sequence`), gpu attributions,
   /// `(%in: f32, %init: f32) {` (linalg.reduce, linalg.map): a signature,
   /// whose `%x :` name region arguments.
   bool signatureList(size_t i) const {
@@ -387,7 +388,8 @@ private:
     if (prev.kind == Tok::Symbol)
       return true;
     return prev.kind == Tok::Ident &&
-           (prev.text == "aie.runtime_sequence" || prev.text == "workgroup" ||
+           (prev.text == "aie.runtime_sequence" ||
+            prev.text == "aiex.runtime_sequence" || prev.text == "workgroup" ||
             prev.text == "private");
   }
 

@@ -4,9 +4,10 @@
 // unclean end (the note says the finding holds with both); a BD of 0 words
 // and a transfer of 0 words are unknown (the model does not invent a
 // word); packets sent from a BD chain are unknown (BD packet ids are not
-// read).
+// read); so is a flow between BD chains whose BDs differ in size.
 // RUN: air-check lint --verify-diagnostics %s
 // RUN: not air-check lint %s 2>&1 | FileCheck %s
+// RUN: not air-check lint --show-proofs %s 2>&1 | FileCheck %s --check-prefix=PROOF
 // CHECK: air-check: 1 file, 1 error, 3 warnings
 module {
   aie.device(npu2_1col) @left_in_stream {
@@ -107,6 +108,43 @@ module {
       aie.end
     }
     %c = aie.core(%u) {
+      aie.end
+    }
+  }
+
+  // A memory tile's 16-word BDs into a core tile's 8-word BDs: the
+  // hardware fills two of the receiver's BDs per BD sent, and so does the
+  // model, whose streams between BD chains move words (it used to pair one
+  // BD with one and said unknown here; upstream's hardware-run
+  // add_one_using_dma has this shape; this design is written for this
+  // test). Proven, no longer an unknown.
+  // PROOF: aie-dispatch-unknowns.mlir:[[@LINE+1]]:3: proven: deadlock freedom of the array: in every interleaving of 1 core(s) and 2 BD chain(s)
+  aie.device(npu1_1col) @bd_sizes_differ {
+    %mt = aie.tile(0, 1)
+    %t = aie.tile(0, 2)
+    %big = aie.buffer(%mt) {sym_name = "big"} : memref<16xi32>
+    %small = aie.buffer(%t) {sym_name = "small"} : memref<8xi32>
+    aie.flow(%mt, DMA : 0, %t, DMA : 0)
+    %d = aie.memtile_dma(%mt) {
+      %0 = aie.dma_start(MM2S, 0, ^bd, ^end)
+    ^bd:
+      aie.dma_bd(%big : memref<16xi32>, 0, 16)
+      aie.next_bd ^end
+    ^end:
+      aie.end
+    }
+    %mem = aie.mem(%t) {
+      %0 = aie.dma_start(S2MM, 0, ^bd, ^end)
+    ^bd:
+      aie.dma_bd(%small : memref<8xi32>, 0, 8)
+      aie.next_bd ^bd2
+    ^bd2:
+      aie.dma_bd(%small : memref<8xi32>, 0, 8)
+      aie.next_bd ^end
+    ^end:
+      aie.end
+    }
+    %c = aie.core(%t) {
       aie.end
     }
   }

@@ -14,17 +14,17 @@ aie.device(npu1_1col) {
 
 aie.device(npu1_1col) {
   aie.runtime_sequence(%a: memref<4xi32>) {
-    // CHECK: error: custom op 'aiex.npu.write32' not supported by air-check
-    // expected-error@+1 {{custom op 'aiex.npu.write32' not supported by air-check}}
-    aiex.npu.write32 {address = 0 : ui32, value = 1 : ui32}
+    // CHECK: error: custom op 'aiex.npu.writebd' not supported by air-check
+    // expected-error@+1 {{custom op 'aiex.npu.writebd' not supported by air-check}}
+    aiex.npu.writebd {bd_id = 0 : i32, buffer_length = 4 : i32}
   }
 }
 
 // -----
 
-// CHECK: error: unregistered operation 'aie.cascade_flow' found in dialect ('aie') that does not allow unknown operations
-// expected-error@+1 {{unregistered operation 'aie.cascade_flow' found in dialect ('aie') that does not allow unknown operations}}
-"aie.cascade_flow"() : () -> ()
+// CHECK: error: unregistered operation 'aie.switchbox' found in dialect ('aie') that does not allow unknown operations
+// expected-error@+1 {{unregistered operation 'aie.switchbox' found in dialect ('aie') that does not allow unknown operations}}
+"aie.switchbox"() : () -> ()
 
 // -----
 
