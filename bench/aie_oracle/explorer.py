@@ -30,9 +30,9 @@ Verdicts, over the whole reachable state graph (first that applies):
   "overflow"  a reachable state where the host pushes onto a full queue;
   "deadlock"  a reachable state from which a core that has not finished,
               or the host that has not finished, can never step again
-              (a core in a forever loop may instead get back to the
-              loop's first lock operation once the host has finished: it
-              waits for the next dispatch);
+              (a core in a forever loop may instead be anywhere in the
+              loop once the host has finished: it waits for the next
+              dispatch);
   "unclean"   a reachable state where the host has finished and a queue
               holds a task it can never finish, or a chain at a queue's
               flow is in the middle of a BD while that queue is empty;
@@ -388,12 +388,11 @@ def explore(d, depth=4, polling=False, max_states=200000):
             if ag[0] == "core":
                 if m.core_done(s, ag[1]):
                     targets.add(n)
-                # a forever-loop core back at its loop's first lock
-                # operation when the host has finished waits for the next
-                # dispatch: a normal end
+                # a forever-loop core anywhere in its loop when the host
+                # has finished waits for the next dispatch: a normal end
                 loop = m.cores[ag[1]][1]
                 if (loop is not None and m.host is not None and
-                        m.host_done(s) and s[2][ag[1]] == loop):
+                        m.host_done(s) and s[2][ag[1]] >= loop):
                     targets.add(n)
             elif m.host_done(s):
                 targets.add(n)

@@ -220,15 +220,18 @@ private:
         continue;
       good[c].resize(s.states.size());
       std::vector<uint32_t> work;
-      // A core in mlir-aie's forever loop that is back at the loop's first
-      // lock operation once the host has run its sequence to the end waits
-      // for the next dispatch: a normal end of this one.
+      // A core in mlir-aie's forever loop, anywhere in the loop, once the
+      // host has run its sequence to the end waits for the next dispatch:
+      // a normal end of this one (whether the queues and streams are
+      // clean is checked apart). A loop body unrolled by two may have
+      // taken this dispatch's last object in its first half
+      // (upstream's adjacent_memtile_access, docs/aie.md).
       bool nextDispatch = c < n && m.procs[c].isCore() &&
                           m.procs[c].loopTo >= 0 && m.host >= 0;
       for (size_t i = 0; i < s.states.size(); ++i) {
         const State &st = s.states[i];
         if (s.idle(st, c) || s.enabled(st, c) ||
-            (nextDispatch && st[m.host] < 0 && st[c] == m.procs[c].loopTo)) {
+            (nextDispatch && st[m.host] < 0 && st[c] >= m.procs[c].loopTo)) {
           good[c].set(i);
           work.push_back(i);
         }
@@ -357,8 +360,8 @@ private:
                    std::to_string(tasks) + " task(s); " +
                    std::to_string(s.states.size()) +
                    " states), every core reaches aie.end, keeps running or "
-                   "is back at the head of its forever loop when the run "
-                   "ends, every push finds room in its queue (depth " +
+                   "waits in its forever loop for the next dispatch when "
+                   "the run ends, every push finds room in its queue (depth " +
                    std::to_string(m.queueDepth) +
                    (m.hostPolls ? ", the host polling for room" : "") +
                    "), every wait returns, and the dispatch ends with every "

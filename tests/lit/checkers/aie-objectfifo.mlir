@@ -74,6 +74,33 @@ module {
     }
   }
 
+// A forever loop unrolled by two takes the dispatch's last object in its
+// first half and waits in its second: it waits for the next dispatch, a
+// normal end (upstream's hardware-run adjacent_memtile_access has this
+// shape).
+// CHECK: proven: deadlock freedom of the dispatch: in every interleaving of the host, 1 core(s), 1 BD chain(s) and 1 task queue(s)
+  aie.device(npu2_1col) @unrolled {
+    %shim = aie.tile(0, 0)
+    %core = aie.tile(0, 2)
+    aie.objectfifo @u(%shim, {%core}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
+    aie.core(%core) {
+      %c0 = arith.constant 0 : index
+      %c2 = arith.constant 2 : index
+      %cmax = arith.constant 4294967294 : index
+      scf.for %i = %c0 to %cmax step %c2 {
+        %a = aie.objectfifo.acquire @u(Consume, 1) : memref<16xi32>
+        aie.objectfifo.release @u(Consume, 1)
+        %b = aie.objectfifo.acquire @u(Consume, 1) : memref<16xi32>
+        aie.objectfifo.release @u(Consume, 1)
+      }
+      aie.end
+    }
+    aie.runtime_sequence(%a : memref<48xi32>) {
+      aiex.npu.dma_memcpy_nd (%a[0, 0, 0, 0][1, 1, 1, 48][0, 0, 0, 1]) {metadata = @u, id = 0 : i64, issue_token = true} : memref<48xi32>
+      aiex.npu.dma_wait {symbol = @u}
+    }
+  }
+
 // The core holds three objects of a FIFO whose consumer end has two
 // buffers: its acquire of 3 can never be granted.
 // CHECK: error: deadlock: the host waits here for shim tile (0, 0) MM2S 0 to finish task 1 of its 1 (0 finished, 16 words left to move)
