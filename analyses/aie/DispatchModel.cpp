@@ -602,8 +602,28 @@ private:
       }
       if (p.steps.empty())
         continue;
-      chainAt[{*coord, (int)start.getChannelDir(),
-               (int64_t)start.getChannelIndex()}] = m.procs.size();
+      auto key = std::make_tuple(*coord, (int)start.getChannelDir(),
+                                 (int64_t)start.getChannelIndex());
+      if (auto it = chainAt.find(key); it != chainAt.end()) {
+        // Another dma_start on a channel that already has one (AIE2): the
+        // channel's task queue runs it after the one before it ends
+        // (mlir-aie's dmabd_task_queue); after one that repeats forever it
+        // never runs.
+        Proc &first = m.procs[it->second];
+        if (m.aie1) {
+          setUnknown(start, p.name + " is started twice");
+          return;
+        }
+        if (first.loopTo < 0) {
+          int offset = first.steps.size();
+          first.steps.insert(first.steps.end(), p.steps.begin(),
+                             p.steps.end());
+          if (p.loopTo >= 0)
+            first.loopTo = offset + p.loopTo;
+        }
+        continue;
+      }
+      chainAt[key] = m.procs.size();
       m.procs.push_back(std::move(p));
     }
     // The region form (later mlir-aie): `aie.dma(MM2S, 0) [{BD}, {BD}]`,

@@ -44,6 +44,7 @@ public:
   void check(Device &d) override {
     using Key = std::tuple<Coord, aie::DMAChannelDir, int64_t>;
     std::map<Key, Operation *> started;
+    std::map<Key, int64_t> onChannel; // dma_starts after the first
     for (Operation *program : dmaPrograms(d.op)) {
       std::optional<Coord> c = tileOfOp(program);
       if (!c)
@@ -53,6 +54,23 @@ public:
         if (!inRange(d, op, *c, dir, ch))
           return;
         auto [it, fresh] = started.insert({{*c, dir, ch}, op});
+        // On AIE2 a channel's task queue takes several dma_starts: each
+        // runs after the one before it ends (mlir-aie's dmabd_task_queue),
+        // as many as the queue holds.
+        int64_t depth = d.model->dmaTaskQueueDepth;
+        if (!fresh && d.model->arch != "AIE1" && depth > 0 &&
+            isa<aie::DMAStartOp>(op) && isa<aie::DMAStartOp>(it->second)) {
+          int64_t queued = ++onChannel[{*c, dir, ch}] + 1;
+          if (queued <= depth)
+            return;
+          auto diag = op->emitError()
+                      << dirName(dir) << " channel " << ch << " of "
+                      << describe(*c, d.kindOf(*c)) << " is started "
+                      << queued << " times, but its task queue holds "
+                      << depth;
+          diag.attachNote(it->second->getLoc()) << "first started here";
+          return;
+        }
         if (!fresh) {
           auto diag = op->emitError()
                       << dirName(dir) << " channel " << ch << " of "

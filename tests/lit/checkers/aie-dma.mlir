@@ -118,14 +118,23 @@ module {
     %s = aie.tile(0, 0)
     %t = aie.tile(0, 2)
     %w = aie.buffer(%t) : memref<64xi32>
+    // On AIE2 a channel's task queue takes up to four dma_starts (each runs
+    // after the one before it ends, mlir-aie's dmabd_task_queue); a fifth
+    // does not fit.
     %mem = aie.mem(%t) {
       // expected-note@+1 {{first started here}}
-      %0 = aie.dma_start(S2MM, 0, ^bd, ^n)
+      %0 = aie.dma_start(S2MM, 0, ^bd, ^q1)
     ^bd:
       aie.dma_bd(%w : memref<64xi32>, 0, 64)
-      aie.next_bd ^bd
+      aie.next_bd ^end
+    ^q1:
+      %q1 = aie.dma_start(S2MM, 0, ^bd, ^q2)
+    ^q2:
+      %q2 = aie.dma_start(S2MM, 0, ^bd, ^q3)
+    ^q3:
+      %q3 = aie.dma_start(S2MM, 0, ^bd, ^n)
     ^n:
-      // expected-error@+1 {{S2MM channel 0 of tile (0, 2) is started twice; a channel runs one BD chain}}
+      // expected-error@+1 {{S2MM channel 0 of tile (0, 2) is started 5 times, but its task queue holds 4}}
       %1 = aie.dma_start(S2MM, 0, ^bd, ^n2)
     ^n2:
       // expected-error@+1 {{MM2S channel 2 does not exist on tile (0, 2), which has MM2S channels 0..1}}
