@@ -595,36 +595,11 @@ private:
       }
       if (b)
         p.loopTo = firstStep[b];
-      else if (auto r = start.getRepeatCount(); r && *r > 0) {
-        std::vector<Step> once = p.steps;
-        for (int64_t i = 0; i < *r; ++i)
-          p.steps.insert(p.steps.end(), once.begin(), once.end());
-      }
-      if (p.steps.empty())
-        continue;
-      auto key = std::make_tuple(*coord, (int)start.getChannelDir(),
-                                 (int64_t)start.getChannelIndex());
-      if (auto it = chainAt.find(key); it != chainAt.end()) {
-        // Another dma_start on a channel that already has one (AIE2): the
-        // channel's task queue runs it after the one before it ends
-        // (mlir-aie's dmabd_task_queue); after one that repeats forever it
-        // never runs.
-        Proc &first = m.procs[it->second];
-        if (m.aie1) {
-          setUnknown(start, p.name + " is started twice");
-          return;
-        }
-        if (first.loopTo < 0) {
-          int offset = first.steps.size();
-          first.steps.insert(first.steps.end(), p.steps.begin(),
-                             p.steps.end());
-          if (p.loopTo >= 0)
-            first.loopTo = offset + p.loopTo;
-        }
-        continue;
-      }
-      chainAt[key] = m.procs.size();
-      m.procs.push_back(std::move(p));
+      else
+        repeat(p, start.getRepeatCount());
+      if (!addChain(std::move(p), *coord, start.getChannelDir(),
+                    start.getChannelIndex()))
+        return;
     }
     // The region form (later mlir-aie): `aie.dma(MM2S, 0) [{BD}, {BD}]`,
     // the regions' BDs in order, back to the first after the last unless
@@ -655,24 +630,49 @@ private:
               return;
             }
           }
-      if (dma.loops()) {
+      if (dma.loops())
         p.loopTo = 0;
-      } else if (auto r = dma.getRepeatCount(); r && *r > 0) {
-        std::vector<Step> once = p.steps;
-        for (int64_t i = 0; i < *r; ++i)
-          p.steps.insert(p.steps.end(), once.begin(), once.end());
-      }
-      if (p.steps.empty())
-        continue;
-      auto key = std::make_tuple(*coord, (int)dma.getChannelDir(),
-                                 (int64_t)dma.getChannelIndex());
-      if (chainAt.count(key)) {
-        setUnknown(dma, p.name + " is started twice");
+      else
+        repeat(p, dma.getRepeatCount());
+      if (!addChain(std::move(p), *coord, dma.getChannelDir(),
+                    dma.getChannelIndex()))
         return;
-      }
+    }
+  }
+
+  /// A chain that ends runs `repeat_count + 1` times.
+  static void repeat(Proc &p, std::optional<int32_t> count) {
+    std::vector<Step> once = p.steps;
+    for (int64_t i = 0; i < count.value_or(0); ++i)
+      p.steps.insert(p.steps.end(), once.begin(), once.end());
+  }
+
+  /// A chain started on channel (tile, dir, ch). Another start on a channel
+  /// that already has one (AIE2) is a task of the channel's queue, which
+  /// runs it after the one before it ends (mlir-aie's dmabd_task_queue);
+  /// after one that repeats forever it never runs. AIE1: unknown.
+  bool addChain(Proc p, Coord tile, aie::DMAChannelDir dir, int64_t ch) {
+    if (p.steps.empty())
+      return true;
+    auto key = std::make_tuple(tile, (int)dir, ch);
+    auto it = chainAt.find(key);
+    if (it == chainAt.end()) {
       chainAt[key] = m.procs.size();
       m.procs.push_back(std::move(p));
+      return true;
     }
+    if (m.aie1) {
+      setUnknown(p.op, p.name + " is started twice");
+      return false;
+    }
+    Proc &first = m.procs[it->second];
+    if (first.loopTo < 0) {
+      int offset = first.steps.size();
+      first.steps.insert(first.steps.end(), p.steps.begin(), p.steps.end());
+      if (p.loopTo >= 0)
+        first.loopTo = offset + p.loopTo;
+    }
+    return true;
   }
 
   /// A BD of a chain that carries a packet header (`packet =

@@ -58,8 +58,7 @@ public:
         // runs after the one before it ends (mlir-aie's dmabd_task_queue),
         // as many as the queue holds.
         int64_t depth = d.model->dmaTaskQueueDepth;
-        if (!fresh && d.model->arch != "AIE1" && depth > 0 &&
-            isa<aie::DMAStartOp>(op) && isa<aie::DMAStartOp>(it->second)) {
+        if (!fresh && d.model->arch != "AIE1" && depth > 0) {
           int64_t queued = ++onChannel[{*c, dir, ch}] + 1;
           if (queued <= depth)
             return;
