@@ -51,6 +51,10 @@ def AIEX_Dialect : Dialect {
   let name = "aiex";
   let cppNamespace = "::aircheck::aiex";
   let summary = "The AIE runtime sequence: shim DMA tasks issued by the host";
+  // aiex ops carry aie attributes (a transfer's #aie.packet_info): loading
+  // aiex loads aie, or a design of aiex ops alone would build an attribute
+  // of an unloaded dialect (found by fuzz-aie).
+  let dependentDialects = ["::aircheck::aie::AIEDialect"];
   let extraClassDeclaration = [{
     std::optional<::mlir::Dialect::ParseOpHook>
     getParseOperationHook(::llvm::StringRef opName) const override;
