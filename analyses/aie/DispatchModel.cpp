@@ -1356,6 +1356,43 @@ void Search::run() {
   }
 }
 
+bool Search::lockReady(const State &s, const Step &st) const {
+  switch (st.kind) {
+  case Step::Acquire:
+    return s[n + st.lock] >= st.value;
+  case Step::AcquireEqual:
+    return s[n + st.lock] == st.value;
+  default:
+    return true; // a release
+  }
+}
+
+bool Search::takeLock(State &next, const Step &st) {
+  switch (st.kind) {
+  case Step::Acquire:
+    next[n + st.lock] -= st.value;
+    break;
+  case Step::ReleaseSet:
+    next[n + st.lock] = st.value;
+    break;
+  case Step::Release:
+    next[n + st.lock] += st.value;
+    if (next[n + st.lock] > m.locks[st.lock].max) {
+      if (unknown.empty()) {
+        unknown = m.locks[st.lock].name + " may exceed its maximum " +
+                  std::to_string(m.locks[st.lock].max) +
+                  " (a process releases more than the others acquire)";
+        unknownAt = st.op;
+      }
+      return false;
+    }
+    break;
+  default: // AcquireEqual: the value stays
+    break;
+  }
+  return true;
+}
+
 int64_t Search::transferEnd(const State &s, size_t q) const {
   const Task &t = m.queues[q].tasks[finished(s, q)];
   return t.steps.empty() ? t.words : t.wordsBefore[headStep(s, q) + 1];
@@ -1441,19 +1478,8 @@ bool Search::enabled(const State &s, size_t i) const {
           theirs && theirs->kind != Step::Transfer)
         return false; // the receiving task is at a lock step
     }
-    if (const Step *st = own) {
-      switch (st->kind) {
-      case Step::Acquire:
-        return s[n + st->lock] >= st->value;
-      case Step::AcquireEqual:
-        return s[n + st->lock] == st->value;
-      case Step::Release:
-      case Step::ReleaseSet:
-        return true;
-      default:
-        break; // a transfer: as below
-      }
-    }
+    if (own && own->kind != Step::Transfer)
+      return lockReady(s, *own);
     for (int p : m.queues[q].peersOf(finished(s, q)))
       if (room(s, p) <= 0)
         return false;
@@ -1465,12 +1491,10 @@ bool Search::enabled(const State &s, size_t i) const {
   const Step &st = m.procs[i].steps[pc];
   switch (st.kind) {
   case Step::Acquire:
-    return s[n + st.lock] >= st.value;
   case Step::AcquireEqual:
-    return s[n + st.lock] == st.value;
   case Step::Release:
   case Step::ReleaseSet:
-    return true;
+    return lockReady(s, st);
   case Step::Transfer:
     if (m.procs[i].fedBy >= 0 || m.procs[i].queue >= 0)
       return false; // moves with its source (or its queue)
@@ -1598,25 +1622,10 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
     // chain at the other end can take into (or give from) its BD.
     size_t q = i - n;
     int32_t head = finished(cur, q);
-    auto nextStep = [&](State &s) { stepOn(s, q); };
     if (const Step *st = headTaskStep(cur, q); st && st->kind != Step::Transfer) {
-      if (st->kind == Step::Acquire)
-        next[n + st->lock] -= st->value;
-      else if (st->kind == Step::ReleaseSet)
-        next[n + st->lock] = st->value;
-      else if (st->kind == Step::Release) {
-        next[n + st->lock] += st->value;
-        if (next[n + st->lock] > m.locks[st->lock].max) {
-          if (unknown.empty()) {
-            unknown = m.locks[st->lock].name + " may exceed its maximum " +
-                      std::to_string(m.locks[st->lock].max) +
-                      " (a process releases more than the others acquire)";
-            unknownAt = st->op;
-          }
-          return std::nullopt;
-        }
-      }
-      nextStep(next);
+      if (!takeLock(next, *st))
+        return std::nullopt;
+      stepOn(next, q);
       return next;
     }
     // Words the task moves now: up to the end of its current transfer.
@@ -1640,30 +1649,17 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
       next[sbase + p] += k;
     drain(next);
     if (next[qbase + 4 * q + 2] >= end)
-      nextStep(next);
+      stepOn(next, q);
     return next;
   }
   const Step &st = m.procs[i].steps[cur[i]];
   switch (st.kind) {
   case Step::Acquire:
-    next[n + st.lock] -= st.value;
-    break;
   case Step::AcquireEqual:
-    break;
   case Step::Release:
-    next[n + st.lock] += st.value;
-    if (next[n + st.lock] > m.locks[st.lock].max) {
-      if (unknown.empty()) {
-        unknown = m.locks[st.lock].name + " may exceed its maximum " +
-                  std::to_string(m.locks[st.lock].max) +
-                  " (a process releases more than the others acquire)";
-        unknownAt = st.op;
-      }
-      return std::nullopt;
-    }
-    break;
   case Step::ReleaseSet:
-    next[n + st.lock] = st.value;
+    if (!takeLock(next, st))
+      return std::nullopt;
     break;
   case Step::Transfer: {
     // Words move from the MM2S chain's BD into the current BD of every

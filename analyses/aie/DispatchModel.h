@@ -255,6 +255,12 @@ public:
   /// The head task's step queue q is at, or null (a task of words only,
   /// or an idle queue).
   const Step *headTaskStep(const State &s, size_t q) const;
+  /// Whether lock step `st` (of a process or a runtime task) can be taken
+  /// in s.
+  bool lockReady(const State &s, const Step &st) const;
+  /// Takes lock step `st` in `next`; false (and `unknown` set) when a
+  /// release would pass the lock's maximum.
+  bool takeLock(State &next, const Step &st);
   /// The head task's words moved once its current transfer is done.
   int64_t transferEnd(const State &s, size_t q) const;
   /// Queue q's head task goes on to its next step (finishing after its
