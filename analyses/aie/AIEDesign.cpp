@@ -291,3 +291,41 @@ aircheck::aiecheck::kernelContract(mlir::Operation *call, std::string *why) {
   }
   return out;
 }
+
+std::map<aircheck::aiecheck::Coord, aircheck::aiecheck::TileUse>
+aircheck::aiecheck::tileUses(const Device &d) {
+  using namespace mlir;
+  std::map<Coord, TileUse> tiles;
+  aie::DeviceOp device = d.op;
+  for (Operation &op : device.getBodyBlock())
+    if (auto t = dyn_cast<aie::TileOp>(op))
+      tiles[coordOf(t)];
+  device.walk([&](Operation *op) {
+    if (!isa<aie::BufferOp, aie::LockOp, aie::CoreOp, aie::MemOp,
+             aie::MemTileDMAOp, aie::ShimDMAOp, aie::ShimDMAAllocationOp>(op))
+      return;
+    std::optional<Coord> c = tileOfOp(op);
+    if (!c)
+      return;
+    TileUse &u = tiles[*c];
+    if (auto b = dyn_cast<aie::BufferOp>(op)) {
+      ++u.buffers;
+      u.bufferBytes += aie::memrefBytes(b.getType()).value_or(0);
+    } else if (auto core = dyn_cast<aie::CoreOp>(op)) {
+      u.stack = core.getStackSize();
+    } else if (isa<aie::LockOp>(op)) {
+      ++u.locks;
+    } else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op)) {
+      op->walk([&](aie::DMABDOp) { ++u.bds; });
+      op->walk([&](aie::DMAStartOp s) {
+        u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
+      });
+      op->walk([&](aie::DMAOp s) { // the region form
+        u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
+      });
+    } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
+      u.channels.insert({(int)a.getChannelDir(), a.getChannelIndex()});
+    }
+  });
+  return tiles;
+}

@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 
@@ -63,6 +64,25 @@ struct BDChain {
   /// The chain's last BD leads back into the chain (it repeats forever).
   bool loops = false;
 };
+
+/// What one tile holds by the design's own ops.
+struct TileUse {
+  int64_t buffers = 0, bufferBytes = 0, stack = 0;
+  int64_t locks = 0, bds = 0;
+  std::set<std::pair<int, int64_t>> channels; // (dir, index)
+  int64_t channelsIn() const {
+    return llvm::count_if(channels, [](auto &c) { return c.first == 0; });
+  }
+  int64_t channelsOut() const {
+    return llvm::count_if(channels, [](auto &c) { return c.first == 1; });
+  }
+};
+
+/// What each tile the device declares or uses holds: buffers and locks
+/// anywhere in the device (some designs declare them inside the DMA
+/// program that uses them, as aie-memory and aie-locks count them), cores'
+/// stacks, BDs and the channels DMA programs and allocations take.
+std::map<Coord, TileUse> tileUses(const Device &d);
 
 /// The chains of an aie.mem / aie.memtile_dma / aie.shim_dma.
 llvm::SmallVector<BDChain> chainsOf(mlir::Operation *dmaProgram);

@@ -37,19 +37,8 @@ public:
       return;
     // The design's own use per tile.
     std::map<Coord, Use> own;
-    for (Operation &op : d.op.getBodyBlock()) {
-      std::optional<Coord> c = tileOfOp(&op);
-      if (!c)
-        continue;
-      if (auto b = dyn_cast<aie::BufferOp>(op))
-        own[*c].bytes += aie::memrefBytes(b.getType()).value_or(0);
-      else if (isa<aie::LockOp>(op))
-        own[*c].locks += 1;
-      else if (auto core = dyn_cast<aie::CoreOp>(op))
-        own[*c].bytes += core.getStackSize();
-      else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op))
-        op.walk([&](aie::DMABDOp) { own[*c].bds += 1; });
-    }
+    for (auto &[c, u] : tileUses(d))
+      own[c] = {u.bufferBytes + u.stack, u.locks, u.bds};
     // The FIFOs' use per tile, with the sides and ends that make it.
     std::map<Coord, Use> fifo;
     std::map<Coord, SmallVector<const FifoSide *>> sidesAt;

@@ -26,17 +26,6 @@ using namespace mlir;
 namespace json = llvm::json;
 
 namespace {
-struct TileUse {
-  int64_t buffers = 0, bufferBytes = 0, stack = 0;
-  int64_t locks = 0, bds = 0;
-  std::set<std::pair<int, int64_t>> channels; // (dir, index)
-  int64_t channelsIn() const {
-    return llvm::count_if(channels, [](auto &c) { return c.first == 0; });
-  }
-  int64_t channelsOut() const {
-    return llvm::count_if(channels, [](auto &c) { return c.first == 1; });
-  }
-};
 
 struct Row {
   std::string resource;
@@ -46,40 +35,6 @@ struct Row {
 } // namespace
 
 
-/// What each tile the device declares or uses holds.
-static std::map<Coord, TileUse> tileUses(const Device &d) {
-  std::map<Coord, TileUse> tiles;
-  aie::DeviceOp device = d.op;
-  for (Operation &op : device.getBodyBlock()) {
-    if (auto t = dyn_cast<aie::TileOp>(op)) {
-      tiles[coordOf(t)];
-      continue;
-    }
-    std::optional<Coord> c = tileOfOp(&op);
-    if (!c)
-      continue;
-    TileUse &u = tiles[*c];
-    if (auto b = dyn_cast<aie::BufferOp>(op)) {
-      ++u.buffers;
-      u.bufferBytes += aie::memrefBytes(b.getType()).value_or(0);
-    } else if (auto core = dyn_cast<aie::CoreOp>(op)) {
-      u.stack = core.getStackSize();
-    } else if (isa<aie::LockOp>(op)) {
-      ++u.locks;
-    } else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op)) {
-      op.walk([&](aie::DMABDOp) { ++u.bds; });
-      op.walk([&](aie::DMAStartOp s) {
-        u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
-      });
-      op.walk([&](aie::DMAOp s) { // the region form
-        u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
-      });
-    } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {
-      u.channels.insert({(int)a.getChannelDir(), a.getChannelIndex()});
-    }
-  }
-  return tiles;
-}
 
 /// A tile's figures against the device's limits.
 static std::vector<Row> rowsOf(const Device &d, TileKind kind, const TileUse &u) {
