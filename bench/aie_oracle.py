@@ -8,7 +8,7 @@ lock pairs, BD chains that loop or end, a runtime sequence of
 dma_memcpy_nd / dma_configure_task_for pushes and dma_wait / dma_await_task
 waits), it compares:
 
-  (a) `air-check lint --checks=aie-deadlock --format=json`: proven (a
+  (a) `air-check lint --checks=aie-deadlock --format=json --repeated-dispatch`: proven (a
       proof of aie-deadlock), an error (overflow: a push onto a full
       queue; deadlock: a core or the host stuck; unclean: the dispatch does
       not end clean), unknown (a warning), or nothing;
@@ -28,7 +28,7 @@ disagreement's design is written to the findings folder with both
 verdicts. Exit 1 if there was any.
 
 Usage: bench/aie_oracle.py [--build build] [--count 200] [--seed 1]
-        [--jobs 2] [--limit 200000] [--host-polling] [--mode mixed|host|extra]
+        [--jobs 2] [--limit 200000] [--host-polling] [--mode mixed|host|extra|dispatches]
         [--findings DIR] [--no-minimise] [-v]
        bench/aie_oracle.py --files design.mlir ... (compare on given designs)
 """
@@ -47,13 +47,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from aie_oracle.explorer import Result, explore           # noqa: E402
-from aie_oracle.generator import generate, generate_extra, generate_host_stress  # noqa: E402
+from aie_oracle.generator import (generate, generate_dispatches,  # noqa: E402
+                                  generate_extra, generate_host_stress)
 from aie_oracle.minimise import minimise                  # noqa: E402
 from aie_oracle.parser import parse                       # noqa: E402
 from aie_oracle.printer import print_design               # noqa: E402
 
 
-GENERATORS = {"mixed": generate, "host": generate_host_stress, "extra": generate_extra}
+GENERATORS = {"mixed": generate, "host": generate_host_stress, "extra": generate_extra,
+              "dispatches": generate_dispatches}
 
 
 def classify(stdout):
@@ -63,6 +65,9 @@ def classify(stdout):
         if x.get("rule") != "aie-deadlock":
             continue
         m = x["message"]
+        later = "in a later dispatch: "
+        if m.startswith(later):
+            m = m[len(later):]
         if x["severity"] == "error":
             if "pushes a task onto" in m:
                 return "overflow", m
@@ -81,7 +86,9 @@ def classify(stdout):
 
 
 def lint(tool, path, polling):
-    cmd = [tool, "lint", "--checks=aie-deadlock", "--format=json", "--show-proofs"]
+    # every dispatch: a later one's finding is an error too
+    cmd = [tool, "lint", "--checks=aie-deadlock", "--format=json", "--show-proofs",
+           "--repeated-dispatch"]
     if polling:
         cmd.append("--host-polling")
     for attempt in range(3):
@@ -143,7 +150,7 @@ def _one(args):
     ac, msg = lint(tool, path, polling)
     t1 = time.time()
     os.unlink(path)
-    orc = explore(d, polling=polling, max_states=limit)
+    orc = explore(d, polling=polling, max_states=limit, repeated=True)
     t2 = time.time()
     return i, desc, text, ac, msg, orc, judge(ac, orc), t1 - t0, t2 - t1
 
@@ -164,7 +171,7 @@ def shrink(i, a, tool, dis, text):
             ac, _ = lint(tool, path, a.host_polling)
         finally:
             os.unlink(path)
-        r = judge(ac, explore(e, polling=a.host_polling, max_states=a.limit))
+        r = judge(ac, explore(e, polling=a.host_polling, max_states=a.limit, repeated=True))
         return r is not None and r.split(",")[0] == head
 
     small = minimise(d, keeps)
@@ -174,7 +181,7 @@ def shrink(i, a, tool, dis, text):
         f.write(print_design(small))
     ac, msg = lint(tool, path, a.host_polling)
     os.unlink(path)
-    orc = explore(small, polling=a.host_polling, max_states=a.limit)
+    orc = explore(small, polling=a.host_polling, max_states=a.limit, repeated=True)
     return (print_design(small, "minimised: air-check %s: %s\nexplorer: %r" % (ac, msg, orc)) +
             "\n// the design as generated:\n" + "\n".join("// " + x for x in text.splitlines()) + "\n")
 
@@ -193,7 +200,7 @@ def one_file(args):
     ac, msg = lint(tool, path, polling)
     t1 = time.time()
     try:
-        orc = explore(parse(text), polling=polling, max_states=limit)
+        orc = explore(parse(text), polling=polling, max_states=limit, repeated=True)
     except (ValueError, KeyError) as e:
         orc = Result("unparsed", set(), 0, str(e))
         return path, "", text, ac, msg, orc, None, t1 - t0, 0.0
@@ -211,7 +218,8 @@ def main():
     ap.add_argument("--mode", choices=sorted(GENERATORS), default="mixed",
                     help="host: designs that stress the host's pushes and waits on several channels; "
                     "extra: mixed with tasks awaited later, chains whose first block runs once, "
-                    "a core's MM2S broadcast to a third tile")
+                    "a core's MM2S broadcast to a third tile; dispatches: forever cores and a host, "
+                    "chains that may end after one dispatch, trips of two items (later dispatches)")
     ap.add_argument("--findings", default=os.path.join(HERE, "aie_oracle", "findings", "new"))
     ap.add_argument("--no-minimise", action="store_true", help="save disagreements as generated")
     ap.add_argument("--files", nargs="+", help="compare on these designs (one aie.device each, "

@@ -11,7 +11,9 @@ Issue 26's bench. Runs `air-check lint --format=json --show-proofs` on every
   * how many aie-deadlock proves deadlock-free: a proof whose rule is
     aie-deadlock and no aie-deadlock warning or error in the file (a design
     with several runtime sequences is proven when every dispatch is); the
-    files with a proof for some dispatches only are counted apart;
+    files with a proof for some dispatches only (some of their sequences,
+    or the first dispatch but not a later one: docs/aie.md, "Later
+    dispatches") are counted apart;
   * aie-deadlock's `unknown` verdicts grouped by their reason (the text after
     "is unknown: "), most frequent first;
   * the error findings by rule, and every file with an error and its

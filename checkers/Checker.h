@@ -44,6 +44,10 @@ struct CheckOptions {
   /// completes with the fabric's measured buffering is a warning, not an
   /// error.
   bool allowFabricBuffering = false;
+  /// aie-deadlock: a finding in a later dispatch of a design whose cores
+  /// loop forever (the host runs the sequence again from where the one
+  /// before left the array) is an error, not a warning.
+  bool repeatedDispatch = false;
 };
 
 /// What a checker sees: the module, the options, and the analysis manager

@@ -1260,6 +1260,15 @@ Model dispatch::buildModel(Device &d, bool hostPolls, Operation *sequence) {
   m.hostPolls = hostPolls;
   m.streamBufferWords = d.model ? d.model->streamBufferWords : 0;
   ModelBuilder(d, m, sequence).build();
+  if (m.host >= 0 && m.unknown.empty() && !m.procs[m.host].steps.empty()) {
+    bool cores = false, forever = true;
+    for (const Proc &p : m.procs)
+      if (p.isCore()) {
+        cores = true;
+        forever &= p.loopTo >= 0;
+      }
+    m.redispatch = cores && forever;
+  }
   return m;
 }
 
@@ -1294,10 +1303,11 @@ Model dispatch::lockClosure(const Model &m, size_t a, size_t b) {
 }
 
 Search::Search(const Model &m, std::vector<bool> visibleProcs,
-               int64_t buffer)
+               int64_t buffer, bool laterDispatches)
     : m(m), n(m.procs.size()), nl(m.locks.size()),
       sbase(2 * m.procs.size() + m.locks.size()),
       qbase(3 * m.procs.size() + m.locks.size()), buf(buffer),
+      laterDispatches(laterDispatches && m.redispatch),
       visible(std::move(visibleProcs)) {
   visible.resize(n, false);
   // Releases are reduced (see expand) only with AIE2 semaphores: an
@@ -1460,7 +1470,21 @@ bool Search::idle(const State &s, size_t i) const {
   return pushed(s, i - n) == finished(s, i - n);
 }
 
+bool Search::canRedispatch(const State &s) const {
+  if (!laterDispatches || s[m.host] >= 0)
+    return false;
+  for (size_t q = 0; q < m.queues.size(); ++q)
+    if (pushed(s, q) != finished(s, q))
+      return false;
+  for (size_t p = 0; p < n; ++p)
+    if (inStream(s, p) > 0 || (m.procs[p].queue >= 0 && moved(s, p) > 0))
+      return false;
+  return true;
+}
+
 bool Search::enabled(const State &s, size_t i) const {
+  if ((int)i == m.host && s[i] < 0)
+    return canRedispatch(s);
   if (i >= n) {
     // A queue: its head task moves words when every chain at the other end
     // of its flows is at a BD (none: the other end is always ready).
@@ -1549,7 +1573,9 @@ void Search::advance(State &s, size_t i) const {
 /// their own agent can take them, nothing else can disable them, and
 /// they commute with every other step. With AIE2 semaphores these are
 ///   * a host step (a push only raises its queue's count; a wait, once its
-///     tasks have finished, stays enabled);
+///     tasks have finished, stays enabled; the next dispatch's start, once
+///     the dispatch has ended clean, only resets queues that are empty,
+///     and only the host could fill them again: taken after the others);
 ///   * a release (it only raises a value; no overflow);
 ///   * an enabled acquire of a lock no other process acquires (the others
 ///     only raise it);
@@ -1569,7 +1595,7 @@ void Search::advance(State &s, size_t i) const {
 std::optional<size_t> Search::safeStep(const State &cur) const {
   if (!releasesCommute)
     return std::nullopt;
-  if (m.host >= 0 && enabled(cur, m.host))
+  if (m.host >= 0 && cur[m.host] >= 0 && enabled(cur, m.host))
     return (size_t)m.host;
   for (size_t i = 0; i < n; ++i) {
     if (cur[i] < 0 || visible[i])
@@ -1610,6 +1636,12 @@ std::optional<size_t> Search::safeStep(const State &cur) const {
       if (enabled(cur, n + q))
         return n + q;
     }
+  // The next dispatch's start last: the array's other safe steps go first,
+  // so a later dispatch starts from the array as settled as the reduction
+  // lets it (which finding notes describe); any order would do, since the
+  // start commutes with every step.
+  if (m.host >= 0 && cur[m.host] < 0 && canRedispatch(cur))
+    return (size_t)m.host;
   return std::nullopt;
 }
 
@@ -1650,6 +1682,15 @@ std::optional<State> Search::successor(const State &cur, size_t i) {
     drain(next);
     if (next[qbase + 4 * q + 2] >= end)
       stepOn(next, q);
+    return next;
+  }
+  if ((int)i == m.host && cur[i] < 0) {
+    // The next dispatch: the sequence from its start, onto empty queues,
+    // with the locks, cores and chains as this one left them.
+    next[i] = 0;
+    for (size_t q = 0; q < m.queues.size(); ++q)
+      for (int k = 0; k < 4; ++k)
+        next[qbase + 4 * q + k] = 0;
     return next;
   }
   const Step &st = m.procs[i].steps[cur[i]];

@@ -155,6 +155,12 @@ struct Model {
   /// A push onto a full queue waits for room (later mlir-aie, host polling)
   /// instead of being dropped (the mlir-aie mlir-air pins).
   bool hostPolls = false;
+  /// The host runs the sequence again once a dispatch has ended clean (every
+  /// queue empty, no stream holding words, no BD of a queue's flow half
+  /// done), from where that dispatch left the array: set when every core
+  /// loops forever (mlir-aie's shape for a design dispatched again and
+  /// again; nothing resets the array between dispatches).
+  bool redispatch = false;
   bool aie1 = false;
   std::string unknown; // why the model cannot be built
   /// The reason concerns the host, its runtime sequence or its queues only
@@ -204,8 +210,10 @@ public:
   /// reduction of safeStep does not preserve for the agents it reduces).
   /// `buffer`: the words a stream from a task queue holds in front of the
   /// receiving BD (0: a rendezvous, the least buffering).
+  /// `laterDispatches`: the host runs its sequence again after each
+  /// dispatch that ends clean (only with Model::redispatch).
   explicit Search(const Model &m, std::vector<bool> visible = {},
-                  int64_t buffer = 0);
+                  int64_t buffer = 0, bool laterDispatches = false);
 
   std::vector<State> states;
   std::vector<std::vector<uint32_t>> preds;
@@ -230,6 +238,10 @@ public:
 
   /// Can agent i ever move from state s on (it is a transfer's peer)?
   bool movesIn(const State &s, size_t i) const;
+
+  /// Whether the host can run its sequence again from s (a search of later
+  /// dispatches: it has finished and the dispatch ended clean).
+  bool canRedispatch(const State &s) const;
 
   /// Whether agent i has nothing left to do in s (a process finished, a
   /// queue empty).
@@ -286,6 +298,7 @@ private:
   /// least the depth. -1: none.
   int lastRiskyPush = -1;
   bool releasesCommute = false;
+  bool laterDispatches = false;
   std::vector<bool> visible;
   std::vector<std::vector<int>> acquirers; // per lock, the processes
   std::unordered_map<State, uint32_t, StateHash> index;

@@ -24,7 +24,11 @@ analysis (aie-deadlock)"), written again from that prose alone:
   until every task pushed so far on the channel has finished,
   `dma_await_task` until that task has;
 * a stream end nothing in the device drives (a channel without a flow, a
-  shim channel when there is no runtime sequence) is always ready.
+  shim channel when there is no runtime sequence) is always ready;
+* later dispatches (`repeated`): when every core (at least one) runs a
+  forever loop, the host, once it has finished with every queue empty and
+  no chain at a queue's flow in the middle of a BD, may run its sequence
+  again from its start, with the locks, cores and chains as they are.
 
 Verdicts, over the whole reachable state graph (first that applies):
   "overflow"  a reachable state where the host pushes onto a full queue;
@@ -85,7 +89,7 @@ def _core_program(core, lock_index):
 
 
 class Model:
-    def __init__(self, d, depth=4, polling=False):
+    def __init__(self, d, depth=4, polling=False, repeated=False):
         self.d = d
         self.depth = depth
         self.polling = polling
@@ -170,6 +174,8 @@ class Model:
             walk(d.host)
             self.pushed_before.append(tuple(pushed))
             self.host = prog
+        self.repeated = (repeated and bool(self.host) and bool(self.cores) and
+                         all(loop is not None for _, loop in self.cores))
 
     # state: (host_pc, locks, core pcs, chains ((pc, iter, fill), ...), queues)
     def initial(self):
@@ -316,6 +322,10 @@ class Model:
                 finished = self.pushed_before[hpc][q] - len(queues[q])
                 if finished >= k:
                     out.append((("host",), (hpc + 1, locks, cpcs, chains, queues)))
+        elif self.repeated and not any(queues) and not any(
+                chains[j][2] > 0 for q in range(len(queues)) for j in self.queue_peers[q]):
+            # the next dispatch, from where this one left the array
+            out.append((("host",), (0, locks, cpcs, chains, queues)))
         return out
 
     @staticmethod
@@ -339,8 +349,8 @@ def _closure(targets, preds):
     return seen
 
 
-def explore(d, depth=4, polling=False, max_states=200000):
-    m = Model(d, depth, polling)
+def explore(d, depth=4, polling=False, max_states=200000, repeated=False):
+    m = Model(d, depth, polling, repeated)
     init = m.initial()
     index = {init: 0}
     states = [init]

@@ -26,6 +26,7 @@ from .model import (FOREVER, Alloc, Await, Block, Chain, Core, Design, Flow,
                     For, Push, UseLock, Wait)
 
 _EXTRA = [False]      # generate(extra=True): the shapes of --mode extra
+_DISPATCHES = [False]  # generate_dispatches(): forever cores, a host, later dispatches
 
 
 class Pipe:
@@ -58,7 +59,7 @@ def _chain(d, tile, direction, ch, prod, cons, nbuf, words, tag, rng, items, for
             pre, post = [UseLock(cons, "acq")], [UseLock(prod, "rel")]
         blocks.append(Block(buf, words, pre, post))
     loop_to, repeat = 0, 0
-    if rng.random() < 0.3 and items % nbuf == 0 and not forever_ok:
+    if rng.random() < 0.3 and items % nbuf == 0 and (not forever_ok or _DISPATCHES[0]):
         loop_to, repeat = None, items // nbuf - 1
     elif _EXTRA[0] and nbuf == 2 and rng.random() < 0.4:
         loop_to = 1       # the first block runs once, the second for ever
@@ -368,6 +369,18 @@ def generate_extra(rng, name="d"):
     return d, desc
 
 
+def generate_dispatches(rng, name="d"):
+    """generate() for later dispatches: every core loops forever, there is
+    always a host, chains may end after one dispatch's items, and a core's
+    trip may take two items (the locks drift from one dispatch to the
+    next)."""
+    _DISPATCHES[0] = True
+    try:
+        return generate(rng, name)
+    finally:
+        _DISPATCHES[0] = False
+
+
 def generate(rng, name="d"):
     """A random Design and a one-line description of how it was built."""
     d = Design(rng.choice(["npu1_1col"] * 4 + ["npu1_4col", "npu1", "npu2"]), name)
@@ -376,8 +389,8 @@ def generate(rng, name="d"):
         return _no_core(rng, d, shim)
     ntiles = rng.choice([1, 1, 2, 2])
     tiles = [d.tile(0, 2 + k) for k in range(ntiles)]
-    has_host = rng.random() < 0.85
-    forever = rng.random() < (0.1 if has_host else 0.3)
+    has_host = _DISPATCHES[0] or rng.random() < 0.85
+    forever = _DISPATCHES[0] or rng.random() < (0.1 if has_host else 0.3)
     pipes = []
     shim_used = {"MM2S": 0, "S2MM": 0}
     tile_used = {(t, dr): 0 for t in tiles for dr in ("MM2S", "S2MM")}
@@ -482,7 +495,10 @@ def generate(rng, name="d"):
         if not consumes and not produces:
             continue
         if forever:
-            body = [For(FOREVER, _core_body(rng, consumes, produces, 1))]
+            # later dispatches: a trip may take more items than a dispatch
+            # sends, or not divide it (the locks drift between dispatches)
+            per_trip = rng.choice([1, 1, 2]) if _DISPATCHES[0] else 1
+            body = [For(FOREVER, _core_body(rng, consumes, produces, per_trip))]
         else:
             body = _core_body(rng, consumes, produces, items)
         d.cores.append(Core(t, body))

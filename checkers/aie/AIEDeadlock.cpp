@@ -145,8 +145,82 @@ private:
   /// An error, or a warning when the finding depends on the fabric and the
   /// user allowed that.
   InFlightDiagnostic emitFinding(Operation *at) const {
-    return asWarning ? at->emitWarning() : at->emitError();
+    InFlightDiagnostic diag = asWarning ? at->emitWarning() : at->emitError();
+    if (inLater)
+      diag << "in a later dispatch: ";
+    return diag;
   }
+  /// The dispatch each state is in (Model::redispatch): 1, plus the
+  /// host's restarts along the path the search found it by.
+  static std::vector<uint32_t> dispatchOfStates(const Model &m,
+                                                const Search &s) {
+    std::vector<uint32_t> k(s.states.size(), 1);
+    if (m.host < 0)
+      return k;
+    for (size_t i = 1; i < s.states.size(); ++i) {
+      uint32_t p = s.preds[i].front(); // the state that found it
+      k[i] = k[p] + (s.states[p][m.host] < 0 && s.states[i][m.host] >= 0);
+    }
+    return k;
+  }
+
+  static std::string ordinal(uint32_t k) {
+    const char *suffix = (k % 100 >= 11 && k % 100 <= 13) ? "th"
+                         : k % 10 == 1                    ? "st"
+                         : k % 10 == 2                    ? "nd"
+                         : k % 10 == 3                    ? "rd"
+                                                          : "th";
+    return std::to_string(k) + suffix;
+  }
+
+  /// When the finding is in a later dispatch (state idx), a note at the
+  /// sequence with how the dispatch before left the array.
+  void noteLaterDispatch(InFlightDiagnostic &diag, const Model &m,
+                         const Search &s, size_t idx) const {
+    if (m.host < 0 || !m.redispatch)
+      return;
+    // Walk back to the state where the finding's dispatch began.
+    uint32_t k = 1;
+    std::optional<size_t> end; // the state the dispatch before ended in
+    for (size_t i = idx; i > 0;) {
+      size_t p = s.preds[i].front();
+      if (s.states[p][m.host] < 0 && s.states[i][m.host] >= 0) {
+        ++k;
+        if (!end)
+          end = p;
+      }
+      i = p;
+    }
+    if (!end)
+      return;
+    const State &st = s.states[*end];
+    size_t n = m.procs.size();
+    std::string left;
+    for (auto [l, lock] : llvm::enumerate(m.locks))
+      if (st[n + l] != lock.init)
+        left += (left.empty() ? "" : ", ") + lock.name + " at " +
+                std::to_string(st[n + l]) + " (init " +
+                std::to_string(lock.init) + ")";
+    for (size_t p = 0; p < n; ++p)
+      if ((int)p != m.host && !m.procs[p].isCore() && st[p] < 0 &&
+          !m.procs[p].steps.empty())
+        left += (left.empty() ? "" : ", ") + m.procs[p].name + " finished";
+    diag.attachNote(m.sequence->getLoc())
+        << "this happens in the " << ordinal(k)
+        << " dispatch of this runtime sequence: every core loops forever "
+           "and nothing resets the array between dispatches, so a dispatch "
+           "starts where the one before left it; the " << ordinal(k - 1)
+        << " left "
+        << (left.empty() ? std::string("the cores and BD chains where they "
+                                       "were (the locks at their init)")
+                         : left)
+        << "; a design the host dispatches once is not affected"
+        << (ctx_repeated ? "" : " (--repeated-dispatch makes this an error)")
+        << "; hint: end each dispatch with the locks as the next expects "
+           "them (release what it acquires) and let the chains it needs "
+           "loop";
+  }
+
   /// The notes every finding gets: the dispatch, the fabric.
   void noteDispatch(InFlightDiagnostic &diag) const {
     if (dispatchOf)
@@ -202,6 +276,89 @@ private:
     }
     Search s(m, {}, buffer);
     s.run();
+    Verdict v = judge(ctx, d, m, s, emit);
+    if (v != Verdict::Proven || !emit)
+      return v;
+    std::string later = checkLaterDispatches(ctx, d, m, buffer);
+    if (m.host < 0) {
+      ctx.proved(d.op.getLoc(),
+                 "deadlock freedom of the array: in every interleaving of " +
+                     std::to_string(cores) + " core(s) and " +
+                     std::to_string(m.procs.size() - cores) +
+                     " BD chain(s) over their locks and flows (" +
+                     std::to_string(s.states.size()) +
+                     " states), every core reaches aie.end or keeps running "
+                     "(stream ends no BD chain drives taken as always ready)");
+      return Verdict::Proven;
+    }
+    size_t tasks = 0;
+    for (const Queue &q : m.queues)
+      tasks += q.tasks.size();
+    ctx.proved(d.op.getLoc(),
+               "deadlock freedom of the dispatch" + dispatchName() +
+                   ": in every interleaving of the host, " + std::to_string(cores) + " core(s), " +
+                   std::to_string(m.procs.size() - cores - 1) + " BD chain(s) and " +
+                   std::to_string(m.queues.size()) + " task queue(s) (" +
+                   std::to_string(tasks) + " task(s); " +
+                   std::to_string(s.states.size()) +
+                   " states), every core reaches aie.end, keeps running or "
+                   "waits in its forever loop for the next dispatch when "
+                   "the run ends, every push finds room in its queue (depth " +
+                   std::to_string(m.queueDepth) +
+                   (m.hostPolls ? ", the host polling for room" : "") +
+                   "), every wait returns, and the dispatch ends with every "
+                   "queue empty and no BD in the middle of a transfer "
+                   "(stream ends nothing in the device drives taken as "
+                   "always ready)" + bufferNote + later);
+    return Verdict::Proven;
+  }
+
+  /// Whether the finding being reported is in a later dispatch (it is then
+  /// a warning, an error with --repeated-dispatch).
+  bool inLater = false, ctx_repeated = false;
+
+  /// The dispatches after the first (Model::redispatch), once the first is
+  /// proven: searched again with the host running its sequence again from
+  /// where each dispatch left the array, with the buffering of the first's
+  /// proof. A finding there is reported (a warning: a design the host
+  /// dispatches once is not affected; an error with --repeated-dispatch)
+  /// and the first's proof says nothing of later dispatches; otherwise the
+  /// text the proof adds.
+  std::string checkLaterDispatches(CheckContext &ctx, Device &d,
+                                   const Model &m, int64_t buffer) {
+    if (!m.redispatch)
+      return "";
+    std::vector<int64_t> buffers{buffer};
+    if (buffer == 0 && !bufferNote.empty() && m.streamBufferWords > 0 &&
+        bufferNote.find("both") != std::string::npos)
+      buffers.push_back(m.streamBufferWords);
+    std::string text;
+    for (int64_t b : buffers) {
+      Search later(m, {}, b, /*laterDispatches=*/true);
+      later.run();
+      inLater = true;
+      ctx_repeated = ctx.options.repeatedDispatch;
+      bool savedWarning = asWarning;
+      asWarning = !ctx.options.repeatedDispatch;
+      Verdict v = judge(ctx, d, m, later, true);
+      asWarning = savedWarning;
+      inLater = false;
+      if (v != Verdict::Proven)
+        return v == Verdict::Unknown
+                   ? " (of the first dispatch; later ones are unknown, see "
+                     "the warning)"
+                   : " (of the first dispatch; a later one is not: see the "
+                     "finding \"in a later dispatch\")";
+      if (text.empty())
+        text = laterDispatches(m, later);
+    }
+    return text;
+  }
+
+  /// The verdict of a search: reports a finding or an unknown (when
+  /// `emit`); Proven when there is neither (the caller reports the proof).
+  Verdict judge(CheckContext &ctx, Device &d, const Model &m, const Search &s,
+                bool emit) {
     size_t n = m.procs.size(), agents = s.agents();
     bool complete = s.unknown.empty();
 
@@ -299,7 +456,7 @@ private:
       }
     // With buffering, no stream may be left holding words its chain never
     // takes (mlir-aie docs/DeadlockModel.md, "When a run ends").
-    if (m.host >= 0 && buffer > 0)
+    if (m.host >= 0 && s.buffer() > 0)
       for (size_t p = 0; p < n; ++p) {
         if (m.procs[p].queue < 0)
           continue;
@@ -330,45 +487,27 @@ private:
       if (!emit)
         return Verdict::Unknown;
       auto diag = emitWarning(d.op.getLoc())
-                  << "deadlock freedom of the array is unknown"
+                  << (inLater ? "deadlock freedom of the dispatches after "
+                                "the first (which is proven) is unknown"
+                              : "deadlock freedom of the array is unknown")
                   << dispatchName() << ": " << s.unknown;
       if (s.unknownAt)
         diag.attachNote(s.unknownAt->getLoc()) << "here";
       return Verdict::Unknown;
     }
-    if (!emit)
-      return Verdict::Proven;
-    if (m.host < 0) {
-      ctx.proved(d.op.getLoc(),
-                 "deadlock freedom of the array: in every interleaving of " +
-                     std::to_string(cores) + " core(s) and " +
-                     std::to_string(n - cores) +
-                     " BD chain(s) over their locks and flows (" +
-                     std::to_string(s.states.size()) +
-                     " states), every core reaches aie.end or keeps running "
-                     "(stream ends no BD chain drives taken as always ready)");
-      return Verdict::Proven;
-    }
-    size_t tasks = 0;
-    for (const Queue &q : m.queues)
-      tasks += q.tasks.size();
-    ctx.proved(d.op.getLoc(),
-               "deadlock freedom of the dispatch" + dispatchName() +
-                   ": in every interleaving of the host, " + std::to_string(cores) + " core(s), " +
-                   std::to_string(n - cores - 1) + " BD chain(s) and " +
-                   std::to_string(m.queues.size()) + " task queue(s) (" +
-                   std::to_string(tasks) + " task(s); " +
-                   std::to_string(s.states.size()) +
-                   " states), every core reaches aie.end, keeps running or "
-                   "waits in its forever loop for the next dispatch when "
-                   "the run ends, every push finds room in its queue (depth " +
-                   std::to_string(m.queueDepth) +
-                   (m.hostPolls ? ", the host polling for room" : "") +
-                   "), every wait returns, and the dispatch ends with every "
-                   "queue empty and no BD in the middle of a transfer "
-                   "(stream ends nothing in the device drives taken as "
-                   "always ready)" + bufferNote);
     return Verdict::Proven;
+  }
+
+  /// The proof's words on the dispatches after the first.
+  static std::string laterDispatches(const Model &m, const Search &s) {
+    if (!m.redispatch)
+      return "";
+    std::vector<uint32_t> k = dispatchOfStates(m, s);
+    uint32_t most = *std::max_element(k.begin(), k.end());
+    return "; so does every later dispatch of the sequence, each from "
+           "where the one before left the locks, cores and chains (every "
+           "core loops forever; " + std::to_string(most) +
+           " dispatch(es) explored before the array's state repeats)";
   }
 
   static std::string words(int64_t w) {
@@ -480,6 +619,7 @@ private:
                 << "): the mlir-aie that mlir-air pins drops the push and the "
                    "design hangs";
     noteDispatch(diag);
+    noteLaterDispatch(diag, m, s, idx);
     int32_t head = s.finished(st, q);
     for (int32_t t = head; t < s.pushed(st, q); ++t)
       diag.attachNote(qu.tasks[t].op->getLoc())
@@ -507,6 +647,7 @@ private:
                 << s.pushed(st, q) - head
                 << " unfinished task(s), and nothing will ever move them";
     noteDispatch(diag);
+    noteLaterDispatch(diag, m, s, idx);
     noteQueue(diag, m, s, st, q);
     diag.attachNote(m.sequence->getLoc())
         << "the runtime sequence ends without a wait for " << qu.name;
@@ -530,6 +671,7 @@ private:
                 << " has no task left to " << (in ? "send" : "receive")
                 << " the rest";
     noteDispatch(diag);
+    noteLaterDispatch(diag, m, s, idx);
     for (int32_t t = 0; t < s.pushed(st, pr.queue); ++t)
       diag.attachNote(qu.tasks[t].op->getLoc())
           << "task " << t + 1 << " of " << qu.name << " ("
@@ -553,6 +695,7 @@ private:
                 << " in front of " << pr.name
                 << ", which never takes them";
     noteDispatch(diag);
+    noteLaterDispatch(diag, m, s, idx);
     for (int32_t t = 0; t < s.pushed(st, pr.queue); ++t)
       diag.attachNote(qu.tasks[t].op->getLoc())
           << "task " << t + 1 << " of " << qu.name << " ("
@@ -567,7 +710,8 @@ private:
 
   /// Emits the finding and returns its wait-for graph.
   WaitGraph report(const Model &m, const Search &s,
-                   const std::vector<llvm::BitVector> &good, size_t bad) {
+                   const std::vector<llvm::BitVector> &good, size_t idx) {
+    size_t bad = idx;
     size_t n = m.procs.size();
     const State &st = s.states[bad];
     std::vector<size_t> stuck, blocked;
@@ -597,6 +741,7 @@ private:
                 << first.name << " "
                 << waitText(m, s, st, stuck.front()) << " and can never go on";
     noteDispatch(diag);
+    noteLaterDispatch(diag, m, s, idx);
     std::set<int> awaited;
     auto releaserState = [&](size_t i) -> std::string {
       if (st[i] < 0)

@@ -103,6 +103,13 @@ static cl::opt<bool> allowFabricBuffering(
              "completes with the words the fabric is measured to buffer is "
              "a warning, not an error"),
     cl::sub(lintCmd), cl::cat(lintCat));
+static cl::opt<bool> repeatedDispatch(
+    "repeated-dispatch",
+    cl::desc("aie: the host dispatches the design again and again: a "
+             "deadlock or unclean end in a later dispatch (from where the "
+             "one before left the locks, cores and chains) is an error, not "
+             "a warning"),
+    cl::sub(lintCmd), cl::cat(lintCat));
 static cl::opt<std::string> device(
     "device", cl::desc("Check resource use against this device"),
     cl::value_desc("name"), cl::sub(lintCmd), cl::cat(lintCat));
@@ -234,6 +241,7 @@ static int runLint() {
   options.check.strict = strict;
   options.check.hostPolling = hostPolling;
   options.check.allowFabricBuffering = allowFabricBuffering;
+  options.check.repeatedDispatch = repeatedDispatch;
   options.check.device = device;
   if (maxSteps)
     options.check.maxSteps = maxSteps;
