@@ -10,7 +10,7 @@
 #ifndef AIRCHECK_ANALYSES_WAITFORCYCLE_H
 #define AIRCHECK_ANALYSES_WAITFORCYCLE_H
 
-#include "analyses/SkeletonExecutor.h"
+#include "analyses/executor/SkeletonExecutor.h"
 
 #include <vector>
 

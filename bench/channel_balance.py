@@ -45,7 +45,6 @@ func.func @gemm(%a: memref<{32*n}x{64*k}xbf16>, %b: memref<{64*k}x{32*n}xbf16>, 
       %k = arith.constant {k} : index
       %la = memref.alloc() : memref<32x64xbf16, 1 : i32>
       %lb = memref.alloc() : memref<64x32xbf16, 1 : i32>
-      %lc = memref.alloc() : memref<32x32xf32, 1 : i32>
       scf.for %t = %c0 to %k step %one {{
         scf.parallel (%i) = (%c0) to (%n) step (%one) {{
           %pa = air.channel.put async @A[%i, %c0] (%la[] [] []) : (memref<32x64xbf16, 1 : i32>)
@@ -69,6 +68,7 @@ func.func @gemm(%a: memref<{32*n}x{64*k}xbf16>, %b: memref<{64*k}x{32*n}xbf16>, 
         %pc = air.channel.put async @C[%x, %y] (%c1h[] [] []) : (memref<32x32xf32, 2 : i32>)
       }}
       scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%one, %one) {{
+        %lc = memref.alloc() : memref<32x32xf32, 1 : i32>
         air.channel.get @C[%i, %j] (%lc[] [] []) : (memref<32x32xf32, 1 : i32>)
         scf.reduce
       }}

@@ -34,7 +34,7 @@
 
 #include "analyses/AsyncGraph.h"
 #include "analyses/ResourceFootprint.h"
-#include "analyses/SkeletonExecutor.h"
+#include "analyses/executor/SkeletonExecutor.h"
 #include "analyses/WaitForCycle.h"
 #include "dialects/AIR/AIRDialect.h"
 

@@ -5,7 +5,7 @@
 #include "lowerings/AIRToAIE/Refusal.h"
 
 #include "analyses/AsyncGraph.h"
-#include "analyses/SkeletonExecutor.h"
+#include "analyses/executor/SkeletonExecutor.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,5 +1,5 @@
 //===- SkeletonExecutorTest.cpp - the reference executor's building blocks ===//
-#include "analyses/SkeletonExecutor.h"
+#include "analyses/executor/SkeletonExecutor.h"
 #include "tools/Registration.h"
 
 #include "mlir/IR/DialectRegistry.h"

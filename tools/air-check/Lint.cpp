@@ -45,7 +45,10 @@ static LintOutcome inputFailure(StringRef path, StringRef status,
   LintOutcome outcome;
   outcome.result.file = path.str();
   outcome.result.status = status.str();
-  Finding f{"input", Severity::Error, {path.str(), 0, 0}, message.str(), {}};
+  Finding f;
+  f.rule = "input";
+  f.pos.file = path.str();
+  f.message = message.str();
   if (options.format == OutputFormat::Text || options.verifyDiagnostics)
     printOneLine(f);
   outcome.result.findings.push_back(std::move(f));
@@ -114,14 +117,15 @@ LintOutcome aircheck::lintBuffer(StringRef path,
     (void)ctxOwner.release();
     (void)module.release();
     (void)mam.release();
-    Finding f{kInternalErrorRule.str(),
-              Severity::Error,
-              {path.str(), 0, 0},
-              ("internal error: air-check crashed in the '" + stage +
-               "' stage; this file's results are incomplete (please report "
-               "it with this input)")
-                  .str(),
-              {}};
+    // Member by member: GCC 12 warns (-Wmaybe-uninitialized, a false
+    // alarm) on the aggregate form.
+    Finding f;
+    f.rule = kInternalErrorRule.str();
+    f.pos.file = path.str();
+    f.message = ("internal error: air-check crashed in the '" + stage +
+                 "' stage; this file's results are incomplete (please "
+                 "report it with this input)")
+                    .str();
     if (text || options.verifyDiagnostics)
       printOneLine(f);
     result.findings.push_back(std::move(f));

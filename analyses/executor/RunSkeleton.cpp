@@ -3,11 +3,11 @@
 // Runs the synchronisation skeleton of the module on its concrete sizes and
 // prints the verdict (completed, deadlock with the blocked ops, unsupported,
 // or unknown at the step limit). The reference executor for the deadlock
-// checker; see analyses/SkeletonExecutor.h for the semantics.
+// checker; see analyses/executor/SkeletonExecutor.h for the semantics.
 //
 //===----------------------------------------------------------------------===//
 #include "analyses/Passes.h"
-#include "analyses/SkeletonExecutor.h"
+#include "analyses/executor/SkeletonExecutor.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

@@ -27,8 +27,8 @@
 // executor cannot run. Compute ops without AIR ops inside are skipped.
 //
 //===----------------------------------------------------------------------===//
-#ifndef AIRCHECK_ANALYSES_SKELETONEXECUTOR_H
-#define AIRCHECK_ANALYSES_SKELETONEXECUTOR_H
+#ifndef AIRCHECK_ANALYSES_EXECUTOR_SKELETONEXECUTOR_H
+#define AIRCHECK_ANALYSES_EXECUTOR_SKELETONEXECUTOR_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
