@@ -63,6 +63,18 @@ std::optional<int64_t> volumeOf(Operation *op) {
   return n;
 }
 
+/// Whether `a` comes before `b` in program order: by their ancestors in
+/// the innermost block that holds both.
+bool textuallyBefore(Operation *a, Operation *b) {
+  for (Operation *x = a; x; x = x->getParentOp()) {
+    if (!x->getBlock())
+      return false;
+    if (Operation *y = x->getBlock()->findAncestorOpInBlock(*b))
+      return x != y && x->isBeforeInBlock(y);
+  }
+  return false;
+}
+
 /// Paths of at most this many waits are tried before the closure.
 constexpr int kMaxHops = 12;
 
@@ -234,90 +246,174 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
         Operation *first = (*side)[members.front()].op;
         for (unsigned m : members) {
           Operation *op = (*side)[m].op;
-          if (op->getBlock() != first->getBlock())
-            fail("transfers from different places feed one FIFO of @" +
-                     c.decl.getSymName().str() +
-                     ", so the order in which they are issued is not one "
-                     "process's program order",
-                 op->getLoc());
-          if (!keys[m].is_equal(order.link(op, first).apply_range(
+          if (op->getBlock() == first->getBlock() &&
+              !keys[m].is_equal(order.link(op, first).apply_range(
                   keys[members.front()])))
             fail("transfers of one block feed a FIFO of @" +
                      c.decl.getSymName().str() + " in different iterations",
                  op->getLoc());
         }
+        // In program order: by the ops in the innermost block that holds
+        // (an ancestor of) each of them. Transfers from different places
+        // (two loops of one body, a ping and a pong) take turns by blocks
+        // of their own instances. Whatever order this gives is checked
+        // below against the ordering model, so it only has to be a guess
+        // that holds where the program is what it looks like.
         llvm::sort(members, [&](unsigned a, unsigned b) {
-          return (*side)[a].op->isBeforeInBlock((*side)[b].op);
+          return textuallyBefore((*side)[a].op, (*side)[b].op);
         });
-        // Which dims the FIFO determines: the spatial ones must be (one
-        // process feeds it); the loop counters it does not are its sequence.
-        const Instances &in = poly.instancesOf(first);
-        isl::union_map same = keys[members.front()].apply_range(
-            keys[members.front()].reverse());
-        std::vector<unsigned> sequence;
-        for (unsigned d = 0; d < in.dims.size(); ++d) {
-          const Dim &dim = in.dims[d];
-          bool spatial = !dim.temporal() ||
-                         (host && dim.kind == Dim::Kind::LaunchId);
-          if (dim.kind == Dim::Kind::LaunchId && !host)
-            continue; // part of the FIFO
-          std::string name = order.node(first).name;
-          std::string eq = poly.paramList() + " -> { " + name + "[" +
-                           coords('a', in.dims.size()) + "] -> " + name + "[" +
-                           coords('b', in.dims.size()) + "] : a" +
-                           std::to_string(d) + " = b" + std::to_string(d) + " }";
-          bool determined =
-              same.is_subset(isl::union_map(isl::map(ctx, eq)));
-          if (determined)
-            continue;
-          if (spatial)
-            fail("several " + std::string(dim.kindName()) +
-                     " instances issue transfers to one FIFO of @" +
-                     c.decl.getSymName().str() +
-                     ", so the order they meet it in is not fixed",
-                 first->getLoc());
-          sequence.push_back(d);
-        }
-        // The rank: the lexicographic position over the sequence dims.
-        const Box &box = in.boxes.front();
-        std::string lin = "0";
-        for (size_t s = 0; s < sequence.size(); ++s) {
-          unsigned d = sequence[s];
-          for (const isl::pw_aff &lb : box.lbs[d])
-            if (!isl_pw_aff_is_cst(lb.get()) || lb.max_val().get_num_si() != 0)
-              fail("a loop around a transfer has a lower bound other than its "
-                   "start (a condition restricts it)",
-                   first->getLoc());
-          if (s == 0) {
-            lin = in.dims[d].name;
-            continue;
+        // Per member: which of its dims the FIFO determines (the spatial
+        // ones must be: one process feeds it); the loop counters it does
+        // not are its sequence. Those of loops around every member are the
+        // common sequence; the others are the member's own.
+        std::vector<std::vector<unsigned>> sequence(members.size());
+        for (auto [pos, m] : llvm::enumerate(members)) {
+          Operation *op = (*side)[m].op;
+          const Instances &in = poly.instancesOf(op);
+          isl::union_map same = keys[m].apply_range(keys[m].reverse());
+          for (unsigned d = 0; d < in.dims.size(); ++d) {
+            const Dim &dim = in.dims[d];
+            bool spatial = !dim.temporal() ||
+                           (host && dim.kind == Dim::Kind::LaunchId);
+            if (dim.kind == Dim::Kind::LaunchId && !host)
+              continue; // part of the FIFO
+            std::string name = order.node(op).name;
+            std::string eq = poly.paramList() + " -> { " + name + "[" +
+                             coords('a', in.dims.size()) + "] -> " + name +
+                             "[" + coords('b', in.dims.size()) + "] : a" +
+                             std::to_string(d) + " = b" + std::to_string(d) +
+                             " }";
+            if (same.is_subset(isl::union_map(isl::map(ctx, eq))))
+              continue;
+            if (spatial)
+              fail("several " + std::string(dim.kindName()) +
+                       " instances issue transfers to one FIFO of @" +
+                       c.decl.getSymName().str() +
+                       ", so the order they meet it in is not fixed",
+                   op->getLoc());
+            sequence[pos].push_back(d);
           }
-          std::vector<bool> only(in.dims.size(), false);
-          only[d] = true;
-          isl::pw_aff extent = poly.boxCount(in, box, only).front();
-          if (!isl_pw_aff_is_cst(extent.get()))
-            fail("the trip count of an inner loop around a transfer is not a "
-                 "constant, so its place at its FIFO is not affine",
-                 first->getLoc());
-          lin = "(" + lin + ") * " +
-                std::to_string(extent.max_val().get_num_si()) + " + " +
-                in.dims[d].name;
         }
-        for (auto [pos, m] : llvm::enumerate(members))
-          (*side)[m].rank = std::to_string(members.size()) + " * (" + lin +
-                            ") + " + std::to_string(pos);
+        auto dimOf = [&](unsigned pos, unsigned d) -> const Dim & {
+          return poly.instancesOf((*side)[members[pos]].op).dims[d];
+        };
+        auto aroundAll = [&](const Dim &dim) {
+          for (unsigned m : members) {
+            const Instances &in = poly.instancesOf((*side)[m].op);
+            if (llvm::none_of(in.dims, [&](const Dim &e) {
+                  return e.owner == dim.owner && e.iv == dim.iv;
+                }))
+              return false;
+          }
+          return true;
+        };
+        // The common sequence, from the first member; every member must
+        // have it as its sequence's prefix.
+        std::vector<const Dim *> common;
+        for (unsigned d : sequence[0])
+          if (aroundAll(dimOf(0, d)))
+            common.push_back(&dimOf(0, d));
+        for (size_t pos = 0; pos < members.size(); ++pos) {
+          bool prefix = sequence[pos].size() >= common.size();
+          for (size_t s = 0; prefix && s < common.size(); ++s)
+            prefix = dimOf(pos, sequence[pos][s]).owner == common[s]->owner;
+          for (size_t s = common.size(); prefix && s < sequence[pos].size();
+               ++s)
+            prefix = !aroundAll(dimOf(pos, sequence[pos][s]));
+          if (!prefix)
+            fail("transfers from different places feed one FIFO of @" +
+                     c.decl.getSymName().str() +
+                     " and the FIFO does not determine the same loops for "
+                     "each, so the order in which they are issued is not "
+                     "one process's program order",
+                 (*side)[members[pos]].op->getLoc());
+        }
+        // The lexicographic position over a run of dims of one op: the
+        // first may run for any trip count (when `open`), the others need a
+        // constant one; `extent` gets the number of points when all are
+        // constant.
+        auto linear = [&](unsigned pos, size_t from, size_t to, bool open,
+                          int64_t &extent) {
+          Operation *op = (*side)[members[pos]].op;
+          const Instances &in = poly.instancesOf(op);
+          const Box &box = in.boxes.front();
+          std::string lin = "0";
+          extent = 1;
+          for (size_t s = from; s < to; ++s) {
+            unsigned d = sequence[pos][s];
+            for (const isl::pw_aff &lb : box.lbs[d])
+              if (!isl_pw_aff_is_cst(lb.get()) ||
+                  lb.max_val().get_num_si() != 0)
+                fail("a loop around a transfer has a lower bound other than "
+                     "its start (a condition restricts it)",
+                     op->getLoc());
+            std::vector<bool> only(in.dims.size(), false);
+            only[d] = true;
+            isl::pw_aff count = poly.boxCount(in, box, only).front();
+            bool constant = isl_pw_aff_is_cst(count.get());
+            if (s == from && open) {
+              lin = in.dims[d].name;
+              extent = constant ? count.max_val().get_num_si() : -1;
+              continue;
+            }
+            if (!constant)
+              fail("the trip count of an inner loop around a transfer is "
+                   "not a constant, so its place at its FIFO is not affine",
+                   op->getLoc());
+            int64_t n = count.max_val().get_num_si();
+            lin = "(" + lin + ") * " + std::to_string(n) + " + " +
+                  in.dims[d].name;
+            if (extent >= 0)
+              extent *= n;
+          }
+          return lin;
+        };
+        // rank = (turn length) * (common position) + (the member's offset
+        // in the turn) + (its position among its own instances).
+        std::vector<std::string> own(members.size());
+        std::vector<int64_t> offset(members.size());
+        int64_t turn = 0;
+        for (size_t pos = 0; pos < members.size(); ++pos) {
+          int64_t n = 1;
+          own[pos] = linear(pos, common.size(), sequence[pos].size(),
+                            /*open=*/false, n);
+          offset[pos] = turn;
+          turn += n;
+        }
+        for (size_t pos = 0; pos < members.size(); ++pos) {
+          int64_t unused = 0;
+          std::string lin =
+              linear(pos, 0, common.size(), /*open=*/true, unused);
+          (*side)[members[pos]].rank =
+              std::to_string(turn) + " * (" + lin + ") + " +
+              std::to_string(offset[pos]) + " + (" + own[pos] + ")";
+        }
         // Issued in that order: each instance happens before the next one at
         // its FIFO under the ordering model.
         isl::union_map at = isl::union_map::empty(ctx);
         for (unsigned m : members)
           at = at.unite(rankMap((*side)[m], 0));
         const Access &a0 = (*side)[members.front()];
-        std::string shift = "{ " + a0.fifo + "[" + withRank(a0.keyArity) +
-                            "] -> " + a0.fifo + "[" +
-                            withRank(a0.keyArity, " + 1") + "] }";
+        if (!at.is_injective())
+          fail("two transfers at one FIFO of @" + c.decl.getSymName().str() +
+                   " get one place in its order (their loops overlap in a "
+                   "way the model does not rank)",
+               first->getLoc());
+        // Each place's successor: the next rank taken at its FIFO (not
+        // rank + 1: a FIFO the loops reach only in some trips leaves gaps).
+        std::string x = coords('x', a0.keyArity);
+        if (!x.empty())
+          x += ", ";
+        std::string later = "{ " + a0.fifo + "[" + x + "r] -> " + a0.fifo +
+                            "[" + x + "s] : s > r }";
+        isl::union_set places = at.range();
+        isl::union_map successor =
+            isl::union_map(isl::map(ctx, later))
+                .intersect_domain(places)
+                .intersect_range(places)
+                .lexmin();
         isl::union_map next =
-            at.apply_range(isl::union_map(isl::map(ctx, shift)))
-                .apply_range(at.reverse());
+            at.apply_range(successor).apply_range(at.reverse());
         if (!next.is_empty())
           consecutive.push_back(
               {next, c.decl.getSymName().str(), first->getLoc()});

@@ -4,7 +4,7 @@
 // RUN: air-check lint --verify-diagnostics %s
 air.channel @c []
 func.func @two_producers() {
-  // expected-note @+1 {{the proof for every size does not apply: transfers from different places feed one FIFO of @c, so the order in which they are issued is not one process's program order}}
+  // expected-note @+1 {{the proof for every size does not apply: the transfers at a FIFO of @c are not ordered by tokens or program order, so which partner each meets depends on the schedule}}
   air.launch () in () {
     air.segment @s {
       %c1 = arith.constant 1 : index
