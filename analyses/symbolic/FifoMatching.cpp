@@ -87,7 +87,7 @@ std::string withRank(unsigned n, const std::string &plus = "") {
 } // namespace
 
 FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
-                           ChannelModel &channels)
+                           ChannelModel &channels, bool severalPlaces)
     : partnerWaits(isl::union_map::empty(order.poly().ctx())) {
   PolyhedralModel &poly = order.poly();
   isl::ctx ctx = poly.ctx();
@@ -246,6 +246,12 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
         Operation *first = (*side)[members.front()].op;
         for (unsigned m : members) {
           Operation *op = (*side)[m].op;
+          if (op->getBlock() != first->getBlock() && !severalPlaces)
+            throw NotModelled{"transfers from different places feed one FIFO "
+                              "of @" + c.decl.getSymName().str() +
+                                  " (ranked by turns only when the run "
+                                  "cannot decide)",
+                              op->getLoc(), /*severalPlaces=*/true};
           if (op->getBlock() == first->getBlock() &&
               !keys[m].is_equal(order.link(op, first).apply_range(
                   keys[members.front()])))

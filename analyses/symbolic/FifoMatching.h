@@ -34,9 +34,11 @@ namespace aircheck {
 
 class FifoMatching {
 public:
-  /// Throws NotModelled when a FIFO is outside the model.
+  /// Throws NotModelled when a FIFO is outside the model; with
+  /// `severalPlaces` off, also when transfers at several places of a body
+  /// feed one FIFO (NotModelled::severalPlaces set).
   FifoMatching(mlir::ModuleOp module, InstanceOrder &order,
-               ChannelModel &channels);
+               ChannelModel &channels, bool severalPlaces = true);
   /// Partner waits, events -> events.
   isl::union_map waits() const { return partnerWaits; }
   unsigned fifoSides() const { return sides; }

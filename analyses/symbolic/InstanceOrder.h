@@ -47,6 +47,8 @@ namespace aircheck {
 struct NotModelled {
   std::string why;
   mlir::Location loc;
+  /// Raised only because ranking a FIFO fed from several places was off.
+  bool severalPlaces = false;
 };
 
 class InstanceOrder {

@@ -15,7 +15,8 @@ using namespace aircheck;
 
 SymbolicVerdict
 aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
-                                           AnalysisManager &am) {
+                                           AnalysisManager &am,
+                                           bool severalPlaces) {
   SymbolicVerdict v;
   auto &poly = am.getAnalysis<PolyhedralModel>();
   auto &channels = am.getAnalysis<ChannelModel>();
@@ -23,7 +24,7 @@ aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
   try {
     poly.isl().resetBudget();
     InstanceOrder order(module, poly, graph);
-    FifoMatching fifos(module, order, channels);
+    FifoMatching fifos(module, order, channels, severalPlaces);
     v.eventOps = order.events().size();
     v.fifoSides = fifos.fifoSides();
     isl::union_set events = order.eventDomains();
@@ -50,6 +51,7 @@ aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
   } catch (const NotModelled &n) {
     v.why = n.why;
     v.loc = n.loc;
+    v.needsSeveralPlaces = n.severalPlaces;
   } catch (const isl::exception &e) {
     v.why = std::string("isl found no affine schedule of the waits (") +
             e.what() + ")";

@@ -38,12 +38,20 @@ struct SymbolicVerdict {
   /// The sizes of the program that are parameters, not constants, as
   /// readable names ("argument #0 of @f"); empty when all are constants.
   std::vector<std::string> parameters;
+  /// Not proven only because transfers at several places feed one FIFO
+  /// and `severalPlaces` was off: trying again with it on may prove it.
+  bool needsSeveralPlaces = false;
 };
 
 /// Tries to prove deadlock freedom of `module` (hierarchy wrapped, channels
-/// balanced) for every value of its sizes.
+/// balanced) for every value of its sizes. `severalPlaces`: FIFOs fed from
+/// several places of a body are ranked by turns (FifoMatching), whose
+/// schedule costs isl several times more (a ping-pong: 0.4 s against the
+/// run's few ms); off, such a FIFO is not modelled and the caller may run
+/// the program first.
 SymbolicVerdict proveDeadlockFreedomSymbolically(mlir::ModuleOp module,
-                                                 mlir::AnalysisManager &am);
+                                                 mlir::AnalysisManager &am,
+                                                 bool severalPlaces = true);
 
 } // namespace aircheck
 

@@ -153,26 +153,44 @@ public:
     // wait-for graph (analyses/symbolic). Where it does not apply, the run
     // on the program's concrete sizes decides.
     std::string symbolicWhy;
-    if (!doubtful) {
-      SymbolicVerdict sym =
-          proveDeadlockFreedomSymbolically(ctx.module, ctx.analyses);
-      if (sym.proven) {
-        std::string scope =
-            sym.parameters.empty()
-                ? std::string("for every schedule")
-                : "for every value of " + llvm::join(sym.parameters, ", ") +
-                      " and every schedule";
-        ctx.proved(programLoc(ctx.module),
-                   "deadlock freedom, " + scope +
-                       " (symbolic: an affine schedule puts every wait of " +
-                       std::to_string(sym.eventOps) + " transfer and "
-                       "hierarchy ops over " +
-                       std::to_string(sym.fifoSides) +
-                       " FIFO sides forward in time)");
-        return;
+    auto provedSymbolically = [&](const SymbolicVerdict &sym) {
+      if (!sym.proven) {
+        symbolicWhy = sym.why;
+        return false;
       }
-      symbolicWhy = sym.why;
+      std::string scope =
+          sym.parameters.empty()
+              ? std::string("for every schedule")
+              : "for every value of " + llvm::join(sym.parameters, ", ") +
+                    " and every schedule";
+      ctx.proved(programLoc(ctx.module),
+                 "deadlock freedom, " + scope +
+                     " (symbolic: an affine schedule puts every wait of " +
+                     std::to_string(sym.eventOps) + " transfer and "
+                     "hierarchy ops over " +
+                     std::to_string(sym.fifoSides) +
+                     " FIFO sides forward in time)");
+      return true;
+    };
+    // A FIFO fed from several places (a ping and a pong loop) makes the
+    // symbolic proof several times dearer than a run at the program's
+    // sizes: such programs are run first, and proven symbolically only
+    // where the run cannot decide (symbolic sizes, the step budget).
+    bool severalPlaces = false;
+    if (!doubtful) {
+      SymbolicVerdict sym = proveDeadlockFreedomSymbolically(
+          ctx.module, ctx.analyses, /*severalPlaces=*/false);
+      if (provedSymbolically(sym))
+        return;
+      severalPlaces = sym.needsSeveralPlaces;
     }
+    auto provedWithSeveralPlaces = [&]() {
+      if (!severalPlaces)
+        return false;
+      severalPlaces = false;
+      return provedSymbolically(proveDeadlockFreedomSymbolically(
+          ctx.module, ctx.analyses, /*severalPlaces=*/true));
+    };
     auto whySymbolic = [&](InFlightDiagnostic &diag) {
       if (!symbolicWhy.empty())
         diag.attachNote(programLoc(ctx.module))
@@ -195,6 +213,8 @@ public:
     // configurations).
     const uint64_t maxSteps = ctx.options.maxSteps;
     if (transferStepsAtLeast(ctx.module) > maxSteps) {
+      if (provedWithSeveralPlaces())
+        return;
       reportStepLimit(ctx.module, maxSteps, symbolicWhy);
       return;
     }
@@ -248,6 +268,8 @@ public:
     case SkeletonResult::Verdict::Deadlock:
       return; // without blocked ops: nothing ran
     case SkeletonResult::Verdict::Unsupported: {
+      if (provedWithSeveralPlaces())
+        return;
       Operation *at = parallel.unsupportedOp;
       auto diag = (at ? at->emitWarning() : emitWarning(programLoc(ctx.module)))
                   << "deadlock freedom is unknown: the proof runs the "
@@ -268,6 +290,8 @@ public:
       return;
     }
     case SkeletonResult::Verdict::StepLimit:
+      if (provedWithSeveralPlaces())
+        return;
       reportStepLimit(ctx.module, maxSteps, symbolicWhy);
       return;
     case SkeletonResult::Verdict::Completed:
@@ -311,6 +335,8 @@ public:
               "body");
       }
     }
+    if (provedWithSeveralPlaces()) // (for its reason, in practice)
+      return;
     Operation *at = order.sites.empty() ? nullptr : order.sites.back().op;
     auto diag = (at ? at->emitWarning() : emitWarning(programLoc(ctx.module)))
                 << "deadlock freedom is unknown: a run completed, but "
