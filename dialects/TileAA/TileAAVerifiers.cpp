@@ -424,7 +424,7 @@ LogicalResult MakeRangeOp::verify() {
   auto t = dyn_cast<TileType>(getResult().getType());
   if (!t || t.getRank() != 1 || !isIndexLike(t.getElementType()))
     return emitOpError("result must be a 1-D tile of index or integers");
-  if (getEnd() <= getStart() || t.getShape()[0] != getEnd() - getStart())
+  if (getEnd() <= getStart() || t.getShape()[0] != static_cast<int64_t>(getEnd() - getStart()))
     return emitOpError("result has ")
            << (t.getShape()[0]) << " lanes but the range has "
            << (getEnd() - getStart());
