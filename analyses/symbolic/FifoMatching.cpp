@@ -336,8 +336,8 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
         }
         // The lexicographic position over a run of dims of one op: the
         // first may run for any trip count (when `open`), the others need a
-        // constant one; `extent` gets the number of points when all are
-        // constant.
+        // constant one; `extent` gets the number of points of a run that is
+        // not open.
         auto linear = [&](unsigned pos, size_t from, size_t to, bool open,
                           int64_t &extent) {
           Operation *op = (*side)[members[pos]].op;
@@ -359,7 +359,6 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
             bool constant = isl_pw_aff_is_cst(count.get());
             if (s == from && open) {
               lin = in.dims[d].name;
-              extent = constant ? count.max_val().get_num_si() : -1;
               continue;
             }
             if (!constant)
@@ -369,8 +368,7 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
             int64_t n = count.max_val().get_num_si();
             lin = "(" + lin + ") * " + std::to_string(n) + " + " +
                   in.dims[d].name;
-            if (extent >= 0)
-              extent *= n;
+            extent *= n;
           }
           return lin;
         };

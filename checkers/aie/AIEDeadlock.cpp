@@ -132,13 +132,18 @@ private:
     }
     bufferNote = ", both with rendezvous streams (the least buffering) and "
                  "with " + mostText;
+    alsoProvenWith = most;
     checkDispatch(ctx, d, m, 0, true);
+    alsoProvenWith = 0;
     bufferNote.clear();
   }
 
   enum class Verdict { Nothing, Proven, Finding, Unknown };
   /// Set by checkBuffered for the reports of checkDispatch.
   std::string bufferNote, alsoNote;
+  /// The most buffering the dispatch is also proven with (its later
+  /// dispatches are searched with it too); 0: only the one searched.
+  int64_t alsoProvenWith = 0;
   int64_t fabricNeeds = 0, fabricMost = 0;
   bool asWarning = false;
 
@@ -150,16 +155,24 @@ private:
       diag << "in a later dispatch: ";
     return diag;
   }
+  /// Whether the search's step from state `from` to state `to` is the
+  /// host starting the sequence again (a later dispatch).
+  static bool restarts(const Model &m, const Search &s, size_t from,
+                       size_t to) {
+    return s.states[from][m.host] < 0 && s.states[to][m.host] >= 0;
+  }
+
   /// The dispatch each state is in (Model::redispatch): 1, plus the
-  /// host's restarts along the path the search found it by.
+  /// host's restarts along the path the search found it by (each state's
+  /// first predecessor is the one that found it).
   static std::vector<uint32_t> dispatchOfStates(const Model &m,
                                                 const Search &s) {
     std::vector<uint32_t> k(s.states.size(), 1);
     if (m.host < 0)
       return k;
     for (size_t i = 1; i < s.states.size(); ++i) {
-      uint32_t p = s.preds[i].front(); // the state that found it
-      k[i] = k[p] + (s.states[p][m.host] < 0 && s.states[i][m.host] >= 0);
+      uint32_t p = s.preds[i].front();
+      k[i] = k[p] + restarts(m, s, p, i);
     }
     return k;
   }
@@ -184,7 +197,7 @@ private:
     std::optional<size_t> end; // the state the dispatch before ended in
     for (size_t i = idx; i > 0;) {
       size_t p = s.preds[i].front();
-      if (s.states[p][m.host] < 0 && s.states[i][m.host] >= 0) {
+      if (restarts(m, s, p, i)) {
         ++k;
         if (!end)
           end = p;
@@ -215,7 +228,7 @@ private:
                                        "were (the locks at their init)")
                          : left)
         << "; a design the host dispatches once is not affected"
-        << (ctx_repeated ? "" : " (--repeated-dispatch makes this an error)")
+        << (asWarning ? " (--repeated-dispatch makes this an error)" : "")
         << "; hint: end each dispatch with the locks as the next expects "
            "them (release what it acquires) and let the chains it needs "
            "loop";
@@ -315,7 +328,7 @@ private:
 
   /// Whether the finding being reported is in a later dispatch (it is then
   /// a warning, an error with --repeated-dispatch).
-  bool inLater = false, ctx_repeated = false;
+  bool inLater = false;
 
   /// The dispatches after the first (Model::redispatch), once the first is
   /// proven: searched again with the host running its sequence again from
@@ -329,15 +342,13 @@ private:
     if (!m.redispatch)
       return "";
     std::vector<int64_t> buffers{buffer};
-    if (buffer == 0 && !bufferNote.empty() && m.streamBufferWords > 0 &&
-        bufferNote.find("both") != std::string::npos)
-      buffers.push_back(m.streamBufferWords);
+    if (alsoProvenWith > 0)
+      buffers.push_back(alsoProvenWith);
     std::string text;
     for (int64_t b : buffers) {
       Search later(m, {}, b, /*laterDispatches=*/true);
       later.run();
       inLater = true;
-      ctx_repeated = ctx.options.repeatedDispatch;
       bool savedWarning = asWarning;
       asWarning = !ctx.options.repeatedDispatch;
       Verdict v = judge(ctx, d, m, later, true);
