@@ -396,7 +396,11 @@ AffineResult PolyhedralModel::affineImpl(Value v, const Instances &in,
 //===----------------------------------------------------------------------===//
 
 isl::pw_aff PolyhedralModel::paramAff(const std::string &expr) {
-  return isl::pw_aff(ctx(), paramList() + " -> { [(" + expr + ")] }");
+  std::string text = paramList() + " -> { [(" + expr + ")] }";
+  auto it = paramAffs.find(text);
+  if (it == paramAffs.end())
+    it = paramAffs.try_emplace(text, isl::pw_aff(ctx(), text)).first;
+  return it->second;
 }
 
 static isl::pw_aff foldMax(const std::vector<isl::pw_aff> &v) {

@@ -24,6 +24,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <memory>
@@ -164,6 +165,9 @@ private:
   std::unique_ptr<IslContext> islCtx;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<Instances>> cache;
   llvm::DenseMap<mlir::Value, std::string> params;
+  /// paramAff's results by their text (loops repeat their bounds; isl's
+  /// parser is the dearest step of building a relation).
+  llvm::StringMap<isl::pw_aff> paramAffs;
   std::vector<std::string> names, descriptions;
 };
 

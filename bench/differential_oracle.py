@@ -12,14 +12,18 @@ For each random small AIR program (bench/oracle/generator.py) it compares:
       --air-run-skeleton` in both launch modes, with the deterministic
       schedule (seed 0) and random ones (seeds 1..--schedules): completed
       (and whether it claims "every schedule: the same") or deadlock;
+  (b') the symbolic proof for every size on its own (`air-opt
+      --air-prove-symbolic`, in the same process before the runs): proven
+      or not applicable (lint tries it first and falls back to the run);
   (c) bench/oracle: the program model, unrolled by the semantics of
       docs/semantics.md into an event graph and explored over every
       schedule, in both launch modes: every schedule completes, every
       schedule deadlocks, mixed, or too big.
 
-A disagreement (a soundness violation of lint or the executor, judged
-against the explorer):
-  * lint proves deadlock freedom, and some schedule deadlocks (in a mode);
+A disagreement (a soundness violation of lint, the symbolic proof or the
+executor, judged against the explorer):
+  * lint, or the symbolic proof on its own, proves deadlock freedom, and
+    some schedule deadlocks (in a mode);
   * lint reports a deadlock, and every schedule in both modes completes
     (sync-order-deadlock claims every execution deadlocks: some completes);
   * an executor run deadlocks in a mode where every schedule completes, or
@@ -82,8 +86,9 @@ def lint_verdict(tool, path):
     for x in findings:
         if x.get("rule") in DEADLOCK_RULES and x.get("severity") == "error":
             return ("deadlock", x["rule"], x.get("message", ""))
-    if any(p.get("rule") == "deadlock-freedom" for p in f.get("proofs", [])):
-        return ("proven", "deadlock-freedom", "")
+    for p in f.get("proofs", []):
+        if p.get("rule") == "deadlock-freedom":
+            return ("proven", "deadlock-freedom", p.get("message", ""))
     for x in findings:
         if x.get("rule") == "deadlock-freedom":
             return ("unknown", "deadlock-freedom", x.get("message", ""))
@@ -92,26 +97,33 @@ def lint_verdict(tool, path):
 
 
 def executor_verdicts(tool, path, schedules):
-    """{(mode, seed): (verdict, claims every schedule)}; verdict completed,
-    deadlock, or what else the executor said. One air-opt process, one
-    air-run-skeleton pass per run, after air-wrap-hierarchy."""
-    pipeline = ",".join(["air-wrap-hierarchy"] + [
+    """({(mode, seed): (verdict, claims every schedule)}, symbolic); verdict
+    completed, deadlock, or what else the executor said; symbolic is the
+    verdict of the proof for every size on its own (air-prove-symbolic,
+    which ranks FIFOs fed from several places where lint first tries
+    without): proven or not applicable. One air-opt process, the symbolic
+    proof first, then one air-run-skeleton pass per run, after
+    air-wrap-hierarchy."""
+    pipeline = ",".join(["air-prove-symbolic", "air-wrap-hierarchy"] + [
         "air-run-skeleton{launch-mode=%s schedule-seed=%d}" % s for s in schedules])
     r = run([tool, "--pass-pipeline=builtin.module(%s)" % pipeline, path, "-o", os.devnull])
     if r is None or r.returncode != 0:
         return None
-    out, cur = [], None
+    out, cur, symbolic = [], None, None
     for line in r.stdout.splitlines():
-        if line.startswith("skeleton: "):
+        if line.startswith("symbolic: "):
+            symbolic = ("proven" if line.startswith("symbolic: proven")
+                        else "not applicable")
+        elif line.startswith("skeleton: "):
             v = line[len("skeleton: "):]
             cur = ["completed" if v.startswith("completed") else
                    "deadlock" if v.startswith("deadlock") else v, False]
             out.append(cur)
         elif line.strip().startswith("every schedule: the same") and cur:
             cur[1] = True
-    if len(out) != len(schedules):
+    if len(out) != len(schedules) or symbolic is None:
         return None
-    return {s: tuple(v) for s, v in zip(schedules, out)}
+    return {s: tuple(v) for s, v in zip(schedules, out)}, symbolic
 
 
 def explorer_verdicts(prog, where, limit, quirks=()):
@@ -122,11 +134,18 @@ def explorer_verdicts(prog, where, limit, quirks=()):
     return out
 
 
-def disagreements(lint, runs, ex):
+def disagreements(lint, runs, ex, symbolic=None):
     """The soundness violations, as (kind, explanation)."""
     bad = []
     v = {m: ex[m].verdict() for m in MODES}
     decided = all(x in ("complete", "deadlock", "mixed") for x in v.values())
+    if symbolic == "proven" and decided:
+        for m in MODES:
+            if v[m] in ("deadlock", "mixed"):
+                bad.append(("symbolic-proves-deadlocking",
+                            "the symbolic proof (air-prove-symbolic) proves deadlock freedom; "
+                            "with launch mode %s %s schedule deadlocks" % (
+                                m, "every" if v[m] == "deadlock" else "some")))
     if lint and decided:
         if lint[0] == "proven":
             for m in MODES:
@@ -171,9 +190,10 @@ def check_program(prog, ctx, path):
         f.write(text)
     lint = lint_verdict(ctx["lint"], path)
     schedules = [(m, s) for m in MODES for s in range(ctx["schedules"] + 1)]
-    runs = executor_verdicts(ctx["opt"], path, schedules)
+    both = executor_verdicts(ctx["opt"], path, schedules)
+    runs, symbolic = both if both else (None, None)
     ex = explorer_verdicts(prog, where, ctx["limit"])
-    res = {"text": text, "lint": lint, "runs": runs,
+    res = {"text": text, "lint": lint, "runs": runs, "symbolic": symbolic,
            "explorer": {m: ex[m].verdict() for m in MODES},
            "states": {m: ex[m].states for m in MODES},
            "witness": next((ex[m].witness for m in MODES if ex[m].witness), None),
@@ -186,7 +206,7 @@ def check_program(prog, ctx, path):
     elif any(v[0] not in ("completed", "deadlock") for v in runs.values()):
         res["not run"] = "executor: " + next(v[0] for v in runs.values()
                                              if v[0] not in ("completed", "deadlock"))
-    res["bad"] = disagreements(lint, runs, ex)
+    res["bad"] = disagreements(lint, runs, ex, symbolic)
     res["known"] = None
     if res["bad"]:
         # a known defect explains it when the explorer, emulating it, agrees
@@ -196,7 +216,7 @@ def check_program(prog, ctx, path):
         combos = [[q] for q in sorted(QUIRKS)] + [sorted(QUIRKS)]
         for qs in combos:
             exq = explorer_verdicts(prog, where, ctx["limit"], qs)
-            if not kinds & {k for k, _ in disagreements(lint, runs, exq)}:
+            if not kinds & {k for k, _ in disagreements(lint, runs, exq, symbolic)}:
                 res["known"] = "+".join(qs)
                 break
     return res
@@ -243,6 +263,7 @@ def describe(res):
             rs = sorted((s, v) for (mm, s), v in res["runs"].items() if mm == m)
             lines.append("executor %s: %s" % (m, ", ".join(
                 "seed %d %s%s" % (s, v[0], " (every schedule)" if v[1] else "") for s, v in rs)))
+    lines.append("symbolic proof: %s" % (res.get("symbolic") or "not run"))
     lines.append("explorer: %s" % ", ".join("%s %s (%d states)" % (
         m, res["explorer"][m], res["states"][m]) for m in MODES))
     if res["witness"]:
@@ -301,6 +322,7 @@ def main():
 
     mix = collections.Counter()
     lintc = collections.Counter()
+    symc = collections.Counter()
     exc = collections.Counter()
     stats = collections.Counter()
     bad_kinds = collections.Counter()
@@ -321,6 +343,13 @@ def main():
             mix[both] += 1
             lint = res["lint"][0]
             lintc[lint] += 1
+            if lint == "proven":
+                lintc["proven symbolically" if "(symbolic" in res["lint"][2]
+                      else "proven by the run"] += 1
+            symc[res["symbolic"]] += 1
+            symc[(res["symbolic"], "complete" if all(v == "complete" for v in both) else
+                  "undecided" if "too-big" in both or "unsupported" in both else
+                  "deadlock")] += 1
             if "too-big" in both or "unsupported" in both:
                 stats["explorer undecided"] += 1
             elif all(v == "complete" for v in both):
@@ -376,6 +405,12 @@ def main():
         print("  %-28s %d" % ("%s, %s" % k, c))
     print("lint: proven %d, deadlock %d, unknown %d, other %d" % tuple(
         lintc[k] for k in ("proven", "deadlock", "unknown", "other")))
+    print("lint's proofs: %d symbolic, %d by the run" % (
+        lintc["proven symbolically"], lintc["proven by the run"]))
+    print("symbolic proof on its own: proven %d (%d complete in every schedule, %d deadlock "
+          "somewhere, %d explorer undecided), not applicable %d" % (
+              symc["proven"], symc[("proven", "complete")], symc[("proven", "deadlock")],
+              symc[("proven", "undecided")], symc["not applicable"]))
     print("executor runs: %s" % ", ".join("%s %s %s %d" % (k + (c,)) for k, c in sorted(exc.items())))
     c, d = stats["complete"], stats["deadlock somewhere"]
     print("complete in every schedule (both modes): %d; lint proves %d%s, unknown %d" % (

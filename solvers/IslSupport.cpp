@@ -1,6 +1,13 @@
 //===- IslSupport.cpp ------------------------------------------------------===//
 #include "solvers/IslSupport.h"
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/ScopeExit.h"
+
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
 
 #include <isl/aff.h>
 #include <isl/map.h>
@@ -153,17 +160,101 @@ bool PwQPoly::involvesParam(unsigned i) const {
          isl_bool_true;
 }
 
-bool islx::scheduleOrdersEveryWait(const isl::union_set &events,
-                                   const isl::union_map &waits) {
-  isl_ctx *raw = events.ctx().get();
-  int algorithm = isl_options_get_schedule_algorithm(raw);
-  int serialize = isl_options_get_schedule_serialize_sccs(raw);
-  isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
-  isl_options_set_schedule_serialize_sccs(raw, 1);
-  llvm::scope_exit restore([&] {
-    isl_options_set_schedule_algorithm(raw, algorithm);
-    isl_options_set_schedule_serialize_sccs(raw, serialize);
-  });
+namespace {
+/// The statement-level graph of a wait relation: one node per space, an edge
+/// where some instance of one waits for some instance of the other. Every
+/// cycle of instances projects onto a closed walk of statements, which lies
+/// within one strongly connected component.
+struct StatementGraph {
+  struct Node {
+    std::vector<Node *> succ;
+    unsigned index = 0;
+  };
+  std::deque<Node> nodes;
+  Node root; // an edge to every statement, so that one walk visits all
+
+  Node &node(std::map<std::string, Node *> &bySpace, isl::space space) {
+    // isl tells spaces apart by tuple and dimension, not by dims' names.
+    const char *tuple = isl_space_get_tuple_name(space.get(), isl_dim_set);
+    std::string key = std::string(tuple ? tuple : "") + "/" +
+                      std::to_string(isl_space_dim(space.get(), isl_dim_set));
+    auto it = bySpace.find(key);
+    if (it != bySpace.end())
+      return *it->second;
+    nodes.emplace_back();
+    nodes.back().index = nodes.size() - 1;
+    bySpace[key] = &nodes.back();
+    root.succ.push_back(&nodes.back());
+    return nodes.back();
+  }
+};
+} // namespace
+
+namespace llvm {
+template <> struct GraphTraits<StatementGraph *> {
+  using NodeRef = StatementGraph::Node *;
+  using ChildIteratorType = std::vector<NodeRef>::iterator;
+  static NodeRef getEntryNode(StatementGraph *g) { return &g->root; }
+  static ChildIteratorType child_begin(NodeRef n) { return n->succ.begin(); }
+  static ChildIteratorType child_end(NodeRef n) { return n->succ.end(); }
+};
+} // namespace llvm
+
+/// Removes statements that only pass waits on: a statement v without waits
+/// to itself is replaced by an edge u -> w (the composition) for every pair
+/// of waits u -> v and v -> w. A cycle of instances through v passes it by
+/// one wait in and one out, so the graph has a cycle exactly when it had
+/// one; a statement is removed only while that does not add edges.
+static void eliminatePassThrough(
+    std::map<std::pair<unsigned, unsigned>, isl::map> &edges) {
+  while (true) {
+    std::map<unsigned, std::pair<unsigned, unsigned>> degree; // in, out
+    std::set<unsigned> looped;
+    for (auto &[ends, m] : edges) {
+      ++degree[ends.second].first;
+      ++degree[ends.first].second;
+      if (ends.first == ends.second)
+        looped.insert(ends.first);
+    }
+    std::optional<unsigned> best;
+    long bestGrowth = 1;
+    for (auto &[v, d] : degree) {
+      long growth = long(d.first) * d.second - d.first - d.second;
+      if (!looped.count(v) && growth < bestGrowth) {
+        best = v;
+        bestGrowth = growth;
+      }
+    }
+    if (!best || degree.size() <= 2)
+      return;
+    std::vector<std::pair<unsigned, isl::map>> in, out;
+    for (auto it = edges.begin(); it != edges.end();) {
+      if (it->first.second == *best)
+        in.push_back({it->first.first, it->second});
+      else if (it->first.first == *best)
+        out.push_back({it->first.second, it->second});
+      else {
+        ++it;
+        continue;
+      }
+      it = edges.erase(it);
+    }
+    for (auto &[u, into] : in)
+      for (auto &[w, from] : out) {
+        isl::map through = into.apply_range(from).coalesce();
+        if (through.is_empty())
+          continue;
+        auto [it, added] = edges.insert({{u, w}, through});
+        if (!added)
+          it->second = it->second.unite(through).coalesce();
+      }
+  }
+}
+
+/// One strongly connected component: a schedule of its statements that puts
+/// each of its waits strictly forward in time (checked, not trusted).
+static bool scheduleComponent(const isl::union_set &events,
+                              const isl::union_map &waits) {
   isl::schedule schedule = isl::schedule_constraints::on_domain(events)
                                .set_validity(waits)
                                .compute_schedule();
@@ -179,4 +270,65 @@ bool islx::scheduleOrdersEveryWait(const isl::union_set &events,
   return forward && waits.domain().is_subset(time.domain()) &&
          waits.range().is_subset(time.domain()) &&
          events.is_subset(time.domain());
+}
+
+bool islx::scheduleOrdersEveryWait(const isl::union_set &events,
+                                   const isl::union_map &waits) {
+  isl_ctx *raw = events.ctx().get();
+  int algorithm = isl_options_get_schedule_algorithm(raw);
+  int serialize = isl_options_get_schedule_serialize_sccs(raw);
+  isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
+  isl_options_set_schedule_serialize_sccs(raw, 1);
+  llvm::scope_exit restore([&] {
+    isl_options_set_schedule_algorithm(raw, algorithm);
+    isl_options_set_schedule_serialize_sccs(raw, serialize);
+  });
+
+  // Only waits inside one component can close a cycle: the others are
+  // dropped and each component is scheduled on its own, which keeps the
+  // scheduler's problems as small as the program's loops of waits.
+  StatementGraph g;
+  std::map<std::string, StatementGraph::Node *> bySpace;
+  std::vector<std::pair<isl::map, std::pair<unsigned, unsigned>>> edges;
+  waits.foreach_map([&](isl::map m) {
+    isl::space sp = m.get_space();
+    StatementGraph::Node &from = g.node(bySpace, sp.domain());
+    StatementGraph::Node &to = g.node(bySpace, sp.range());
+    from.succ.push_back(&to);
+    edges.push_back({m, {from.index, to.index}});
+  });
+  std::vector<int> component(g.nodes.size(), -1);
+  std::vector<bool> cyclic;
+  for (auto it = llvm::scc_begin(&g); !it.isAtEnd(); ++it) {
+    if (it->size() == 1 && *it->begin() == &g.root)
+      continue;
+    for (StatementGraph::Node *n : *it)
+      component[n->index] = cyclic.size();
+    cyclic.push_back(it.hasCycle());
+  }
+  using Edges = std::map<std::pair<unsigned, unsigned>, isl::map>;
+  std::vector<Edges> inner(cyclic.size());
+  for (auto &[m, ends] : edges) {
+    int c = component[ends.first];
+    if (c < 0 || c != component[ends.second] || !cyclic[c])
+      continue;
+    auto [it, added] = inner[c].insert({ends, m});
+    if (!added)
+      it->second = it->second.unite(m);
+  }
+  for (unsigned c = 0; c < cyclic.size(); ++c) {
+    if (inner[c].empty())
+      continue;
+    eliminatePassThrough(inner[c]);
+    isl::union_map waitsHere;
+    for (auto &[ends, m] : inner[c])
+      waitsHere = waitsHere.is_null() ? isl::union_map(m) : waitsHere.unite(m);
+    isl::union_set statements = waitsHere.domain().unite(waitsHere.range());
+    isl::union_set domain =
+        events.intersect(isl::union_set(statements.universe()));
+    if (!scheduleComponent(domain, waitsHere.intersect_domain(domain)
+                                       .intersect_range(domain)))
+      return false;
+  }
+  return true;
 }

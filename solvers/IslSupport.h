@@ -68,11 +68,15 @@ std::vector<std::string> coordinates(const isl::point &pt, isl_dim_type type);
 /// Whether an affine schedule of `events` puts every wait (an instance
 /// relation: the range waits for the domain) strictly forward in time: a
 /// proof that the waits have no cycle, for every value of the parameters.
-/// isl's scheduler with Feautrier's algorithm (any schedule will do; the
-/// default one also optimises bands for locality, an integer program that
-/// can run for minutes without consulting isl's operation bound), SCCs one
-/// after another; the schedule is checked, not trusted. Throws
-/// isl::exception when isl gives up (its operation budget).
+/// Waits of instances outside `events` are not part of the graph. Only the
+/// waits inside one strongly connected component of the statements (the
+/// spaces) can close a cycle, so each component is scheduled on its own,
+/// after the statements that only pass waits on are composed away (see
+/// eliminatePassThrough). isl's scheduler with Feautrier's algorithm (any
+/// schedule will do; the default one also optimises bands for locality, an
+/// integer program that can run for minutes without consulting isl's
+/// operation bound), SCCs one after another; the schedule is checked, not
+/// trusted. Throws isl::exception when isl gives up (its operation budget).
 bool scheduleOrdersEveryWait(const isl::union_set &events,
                              const isl::union_map &waits);
 } // namespace islx

@@ -6,6 +6,10 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <set>
 
 using namespace mlir;
 using namespace aircheck;
@@ -26,6 +30,7 @@ struct Access {
   std::vector<std::string> cons; // constraints of a broadcast lift
   unsigned keyArity = 0;
   std::string rank;              // over d0..dn
+  std::optional<isl::union_map> at; // op[d] -> F[key, rank], once ranked
 };
 
 std::string dimList(const std::vector<Dim> &dims) {
@@ -82,6 +87,63 @@ constexpr int kMaxHops = 12;
 std::string withRank(unsigned n, const std::string &plus = "") {
   std::string c = coords('x', n);
   return c + (c.empty() ? "" : ", ") + "r" + plus;
+}
+
+/// The waits on some path from the statement (the op) of a domain to the
+/// statement of its range, for each pair `pairs` relates: the paths between
+/// their instances use no others.
+isl::union_map onPathsBetween(const isl::union_map &waits,
+                              const isl::union_map &pairs) {
+  auto tupleOf = [](isl_space *sp, isl_dim_type t) {
+    const char *n = isl_space_get_tuple_name(sp, t);
+    std::string s = n ? n : "";
+    isl_space_free(sp);
+    return s;
+  };
+  auto ends = [&](const isl::map &m) {
+    return std::make_pair(tupleOf(isl_map_get_space(m.get()), isl_dim_in),
+                          tupleOf(isl_map_get_space(m.get()), isl_dim_out));
+  };
+  llvm::StringMap<std::vector<std::string>> succ, pred;
+  std::vector<std::pair<std::string, std::string>> edges;
+  waits.foreach_map([&](isl::map m) {
+    edges.push_back(ends(m));
+    succ[edges.back().first].push_back(edges.back().second);
+    pred[edges.back().second].push_back(edges.back().first);
+  });
+  auto reach = [](const std::string &start,
+                  llvm::StringMap<std::vector<std::string>> &next) {
+    llvm::StringSet<> seen;
+    std::vector<std::string> work{start};
+    seen.insert(start);
+    while (!work.empty()) {
+      std::string v = work.back();
+      work.pop_back();
+      for (const std::string &w : next[v])
+        if (seen.insert(w).second)
+          work.push_back(w);
+    }
+    return seen;
+  };
+  // An edge is kept when it lies between the two ends of some pair.
+  std::set<std::pair<std::string, std::string>> kept;
+  std::set<std::pair<std::string, std::string>> done;
+  pairs.foreach_map([&](isl::map m) {
+    auto [from, to] = ends(m);
+    if (!done.insert({from, to}).second)
+      return;
+    llvm::StringSet<> forward = reach(from, succ), backward = reach(to, pred);
+    for (auto &e : edges)
+      if (forward.count(e.first) && backward.count(e.first) &&
+          forward.count(e.second) && backward.count(e.second))
+        kept.insert(e);
+  });
+  isl::union_map result = isl::union_map::empty(waits.ctx());
+  waits.foreach_map([&](isl::map m) {
+    if (kept.count(ends(m)))
+      result = result.unite(m);
+  });
+  return result;
 }
 
 } // namespace
@@ -283,13 +345,12 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
                            (host && dim.kind == Dim::Kind::LaunchId);
             if (dim.kind == Dim::Kind::LaunchId && !host)
               continue; // part of the FIFO
-            std::string name = order.node(op).name;
-            std::string eq = poly.paramList() + " -> { " + name + "[" +
-                             coords('a', in.dims.size()) + "] -> " + name +
-                             "[" + coords('b', in.dims.size()) + "] : a" +
-                             std::to_string(d) + " = b" + std::to_string(d) +
-                             " }";
-            if (same.is_subset(isl::union_map(isl::map(ctx, eq))))
+            isl::set dom = order.node(op).domain;
+            isl::map eq = isl::manage(isl_map_equate(
+                isl_map_universe(isl_space_map_from_set(
+                    isl_set_get_space(dom.get()))),
+                isl_dim_in, d, isl_dim_out, d));
+            if (same.is_subset(isl::union_map(eq)))
               continue;
             if (spatial)
               fail("several " + std::string(dim.kindName()) +
@@ -395,8 +456,10 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
         // Issued in that order: each instance happens before the next one at
         // its FIFO under the ordering model.
         isl::union_map at = isl::union_map::empty(ctx);
-        for (unsigned m : members)
-          at = at.unite(rankMap((*side)[m], 0));
+        for (unsigned m : members) {
+          (*side)[m].at = rankMap((*side)[m], 0);
+          at = at.unite(*(*side)[m].at);
+        }
         const Access &a0 = (*side)[members.front()];
         if (!at.is_injective())
           fail("two transfers at one FIFO of @" + c.decl.getSymName().str() +
@@ -429,9 +492,9 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
                    getAt = putAt, getLagged = putAt;
     int64_t depth = c.decl.getDepthOrDefault();
     for (const Access &p : puts)
-      putAt = putAt.unite(rankMap(p, 0));
+      putAt = putAt.unite(*p.at);
     for (const Access &g : gets) {
-      getAt = getAt.unite(rankMap(g, 0));
+      getAt = getAt.unite(*g.at);
       getLagged = getLagged.unite(rankMap(g, depth - 1));
     }
     isl::union_map meets = putAt.apply_range(getAt.reverse());
@@ -455,7 +518,7 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
   isl::union_map all = isl::union_map::empty(ctx);
   for (const Consecutive &c : consecutive)
     all = all.unite(c.next);
-  isl::union_map waits = order.waits();
+  isl::union_map waits = onPathsBetween(order.waits(), all);
   isl::union_map step = waits.intersect_domain(all.domain());
   isl::union_map reached = step;
   // A loop body of a few ops chained by tokens (a get, the compute that

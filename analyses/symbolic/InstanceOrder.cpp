@@ -3,22 +3,19 @@
 
 #include "dialects/AIR/AIRDialect.h"
 
+#include "solvers/IslSupport.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <isl/constraint.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+
 using namespace mlir;
 using namespace aircheck;
-
-namespace {
-std::string names(char side, size_t n) {
-  std::string s;
-  for (size_t i = 0; i < n; ++i)
-    s += (i ? "," : "") + std::string(1, side) + std::to_string(i);
-  return s;
-}
-} // namespace
 
 void InstanceOrder::fail(const std::string &why, Location loc) {
   throw NotModelled{why, loc};
@@ -62,66 +59,62 @@ isl::union_map InstanceOrder::empty() {
   return isl::union_map::empty(polyModel.ctx());
 }
 
-isl::union_map InstanceOrder::link(Operation *a, Operation *b,
-                                   const std::string &extra,
+isl::union_map InstanceOrder::link(Operation *a, Operation *b, Trips trips,
                                    ArrayRef<Value> free) {
   const Node &na = node(a);
   const Node &nb = node(b);
-  return link(na, nb, extra, free);
+  return link(na, nb, trips, free);
+}
+
+/// The position of the dim of `n` that `iv` counts.
+static unsigned dimOf(const InstanceOrder::Node &n, Value iv) {
+  for (size_t i = 0; i < n.dims.size(); ++i)
+    if (n.dims[i].iv == iv)
+      return i;
+  throw NotModelled{"a loop's counter is not a dim of an op inside it",
+                    n.op->getLoc()};
 }
 
 isl::union_map InstanceOrder::link(const Node &na, const Node &nb,
-                                   const std::string &extra,
-                                   ArrayRef<Value> free) {
-  std::string key = na.name + ">" + nb.name + ":" + extra;
+                                   Trips trips, ArrayRef<Value> free) {
+  std::string key = na.name + ">" + nb.name + ":" +
+                    std::to_string(trips.kind) + ":" +
+                    std::to_string(reinterpret_cast<uintptr_t>(
+                        trips.iv.getAsOpaquePointer()));
   for (Value f : free)
     key += "|" + std::to_string(reinterpret_cast<uintptr_t>(
                      f.getAsOpaquePointer()));
   if (auto it = linkCache.find(key); it != linkCache.end())
     return it->second;
-  if (extra.empty()) {
-    // The common case, built without isl's parser: equal shared dims.
-    isl_map *m = isl_map_from_domain_and_range(
-        isl_set_universe(isl_set_get_space(na.domain.get())),
-        isl_set_universe(isl_set_get_space(nb.domain.get())));
-    for (size_t j = 0; j < nb.dims.size(); ++j) {
-      Value iv = nb.dims[j].iv;
-      if (llvm::is_contained(free, iv))
-        continue;
-      for (size_t i = 0; i < na.dims.size(); ++i)
-        if (na.dims[i].iv == iv)
-          m = isl_map_equate(m, isl_dim_in, i, isl_dim_out, j);
-    }
-    isl::map r = isl::manage(m).intersect_domain(na.domain).intersect_range(
-        nb.domain);
-    return linkCache.emplace(key, isl::union_map(r)).first->second;
-  }
-  std::vector<std::string> cons;
+  // Built with isl's API rather than its parser (the parser costs more
+  // than everything else the model does with a relation).
+  isl_map *m = isl_map_from_domain_and_range(na.domain.copy(),
+                                             nb.domain.copy());
   for (size_t j = 0; j < nb.dims.size(); ++j) {
     Value iv = nb.dims[j].iv;
     if (llvm::is_contained(free, iv))
       continue;
     for (size_t i = 0; i < na.dims.size(); ++i)
       if (na.dims[i].iv == iv)
-        cons.push_back("a" + std::to_string(i) + " = b" + std::to_string(j));
+        m = isl_map_equate(m, isl_dim_in, i, isl_dim_out, j);
   }
-  if (!extra.empty())
-    cons.push_back(extra);
-  std::string text = polyModel.paramList() + " -> { " + na.name + "[" +
-                     names('a', na.dims.size()) + "] -> " + nb.name + "[" +
-                     names('b', nb.dims.size()) + "]" +
-                     (cons.empty() ? "" : " : " + llvm::join(cons, " and ")) +
-                     " }";
-  isl::map m;
-  try {
-    m = isl::map(polyModel.ctx(), text);
-  } catch (const isl::exception &) {
-    fail("isl rejected a relation of the model: " + text, nb.op->getLoc());
+  if (trips.kind == Trips::First) {
+    m = isl_map_fix_si(m, isl_dim_out, dimOf(nb, trips.iv), 0);
+  } else if (trips.kind == Trips::Later) {
+    m = isl_map_order_gt(m, isl_dim_out, dimOf(nb, trips.iv), isl_dim_in,
+                         dimOf(na, trips.iv));
+  } else if (trips.kind == Trips::Next) {
+    unsigned i = dimOf(na, trips.iv), j = dimOf(nb, trips.iv);
+    isl_constraint *c =
+        isl_constraint_alloc_equality(isl_local_space_from_space(
+            isl_map_get_space(m)));
+    c = isl_constraint_set_coefficient_si(c, isl_dim_out, j, 1);
+    c = isl_constraint_set_coefficient_si(c, isl_dim_in, i, -1);
+    c = isl_constraint_set_constant_si(c, -1);
+    m = isl_map_add_constraint(m, c);
   }
-  m = m.intersect_domain(na.domain).intersect_range(nb.domain);
-  isl::union_map r(m);
-  linkCache.emplace(key, r);
-  return r;
+  isl::map r = isl::manage(islx::checked(polyModel.ctx().get(), m));
+  return linkCache.emplace(key, isl::union_map(r)).first->second;
 }
 
 isl::union_map InstanceOrder::identityOf(Operation *op) { return link(op, op); }
@@ -168,14 +161,6 @@ isl::union_map InstanceOrder::retarget(const isl::union_map &r, Operation *from,
   return r.apply_range(link(from, to));
 }
 
-/// The dim of `op` that `iv` counts, as the name `side`<pos>.
-static std::string dimName(char side, const InstanceOrder::Node &n, Value iv) {
-  for (size_t i = 0; i < n.dims.size(); ++i)
-    if (n.dims[i].iv == iv)
-      return std::string(1, side) + std::to_string(i);
-  throw NotModelled{"a loop's counter is not a dim of an op inside it",
-                    n.op->getLoc()};
-}
 
 //===----------------------------------------------------------------------===//
 // Tokens
@@ -246,11 +231,10 @@ const InstanceOrder::Node &InstanceOrder::join(Value v) {
     unsigned k = arg.getArgNumber() - 1;
     Value iv = loop.getInductionVar();
     Operation *yield = loop.getBody()->getTerminator();
-    std::string tb = dimName('b', j, iv), ta = dimName('a', node(yield), iv);
     in = producers(loop.getInitArgs()[k], loop)
-             .apply_range(link(node(loop), j, tb + " = 0"));
+             .apply_range(link(node(loop), j, {Trips::First, iv}));
     in = in.unite(producers(yield->getOperand(k), yield)
-                      .apply_range(link(node(yield), j, tb + " = " + ta + " + 1",
+                      .apply_range(link(node(yield), j, {Trips::Next, iv},
                                         {iv})));
   } else {
     Operation *x = v.getDefiningOp();
@@ -391,15 +375,14 @@ isl::union_map InstanceOrder::walkFor(Operation *loop,
   Block &body = *f.getBody();
   Operation *c = carrier(body);
   Value iv = f.getInductionVar();
-  std::string tb = dimName('b', node(c), iv), ta = dimName('a', node(c), iv);
   // What one trip leaves done, independent of how it was entered.
   Reach trip = walkSequential(body, empty(), /*record=*/false);
-  isl::union_map entry = start.apply_range(link(loop, c, tb + " = 0"));
+  isl::union_map entry = start.apply_range(link(loop, c, {Trips::First, iv}));
   entry = entry.unite(
-      trip.rel.apply_range(link(c, c, tb + " = " + ta + " + 1", {iv})));
+      trip.rel.apply_range(link(c, c, {Trips::Next, iv}, {iv})));
   if (trip.passesEntry) // a trip may block nowhere: keep every earlier one
     entry = entry.unite(start.apply_range(link(loop, c)))
-                .unite(trip.rel.apply_range(link(c, c, tb + " > " + ta, {iv})));
+                .unite(trip.rel.apply_range(link(c, c, {Trips::Later, iv}, {iv})));
   Reach done = walkSequential(body, entry, record);
   isl::union_map last = link(loop, c).lexmax();
   isl::union_map after = done.rel.apply_range(last.reverse());

@@ -51,6 +51,14 @@ struct NotModelled {
   bool severalPlaces = false;
 };
 
+/// How InstanceOrder::link relates the trips of one loop, by its counter
+/// `iv`: every pair (Any), the first trip of `b` (First), the next trip
+/// (Next: b's is a's + 1) or a later one (Later: b's > a's).
+struct LinkTrips {
+  enum Kind { Any, First, Next, Later } kind = Any;
+  mlir::Value iv = {};
+};
+
 class InstanceOrder {
 public:
   /// Builds the model of the launches of `module`; throws NotModelled (or
@@ -81,15 +89,14 @@ public:
   /// nested events into their hierarchy ops.
   isl::union_map waits() const { return waitEdges; }
 
+  using Trips = LinkTrips;
   /// The relation between instances of `a` and of `b` that agree on the
   /// dims they share (the loops and hierarchy ops around both), with
-  /// `extra` constraints over the names `a0, a1, ...` and `b0, b1, ...`;
-  /// dims whose iv is in `free` are not equated.
+  /// `trips` on one loop's counter; dims whose iv is in `free` are not
+  /// equated.
   isl::union_map link(mlir::Operation *a, mlir::Operation *b,
-                      const std::string &extra = "",
-                      llvm::ArrayRef<mlir::Value> free = {});
-  isl::union_map link(const Node &a, const Node &b,
-                      const std::string &extra = "",
+                      Trips trips = {}, llvm::ArrayRef<mlir::Value> free = {});
+  isl::union_map link(const Node &a, const Node &b, Trips trips = {},
                       llvm::ArrayRef<mlir::Value> free = {});
 
   PolyhedralModel &poly() { return polyModel; }

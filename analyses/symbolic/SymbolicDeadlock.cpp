@@ -28,8 +28,9 @@ aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
     v.eventOps = order.events().size();
     v.fifoSides = fifos.fifoSides();
     isl::union_set events = order.eventDomains();
+    // Restricted to the events' instances component by component (by
+    // scheduleOrdersEveryWait), where the waits that can close a cycle are.
     isl::union_map waits = order.waits().unite(fifos.waits());
-    waits = waits.intersect_domain(events).intersect_range(events);
     {
       isl_space *sp = isl_union_set_get_space(events.get());
       for (int i = 0, n = isl_space_dim(sp, isl_dim_param); i < n; ++i) {
