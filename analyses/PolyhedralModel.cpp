@@ -124,6 +124,13 @@ std::string PolyhedralModel::describeParam(const std::string &name) const {
   return name;
 }
 
+mlir::Value PolyhedralModel::paramValue(const std::string &name) const {
+  for (auto &[value, n] : params)
+    if (n == name)
+      return value;
+  return {};
+}
+
 //===----------------------------------------------------------------------===//
 // Affine expressions
 //===----------------------------------------------------------------------===//

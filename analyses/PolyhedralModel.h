@@ -125,6 +125,8 @@ public:
   std::string paramList() const;
   /// A readable name for parameter `name` ("%arg1 of @f", ...).
   std::string describeParam(const std::string &name) const;
+  /// The value a parameter stands for (null for an unknown name).
+  mlir::Value paramValue(const std::string &name) const;
   /// The parameter values of a point, "%arg1 of @f = 64, ...";
   /// empty when the point's space has no parameters.
   std::string paramValuesText(const isl::point &pt) const;

@@ -13,7 +13,8 @@ For each random small AIR program (bench/oracle/generator.py) it compares:
       schedule (seed 0) and random ones (seeds 1..--schedules): completed
       (and whether it claims "every schedule: the same") or deadlock;
   (b') the symbolic proof for every size on its own (`air-opt
-      --air-prove-symbolic`, in the same process before the runs): proven
+      --air-prove-symbolic`, in the same process, after the hierarchy is
+      wrapped and before the runs): proven
       or not applicable (lint tries it first and falls back to the run);
   (c) bench/oracle: the program model, unrolled by the semantics of
       docs/semantics.md into an event graph and explored over every
@@ -101,10 +102,10 @@ def executor_verdicts(tool, path, schedules):
     completed, deadlock, or what else the executor said; symbolic is the
     verdict of the proof for every size on its own (air-prove-symbolic,
     which ranks FIFOs fed from several places where lint first tries
-    without): proven or not applicable. One air-opt process, the symbolic
-    proof first, then one air-run-skeleton pass per run, after
-    air-wrap-hierarchy."""
-    pipeline = ",".join(["air-prove-symbolic", "air-wrap-hierarchy"] + [
+    without): proven or not applicable. One air-opt process:
+    air-wrap-hierarchy (the proof, like lint, reads launches), the symbolic
+    proof, then one air-run-skeleton pass per run."""
+    pipeline = ",".join(["air-wrap-hierarchy", "air-prove-symbolic"] + [
         "air-run-skeleton{launch-mode=%s schedule-seed=%d}" % s for s in schedules])
     r = run([tool, "--pass-pipeline=builtin.module(%s)" % pipeline, path, "-o", os.devnull])
     if r is None or r.returncode != 0:

@@ -14,18 +14,20 @@ back L1 -> L2 -> L3. At the seed's sizes (M = N = 512, K = 1024) that is a
   bench/seed003_gemm.py [--build build] [--repeat 5] [--write FILE]
 
 prints, for the seed's sizes and for 4 and 16 times them (every dimension),
-lint's verdict, the method that proved it and lint's time against the
-seed's; --write FILE writes the program at the seed's sizes (the corpus
+lint's verdict, the method that proved it, lint's CPU time (the least of
+--repeat runs), against the seed's and against lint without the deadlock
+check; --write FILE writes the program at the seed's sizes (the corpus
 keeps it as corpus/positive/seed003_gemm_512x1024x512.mlir).
 """
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lint_cost import cpu_time  # noqa: E402
 
 
 def program(m, n, k):
@@ -193,15 +195,6 @@ def lint_json(lint, path):
     return json.loads(p.stdout)["files"][0]
 
 
-def median_time(cmd, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(cmd, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=os.path.join(os.path.dirname(__file__), "..", "build"))
@@ -213,7 +206,9 @@ def main():
             f.write(program(512, 512, 1024))
         return
     lint = os.path.join(args.build, "bin", "air-check")
-    print("%-22s %8s %10s %9s %11s %9s" % ("M x K x N", "launch", "deadlock", "method", "other", "lint/seed"))
+    print("%-22s %8s %10s %9s %11s %9s %9s %9s" % (
+        "M x K x N", "launch", "deadlock", "method", "other", "lint ms", "lint/seed",
+        "/without"))
     base = None
     with tempfile.TemporaryDirectory() as tmp:
         for scale in (1, 4, 16):
@@ -233,11 +228,13 @@ def main():
             # Other findings at the larger sizes: the panels outgrow L2
             # (resource checks), which is not what this bench measures.
             others = sorted({f["rule"] for f in res["findings"] if f["rule"] != "deadlock-freedom"})
-            t = median_time([lint, "lint", path], args.repeat)
+            t = cpu_time([lint, "lint", path], args.repeat)
+            without = cpu_time([lint, "lint", "--disable=deadlock-freedom", path],
+                               args.repeat)
             base = base or t
-            print("%-22s %8s %10s %9s %11s %9.2f" % (
+            print("%-22s %8s %10s %9s %11s %9.0f %9.2f %9.2f" % (
                 "%dx%dx%d" % (m, k, n), "%dx%d" % (m // 128, n // 128), verdict, method,
-                ",".join(others) or "-", t / base))
+                ",".join(others) or "-", t * 1000, t / base, t / without))
 
 
 if __name__ == "__main__":

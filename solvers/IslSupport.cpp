@@ -272,21 +272,12 @@ static bool scheduleComponent(const isl::union_set &events,
          events.is_subset(time.domain());
 }
 
-bool islx::scheduleOrdersEveryWait(const isl::union_set &events,
-                                   const isl::union_map &waits) {
-  isl_ctx *raw = events.ctx().get();
-  int algorithm = isl_options_get_schedule_algorithm(raw);
-  int serialize = isl_options_get_schedule_serialize_sccs(raw);
-  isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
-  isl_options_set_schedule_serialize_sccs(raw, 1);
-  llvm::scope_exit restore([&] {
-    isl_options_set_schedule_algorithm(raw, algorithm);
-    isl_options_set_schedule_serialize_sccs(raw, serialize);
-  });
-
+std::vector<isl::union_map>
+islx::cyclicComponents(const isl::union_set &events,
+                       const isl::union_map &waits) {
   // Only waits inside one component can close a cycle: the others are
-  // dropped and each component is scheduled on its own, which keeps the
-  // scheduler's problems as small as the program's loops of waits.
+  // dropped, which keeps each problem as small as the program's loops of
+  // waits.
   StatementGraph g;
   std::map<std::string, StatementGraph::Node *> bySpace;
   std::vector<std::pair<isl::map, std::pair<unsigned, unsigned>>> edges;
@@ -306,28 +297,62 @@ bool islx::scheduleOrdersEveryWait(const isl::union_set &events,
       component[n->index] = cyclic.size();
     cyclic.push_back(it.hasCycle());
   }
-  using Edges = std::map<std::pair<unsigned, unsigned>, isl::map>;
-  std::vector<Edges> inner(cyclic.size());
+  std::vector<isl::union_map> inner(cyclic.size());
   for (auto &[m, ends] : edges) {
     int c = component[ends.first];
     if (c < 0 || c != component[ends.second] || !cyclic[c])
       continue;
-    auto [it, added] = inner[c].insert({ends, m});
-    if (!added)
-      it->second = it->second.unite(m);
+    inner[c] = inner[c].is_null() ? isl::union_map(m) : inner[c].unite(m);
   }
+  std::vector<isl::union_map> out;
   for (unsigned c = 0; c < cyclic.size(); ++c) {
-    if (inner[c].empty())
+    if (inner[c].is_null())
       continue;
-    eliminatePassThrough(inner[c]);
-    isl::union_map waitsHere;
-    for (auto &[ends, m] : inner[c])
-      waitsHere = waitsHere.is_null() ? isl::union_map(m) : waitsHere.unite(m);
-    isl::union_set statements = waitsHere.domain().unite(waitsHere.range());
+    // Over the events' instances only, then without the statements that
+    // only pass waits on.
+    isl::union_map here = inner[c].intersect_domain(events).intersect_range(
+        events);
+    std::map<std::pair<unsigned, unsigned>, isl::map> byEnds;
+    std::map<std::string, unsigned> ids;
+    auto id = [&](isl::space sp) {
+      const char *t = isl_space_get_tuple_name(sp.get(), isl_dim_set);
+      std::string key = std::string(t ? t : "") + "/" +
+                        std::to_string(isl_space_dim(sp.get(), isl_dim_set));
+      return ids.emplace(key, ids.size()).first->second;
+    };
+    here.foreach_map([&](isl::map m) {
+      std::pair<unsigned, unsigned> ends{id(m.get_space().domain()),
+                                         id(m.get_space().range())};
+      auto [it, added] = byEnds.insert({ends, m});
+      if (!added)
+        it->second = it->second.unite(m);
+    });
+    eliminatePassThrough(byEnds);
+    isl::union_map reduced = isl::union_map::empty(waits.ctx());
+    for (auto &[ends, m] : byEnds)
+      reduced = reduced.unite(m);
+    if (!reduced.is_empty())
+      out.push_back(reduced);
+  }
+  return out;
+}
+
+bool islx::scheduleOrdersEveryWait(const isl::union_set &events,
+                                   const isl::union_map &waits) {
+  isl_ctx *raw = events.ctx().get();
+  int algorithm = isl_options_get_schedule_algorithm(raw);
+  int serialize = isl_options_get_schedule_serialize_sccs(raw);
+  isl_options_set_schedule_algorithm(raw, ISL_SCHEDULE_ALGORITHM_FEAUTRIER);
+  isl_options_set_schedule_serialize_sccs(raw, 1);
+  llvm::scope_exit restore([&] {
+    isl_options_set_schedule_algorithm(raw, algorithm);
+    isl_options_set_schedule_serialize_sccs(raw, serialize);
+  });
+  for (const isl::union_map &here : cyclicComponents(events, waits)) {
+    isl::union_set statements = here.domain().unite(here.range());
     isl::union_set domain =
         events.intersect(isl::union_set(statements.universe()));
-    if (!scheduleComponent(domain, waitsHere.intersect_domain(domain)
-                                       .intersect_range(domain)))
+    if (!scheduleComponent(domain, here))
       return false;
   }
   return true;

@@ -79,6 +79,12 @@ std::vector<std::string> coordinates(const isl::point &pt, isl_dim_type type);
 /// trusted. Throws isl::exception when isl gives up (its operation budget).
 bool scheduleOrdersEveryWait(const isl::union_set &events,
                              const isl::union_map &waits);
+/// The waits that can close a cycle, one relation per strongly connected
+/// component of the statements (over `events`' instances, the statements
+/// that only pass waits on composed away): the waits have a cycle iff one
+/// of these has.
+std::vector<isl::union_map> cyclicComponents(const isl::union_set &events,
+                                             const isl::union_map &waits);
 } // namespace islx
 
 /// A piecewise quasi-polynomial over parameters only (a count). isl does not

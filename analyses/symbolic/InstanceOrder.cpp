@@ -446,6 +446,16 @@ InstanceOrder::InstanceOrder(ModuleOp module, PolyhedralModel &poly,
                              const AsyncGraph &graph)
     : polyModel(poly), graph(graph),
       waitEdges(isl::union_map::empty(poly.ctx())) {
+  // Herds and segments are read as the bodies of launches: a bare one (the
+  // implicit hierarchy of docs/semantics.md 2) is wrapped first
+  // (air-wrap-hierarchy; lint always does).
+  module.walk([&](Operation *op) {
+    if (isa<air::HerdOp, air::SegmentOp>(op) &&
+        !op->getParentOfType<air::LaunchOp>())
+      fail("a herd or segment outside a launch (run air-wrap-hierarchy "
+           "first: the model reads the implicit hierarchy as launches)",
+           op->getLoc());
+  });
   for (func::FuncOp f : module.getOps<func::FuncOp>())
     if (!f.isExternal())
       walkOrdered(f.getBody().front(), empty(), /*record=*/true);

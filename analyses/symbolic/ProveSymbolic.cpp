@@ -41,6 +41,15 @@ struct ProveSymbolicPass
       if (v.loc)
         llvm::outs() << " at " << *v.loc;
       llvm::outs() << ": " << v.why << "\n";
+      if (v.cycle) {
+        llvm::outs() << "symbolic: the waits " << (v.cycle->exact ? "" : "may ")
+                     << "close a cycle for " << v.cycle->when
+                     << (v.cycle->exact ? " (exact)" : " (isl's closure is an "
+                                                       "over-approximation)");
+        for (auto [i, p] : llvm::enumerate(v.cycle->smallest))
+          llvm::outs() << (i ? "; " : "; smallest: ") << p.text;
+        llvm::outs() << "\n";
+      }
     }
     markAllAnalysesPreserved();
   }

@@ -41,12 +41,33 @@ struct SymbolicVerdict {
   /// Not proven only because transfers at several places feed one FIFO
   /// and `severalPlaces` was off: trying again with it on may prove it.
   bool needsSeveralPlaces = false;
+
+  /// When no schedule exists and the program has parameters: the values of
+  /// the parameters for which some instance waits for itself, from isl's
+  /// transitive closure of the waits (`exact`: isl says the closure is
+  /// exact, so exactly these values; else a superset), as text over the
+  /// readable names ("%arg0 of @f >= 2"), and the smallest such values
+  /// (lexicographically, non-negative where there are such; a few, in
+  /// order, since the least of a superset may not deadlock) by function
+  /// argument, for a run to show the cycle at. Every wait of the model is
+  /// one the semantics imposes, so a cycle is a deadlock; callers still run
+  /// a witness and report only what the run shows.
+  struct Witness {
+    std::string when;
+    bool exact = false;
+    struct Point {
+      std::vector<std::pair<mlir::Value, int64_t>> values;
+      std::string text; // "%arg0 of @f = 2, ..."
+    };
+    std::vector<Point> smallest;
+  };
+  std::optional<Witness> cycle;
 };
 
 /// Tries to prove deadlock freedom of `module` (hierarchy wrapped, channels
 /// balanced) for every value of its sizes. `severalPlaces`: FIFOs fed from
 /// several places of a body are ranked by turns (FifoMatching), whose
-/// schedule costs isl several times more (a ping-pong: 0.4 s against the
+/// schedule costs isl several times more (a ping-pong: 0.2 s against the
 /// run's few ms); off, such a FIFO is not modelled and the caller may run
 /// the program first.
 SymbolicVerdict proveDeadlockFreedomSymbolically(mlir::ModuleOp module,

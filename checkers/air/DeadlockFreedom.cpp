@@ -183,6 +183,8 @@ public:
       if (provedSymbolically(sym))
         return;
       severalPlaces = sym.needsSeveralPlaces;
+      if (sym.cycle && reportAtSmallest(ctx, *sym.cycle))
+        return;
     }
     auto provedWithSeveralPlaces = [&]() {
       if (!severalPlaces)
@@ -380,6 +382,39 @@ private:
   /// first op, a note at each next one), or without a cycle the chain from
   /// the first blocked op to one that waits for nothing blocked; then how
   /// many more ops are blocked behind it, and the hint.
+  /// The waits close a cycle for some values of the parameters (the
+  /// symbolic model): the program is run at the smallest of them, and a
+  /// deadlock that run shows is reported with the values it holds for.
+  static bool reportAtSmallest(CheckContext &ctx,
+                               const SymbolicVerdict::Witness &w) {
+    for (const SymbolicVerdict::Witness::Point &p : w.smallest) {
+      SkeletonOptions options;
+      options.maxSteps = ctx.options.maxSteps;
+      options.maxOrderVisits = kOrderVisitsPerStep * ctx.options.maxSteps;
+      for (auto &[arg, value] : p.values)
+        options.arguments[arg] = value;
+      for (LaunchMode mode : {LaunchMode::Serial, LaunchMode::Parallel}) {
+        options.launchMode = mode;
+        SkeletonResult r = runSkeleton(ctx.module, options,
+                                       ctx.analyses.getAnalysis<AsyncGraph>());
+        if (r.verdict != SkeletonResult::Verdict::Deadlock ||
+            r.blockedOps.empty())
+          continue;
+        std::string lead =
+            w.exact && &p == &w.smallest.front()
+                ? "the program deadlocks for " + w.when +
+                      " (exactly those values: isl's exact transitive "
+                      "closure of the waits); at the smallest, " + p.text
+                : "the program deadlocks at " + p.text +
+                      " (among the smallest values for which the waits may "
+                      "close a cycle: isl's closure of the waits)";
+        reportDeadlock(ctx, r, lead + ", when " + modeText(mode), kCycleHint);
+        return true;
+      }
+    }
+    return false;
+  }
+
   static void reportDeadlock(CheckContext &ctx, const SkeletonResult &r,
                              const std::string &lead, const char *hint) {
     WaitChain chain = findWaitChain(r.blockedOps);
