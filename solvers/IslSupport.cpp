@@ -160,6 +160,13 @@ bool PwQPoly::involvesParam(unsigned i) const {
          isl_bool_true;
 }
 
+std::string islx::statementKey(const isl::space &set) {
+  // isl tells spaces apart by tuple and dimension, not by dims' names.
+  const char *tuple = isl_space_get_tuple_name(set.get(), isl_dim_set);
+  return std::string(tuple ? tuple : "") + "/" +
+         std::to_string(isl_space_dim(set.get(), isl_dim_set));
+}
+
 namespace {
 /// The statement-level graph of a wait relation: one node per space, an edge
 /// where some instance of one waits for some instance of the other. Every
@@ -174,10 +181,7 @@ struct StatementGraph {
   Node root; // an edge to every statement, so that one walk visits all
 
   Node &node(std::map<std::string, Node *> &bySpace, isl::space space) {
-    // isl tells spaces apart by tuple and dimension, not by dims' names.
-    const char *tuple = isl_space_get_tuple_name(space.get(), isl_dim_set);
-    std::string key = std::string(tuple ? tuple : "") + "/" +
-                      std::to_string(isl_space_dim(space.get(), isl_dim_set));
+    std::string key = islx::statementKey(space);
     auto it = bySpace.find(key);
     if (it != bySpace.end())
       return *it->second;
@@ -315,10 +319,7 @@ islx::cyclicComponents(const isl::union_set &events,
     std::map<std::pair<unsigned, unsigned>, isl::map> byEnds;
     std::map<std::string, unsigned> ids;
     auto id = [&](isl::space sp) {
-      const char *t = isl_space_get_tuple_name(sp.get(), isl_dim_set);
-      std::string key = std::string(t ? t : "") + "/" +
-                        std::to_string(isl_space_dim(sp.get(), isl_dim_set));
-      return ids.emplace(key, ids.size()).first->second;
+      return ids.emplace(islx::statementKey(sp), ids.size()).first->second;
     };
     here.foreach_map([&](isl::map m) {
       std::pair<unsigned, unsigned> ends{id(m.get_space().domain()),

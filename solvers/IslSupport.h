@@ -65,6 +65,10 @@ isl::pw_aff constantOn(isl::set domain, long v);
 /// as text.
 std::vector<std::string> coordinates(const isl::point &pt, isl_dim_type type);
 
+/// The statement a set space stands for, as a key: its tuple and number of
+/// dims (what isl compares; dims' names do not count).
+std::string statementKey(const isl::space &set);
+
 /// Whether an affine schedule of `events` puts every wait (an instance
 /// relation: the range waits for the domain) strictly forward in time: a
 /// proof that the waits have no cycle, for every value of the parameters.

@@ -94,15 +94,9 @@ std::string withRank(unsigned n, const std::string &plus = "") {
 /// their instances use no others.
 isl::union_map onPathsBetween(const isl::union_map &waits,
                               const isl::union_map &pairs) {
-  auto tupleOf = [](isl_space *sp, isl_dim_type t) {
-    const char *n = isl_space_get_tuple_name(sp, t);
-    std::string s = n ? n : "";
-    isl_space_free(sp);
-    return s;
-  };
-  auto ends = [&](const isl::map &m) {
-    return std::make_pair(tupleOf(isl_map_get_space(m.get()), isl_dim_in),
-                          tupleOf(isl_map_get_space(m.get()), isl_dim_out));
+  auto ends = [](const isl::map &m) {
+    return std::make_pair(islx::statementKey(m.get_space().domain()),
+                          islx::statementKey(m.get_space().range()));
   };
   llvm::StringMap<std::vector<std::string>> succ, pred;
   std::vector<std::pair<std::string, std::string>> edges;

@@ -225,9 +225,7 @@ public:
     std::string when;
     uint64_t transfers = 0;
     for (unsigned bits = 0; bits < (1u << flags.size()); ++bits) {
-      options = SkeletonOptions();
-      options.maxSteps = maxSteps;
-      options.maxOrderVisits = kOrderVisitsPerStep * maxSteps;
+      options = budgetedOptions(ctx);
       when.clear();
       for (auto [i, a] : llvm::enumerate(flags)) {
         options.arguments[a] = (bits >> i) & 1;
@@ -382,15 +380,21 @@ private:
   /// first op, a note at each next one), or without a cycle the chain from
   /// the first blocked op to one that waits for nothing blocked; then how
   /// many more ops are blocked behind it, and the hint.
+  /// A run within lint's step budget (and the order check's share of it).
+  static SkeletonOptions budgetedOptions(CheckContext &ctx) {
+    SkeletonOptions options;
+    options.maxSteps = ctx.options.maxSteps;
+    options.maxOrderVisits = kOrderVisitsPerStep * ctx.options.maxSteps;
+    return options;
+  }
+
   /// The waits close a cycle for some values of the parameters (the
   /// symbolic model): the program is run at the smallest of them, and a
   /// deadlock that run shows is reported with the values it holds for.
   static bool reportAtSmallest(CheckContext &ctx,
                                const SymbolicVerdict::Witness &w) {
     for (const SymbolicVerdict::Witness::Point &p : w.smallest) {
-      SkeletonOptions options;
-      options.maxSteps = ctx.options.maxSteps;
-      options.maxOrderVisits = kOrderVisitsPerStep * ctx.options.maxSteps;
+      SkeletonOptions options = budgetedOptions(ctx);
       for (auto &[arg, value] : p.values)
         options.arguments[arg] = value;
       for (LaunchMode mode : {LaunchMode::Serial, LaunchMode::Parallel}) {
