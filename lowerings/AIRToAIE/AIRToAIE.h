@@ -18,11 +18,24 @@
 
 namespace aircheck {
 
+/// Choices the lowering makes that the second check may reject.
+struct AIRToAIEOptions {
+  /// Send L2 or L3 transfers that several sources make alike once, as a
+  /// broadcast (TransferPlan.h's mergeIdenticalSources). This ties the
+  /// destinations together: the design can deadlock where the program
+  /// needed one destination ahead of another, and the second check then
+  /// says so. `air-check compile` lowers again without it.
+  bool mergeIdenticalSources = true;
+  /// Set by the lowering: whether it merged any sources.
+  bool *merged = nullptr;
+};
+
 /// Lowers `air` (verified; bare herds and segments already wrapped) to a
 /// new module holding one aie.device of `device`. Returns null after
 /// emitting the refusals (errors at the ops concerned).
-mlir::OwningOpRef<mlir::ModuleOp> lowerAIRToAIE(mlir::ModuleOp air,
-                                                const DeviceModel &device);
+mlir::OwningOpRef<mlir::ModuleOp>
+lowerAIRToAIE(mlir::ModuleOp air, const DeviceModel &device,
+              const AIRToAIEOptions &options = {});
 
 /// air-opt's `--air-to-aie-verified{device=npu1_4col}`: replaces the
 /// module's contents by the lowered design.

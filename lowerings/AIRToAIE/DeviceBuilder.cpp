@@ -10,6 +10,7 @@
 
 #include "lowerings/AIRToAIE/BDChains.h"
 #include "lowerings/AIRToAIE/CoreBodies.h"
+#include "lowerings/AIRToAIE/L2Split.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 #include "lowerings/AIRToAIE/SupportedSubset.h"
 #include "lowerings/AIRToAIE/TransferPlan.h"
@@ -20,6 +21,7 @@
 #include "dialects/AIE/AIEDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -27,6 +29,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
@@ -40,14 +43,19 @@ namespace {
 
 class DesignBuilder {
 public:
-  DesignBuilder(ModuleOp air, const DeviceModel &dev) : air(air), dev(dev) {}
+  DesignBuilder(ModuleOp air, const DeviceModel &dev,
+                const AIRToAIEOptions &options)
+      : air(air), dev(dev), options(options) {}
   OwningOpRef<ModuleOp> run();
 
 private:
   ModuleOp air;
   const DeviceModel &dev;
+  AIRToAIEOptions options;
   Design design;
   TransferPlan plan;
+  /// L2 buffers that needed a split and have none: why.
+  std::map<unsigned, std::string> unsplit;
   Chains chains;
   std::map<Operation *, Tile> herdOrigin;
   /// Each segment's columns: first, count.
@@ -69,7 +77,7 @@ private:
   std::vector<std::vector<Value>> lockValues; // per plan buffer
   std::vector<Value> bufferValues;       // per plan buffer (L1, L2)
   DenseMap<Value, unsigned> bufferIndex; // aie.buffer -> plan buffer
-  std::map<std::pair<Operation *, Tile>, Value> l1Buffers; // alloc, tile
+  std::map<std::tuple<Operation *, Tile, int>, Value> l1Buffers; // alloc, tile, part
   unsigned bufferCount = 0;
 
   bool place();
@@ -81,7 +89,7 @@ private:
   /// The core's locks of an L1 buffer (null values without a DMA).
   LockPair locksOf(Value buffer);
   Value tile(Tile t);
-  Value buffer(Operation *alloc, Tile t, MemRefType type);
+  Value buffer(Operation *alloc, Tile t, MemRefType type, int part = -1);
   void makeLocks();
   bool dmaPrograms();
   bool cores();
@@ -126,10 +134,14 @@ bool DesignBuilder::place() {
   for (size_t r = 0; r < dev.rowKinds.size(); ++r)
     if (dev.rowKinds[r] == "memtile" && memtileRow < 0)
       memtileRow = r;
-  FailureOr<TransferPlan> p = planTransfers(design.func, graph);
+  FailureOr<TransferPlan> p = planTransfers(
+      design.func, graph, options.mergeIdenticalSources, options.merged);
   if (failed(p))
     return false;
   plan = std::move(*p);
+  unsplit = splitL2Buffers(plan, dev, [&](Operation *alloc) {
+    return columnsOf(alloc).second;
+  });
   FailureOr<Chains> c = buildChains(plan);
   if (failed(c))
     return false;
@@ -168,7 +180,17 @@ bool DesignBuilder::assignTiles() {
       ++(e.isPut ? mm2s : s2mm)[find(e.accesses.front().buffer)];
   std::map<unsigned, Tile> groupTile;
   std::map<int64_t, std::array<int64_t, 3>> used; // col -> bytes, mm2s, s2mm
-  for (auto &[g, n] : bytes) {
+  // First fit, the groups needing the most channels first (then the most
+  // bytes): a memory tile's channels are the scarce resource, and a group
+  // that needs four of them should not find every tile half taken by groups
+  // of one.
+  std::vector<std::pair<unsigned, int64_t>> byDemand(bytes.begin(), bytes.end());
+  llvm::stable_sort(byDemand, [&](const auto &x, const auto &y) {
+    int64_t cx = std::max(mm2s[x.first], s2mm[x.first]),
+            cy = std::max(mm2s[y.first], s2mm[y.first]);
+    return cx != cy ? cx > cy : x.second > y.second;
+  });
+  for (auto &[g, n] : byDemand) {
     bool placed = false;
     if (memtileRow < 0) {
       refuse(design.segments.front()) << dev.name << " has no memory tiles for L2";
@@ -189,7 +211,8 @@ bool DesignBuilder::assignTiles() {
       }
     }
     if (!placed) {
-      refuse(at) << "does not fit: this L2 buffer (with the buffers its "
+      auto diag = refuse(at);
+      diag << "does not fit: this L2 buffer (with the buffers its "
                     "streams share) needs "
                  << n << " bytes, " << mm2s[g] << " MM2S and " << s2mm[g]
                  << " S2MM channels of one memory tile, and none in the "
@@ -198,6 +221,11 @@ bool DesignBuilder::assignTiles() {
                  << " has that much left (" << dev.memtileBytes << " bytes, "
                  << dev.memtileDmaMM2S << " + " << dev.memtileDmaS2MM
                  << " channels each)";
+      for (auto &[u, why] : unsplit)
+        if (find(u) == g) {
+          diag << "; it cannot be split over memory tiles: " << why;
+          break;
+        }
       return false;
     }
   }
@@ -272,8 +300,8 @@ bool DesignBuilder::assignTiles() {
 
 Value DesignBuilder::tile(Tile t) { return tiles.at(t); }
 
-Value DesignBuilder::buffer(Operation *alloc, Tile t, MemRefType type) {
-  auto [it, fresh] = l1Buffers.try_emplace({alloc, t});
+Value DesignBuilder::buffer(Operation *alloc, Tile t, MemRefType type, int part) {
+  auto [it, fresh] = l1Buffers.try_emplace({alloc, t, part});
   if (fresh) {
     OpBuilder::InsertionGuard g(*b);
     auto buf = aie::BufferOp::create(
@@ -291,7 +319,7 @@ void DesignBuilder::makeLocks() {
   for (auto [i, buf] : llvm::enumerate(plan.buffers)) {
     if (buf.level == Level::L3)
       continue;
-    bufferValues[i] = buffer(buf.alloc, buf.tile, buf.type);
+    bufferValues[i] = buffer(buf.alloc, buf.tile, buf.type, buf.part);
     bufferIndex[bufferValues[i]] = i;
     const BufferLocks &bl = chains.locks[i];
     std::string name =
@@ -517,6 +545,9 @@ std::string symbolFor(const Endpoint &e) {
   if (e.namedByIndex)
     for (int64_t i : e.index)
       s += "_" + std::to_string(i);
+  // A piece of a stream cut over a split L2 buffer (L2Split.h).
+  if (e.part >= 0)
+    s += "_part" + std::to_string(e.part);
   return s;
 }
 
@@ -815,6 +846,20 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
   makeLocks();
   if (!cores())
     return nullptr;
+  // The functions the cores call, declared in the device as upstream's
+  // designs declare them (a kernel in the core's object file).
+  {
+    SymbolTable airSymbols(air);
+    llvm::SetVector<Operation *> callees;
+    device.walk([&](func::CallOp call) {
+      if (Operation *f = airSymbols.lookup(call.getCallee()))
+        callees.insert(f);
+    });
+    OpBuilder::InsertionGuard g(builder);
+    builder.setInsertionPointToStart(body);
+    for (Operation *f : callees)
+      builder.clone(*f);
+  }
   builder.setInsertionPointToEnd(body);
   if (!dmaPrograms())
     return nullptr;
@@ -836,7 +881,10 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
 } // namespace
 
 OwningOpRef<ModuleOp> aircheck::lowerAIRToAIE(ModuleOp air,
-                                              const DeviceModel &device) {
-  DesignBuilder builder(air, device);
+                                              const DeviceModel &device,
+                                              const AIRToAIEOptions &options) {
+  if (options.merged)
+    *options.merged = false;
+  DesignBuilder builder(air, device, options);
   return builder.run();
 }

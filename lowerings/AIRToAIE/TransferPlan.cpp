@@ -129,7 +129,7 @@ static Level levelOf(MemRefType t) {
 /// The destinations then take each transfer together, a schedule the AIR
 /// program allows; should a program need one destination ahead of another,
 /// the lowered design deadlocks and the second check says so.
-void aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
+bool aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
   std::vector<int> into(plan.endpoints.size(), -1);
   for (size_t i = 0; i < plan.endpoints.size(); ++i) {
     const Endpoint &a = plan.endpoints[i];
@@ -163,17 +163,29 @@ void aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
     if (into[i] >= 0)
       index[i] = index[into[i]];
   for (size_t i = 0; i < plan.endpoints.size(); ++i)
-    if (into[i] >= 0)
+    if (into[i] >= 0) {
       for (unsigned peer : plan.endpoints[i].peers)
         kept[index[i]].peers.push_back(peer);
+      // The broadcast moves its k-th transfer when every destination takes
+      // it: at the latest of the merged sources' k-th transfers in the run.
+      // (The turns of an L2 buffer follow these places; the first source's
+      // place would have the merged stream run ahead of a destination.)
+      std::vector<Access> &merged = kept[index[i]].accesses;
+      for (auto [k, a] : llvm::enumerate(plan.endpoints[i].accesses))
+        merged[k].order = std::max(merged[k].order, a.order);
+    }
   for (Endpoint &e : kept)
     for (unsigned &peer : e.peers)
       peer = index[peer];
+  bool merged = kept.size() != plan.endpoints.size();
   plan.endpoints = std::move(kept);
+  return merged;
 }
 
 FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
-                                                     const AsyncGraph &graph) {
+                                                     const AsyncGraph &graph,
+                                                     bool mergeSources,
+                                                     bool *merged) {
   TransferPlan plan;
   plan.func = func;
   Recorder rec;
@@ -383,6 +395,8 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   }
   if (!ok)
     return failure();
-  mergeIdenticalSources(plan);
+  bool any = mergeSources && mergeIdenticalSources(plan);
+  if (merged)
+    *merged = any;
   return plan;
 }

@@ -49,6 +49,9 @@ struct BufferRef {
   mlir::MemRefType type;
   /// Where it lives: L1 the core's tile, L2 a memory tile, L3 unused.
   Tile tile;
+  /// L2 split over memory tiles (L2Split.h): which part of the alloc this
+  /// is (its type is the part's); -1 for a whole buffer.
+  int part = -1;
 };
 
 /// One transfer, with its access pattern concrete.
@@ -93,6 +96,9 @@ struct Endpoint {
   /// Set by the lowering: the tile and DMA channel.
   Tile tile;
   int dmaChannel = -1;
+  /// One of the pieces a stream over a split L2 buffer was cut into
+  /// (L2Split.h); -1 for a whole stream.
+  int part = -1;
   std::string label() const;
 };
 
@@ -107,12 +113,15 @@ struct TransferPlan {
 /// alloc or a function argument, an L1 transfer outside its herd, a FIFO
 /// fed or drained from more than one place.
 mlir::FailureOr<TransferPlan> planTransfers(mlir::func::FuncOp func,
-                                            const AsyncGraph &graph);
+                                            const AsyncGraph &graph,
+                                            bool mergeSources = true,
+                                            bool *merged = nullptr);
 
 /// Merges L2 and L3 sources that send the same elements of the same
 /// buffer by the same op, transfer for transfer, into one (a broadcast to all their
 /// destinations). planTransfers calls it.
-void mergeIdenticalSources(TransferPlan &plan);
+/// Returns whether it merged any.
+bool mergeIdenticalSources(TransferPlan &plan);
 
 /// The memref a transfer names, traced through air.execute results and
 /// hierarchy arguments to its memref.alloc or function argument.

@@ -27,54 +27,106 @@ static std::string print(Operation *op) {
   return text;
 }
 
-CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device,
-                                      StringRef emit, StringRef inputName) {
-  if (emit == "air")
-    return {CompileResult::Status::Ok, print(module)};
-  OwningOpRef<ModuleOp> out = lowerAIRToAIE(module, device);
-  if (!out)
-    return {CompileResult::Status::Refused, ""};
+namespace {
+/// One lowering and its second check. The findings are kept, not printed:
+/// the caller decides which attempt's to show.
+struct Attempt {
+  CompileResult::Status status = CompileResult::Status::Ok;
+  std::string text, report;
+  unsigned errors = 0;
+};
+} // namespace
+
+static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
+                             StringRef inputName,
+                             const AIRToAIEOptions &lowering) {
+  Attempt a;
+  OwningOpRef<ModuleOp> out = lowerAIRToAIE(module, device, lowering);
+  if (!out) {
+    a.status = CompileResult::Status::Refused;
+    return a;
+  }
   if (failed(verify(*out))) {
     module.emitError() << "[" << kLoweringBugRule
                        << "] the lowered design fails the aie dialect's "
                           "verifier";
-    return {CompileResult::Status::Internal, ""};
+    a.status = CompileResult::Status::Internal;
+    return a;
   }
-  std::string text = print(*out);
+  a.text = print(*out);
 
   // The second check: the printed design, read back, against every
   // aie-level check (resources, lock protocol, deadlock freedom).
   LintOptions options;
   options.format = OutputFormat::Json; // collect; print only what fails
   std::string name = (inputName + " (lowered)").str();
-  LintOutcome again =
-      lintBuffer(name, llvm::MemoryBuffer::getMemBufferCopy(text, name), options);
+  LintOutcome again = lintBuffer(
+      name, llvm::MemoryBuffer::getMemBufferCopy(a.text, name), options);
   // An error there is a bug of the lowering; an unknown (a warning) means
   // the design could not be proven, and verified compilation refuses it.
-  unsigned bad = 0, errors = 0;
+  llvm::raw_string_ostream os(a.report);
+  unsigned bad = 0;
   for (const Finding &f : again.result.findings) {
     if (f.severity != Severity::Error && f.severity != Severity::Warning)
       continue;
     ++bad;
-    errors += f.severity == Severity::Error;
-    llvm::errs() << f.pos.file << ":" << f.pos.line << ":" << f.pos.column
-                 << ": " << severityName(f.severity) << ": ["
-                 << (f.severity == Severity::Error ? kLoweringBugRule
-                                                   : kCompileUnsupportedRule)
-                 << "] the lowered design: " << f.message << " [" << f.rule
-                 << "]\n";
+    a.errors += f.severity == Severity::Error;
+    os << f.pos.file << ":" << f.pos.line << ":" << f.pos.column << ": "
+       << severityName(f.severity) << ": ["
+       << (f.severity == Severity::Error ? kLoweringBugRule
+                                         : kCompileUnsupportedRule)
+       << "] the lowered design: " << f.message << " [" << f.rule << "]\n";
     for (const FindingNote &n : f.notes)
-      llvm::errs() << n.pos.file << ":" << n.pos.line << ":" << n.pos.column
-                   << ": note: " << n.message << "\n";
+      os << n.pos.file << ":" << n.pos.line << ":" << n.pos.column
+         << ": note: " << n.message << "\n";
   }
-  if (bad && !errors && again.result.status == "findings")
-    return {CompileResult::Status::Refused, ""};
-  if (bad || again.result.status != "clean") {
+  if (bad && !a.errors && again.result.status == "findings") {
+    a.status = CompileResult::Status::Refused;
+  } else if (bad || again.result.status != "clean") {
     if (!bad)
-      llvm::errs() << name << ": error: [" << kLoweringBugRule
-                   << "] the lowered design did not read back ("
-                   << again.result.status << ")\n";
-    return {CompileResult::Status::Internal, ""};
+      os << name << ": error: [" << kLoweringBugRule
+         << "] the lowered design did not read back (" << again.result.status
+         << ")\n";
+    a.status = CompileResult::Status::Internal;
   }
-  return {CompileResult::Status::Ok, text};
+  return a;
+}
+
+CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device,
+                                      StringRef emit, StringRef inputName) {
+  if (emit == "air")
+    return {CompileResult::Status::Ok, print(module)};
+  bool merged = false;
+  AIRToAIEOptions lowering;
+  lowering.merged = &merged;
+  Attempt first = lowerAndCheck(module, device, inputName, lowering);
+  Attempt *shown = &first;
+  Attempt second;
+  // A design that sends identical transfers once (a broadcast) ties their
+  // destinations together; where the program needed one ahead of another,
+  // the second check finds a deadlock. That is a choice of the lowering,
+  // not a property of the program: lower again without it.
+  if (first.status == CompileResult::Status::Internal && first.errors &&
+      merged) {
+    lowering.mergeIdenticalSources = false;
+    lowering.merged = nullptr;
+    second = lowerAndCheck(module, device, inputName, lowering);
+    shown = &second;
+    if (second.status == CompileResult::Status::Refused) {
+      // The refusal is printed; say why the first design was not kept.
+      StringRef firstLine = StringRef(first.report).split('\n').first;
+      llvm::errs() << inputName << ": note: [" << kCompileUnsupportedRule
+                   << "] the design that sends identical transfers once, as "
+                      "a broadcast, was lowered first and failed the second "
+                      "check (its destinations cannot all take them at "
+                      "once); without that merge, the refusal above. The "
+                      "first design's finding: "
+                   << firstLine.split(": error: ").second << "\n";
+      return {CompileResult::Status::Refused, ""};
+    }
+  }
+  llvm::errs() << shown->report;
+  if (shown->status != CompileResult::Status::Ok)
+    return {shown->status, ""};
+  return {CompileResult::Status::Ok, shown->text};
 }

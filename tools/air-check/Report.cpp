@@ -52,6 +52,41 @@ void aircheck::listDeviceModels(llvm::raw_ostream &os) {
   }
 }
 
+namespace {
+/// What the NPU lowering (air-check compile) says of the same program on the
+/// same device: it counts DMA channels, BDs, locks and bytes per tile, after
+/// splitting L2 buffers over memory tiles, where the lines above pool them
+/// per segment. The report's verdict is "fits" only when both agree.
+struct LoweringFit {
+  bool ran = false;
+  /// "does not fit" refusals: where, and what.
+  std::vector<std::pair<SourcePos, std::string>> over;
+  /// The first other refusal (a construct the lowering does not lower).
+  std::optional<std::pair<SourcePos, std::string>> other;
+};
+} // namespace
+
+static LoweringFit lowerForFit(ModuleOp module, const DeviceModel &dev) {
+  LoweringFit fit;
+  fit.ran = true;
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
+  ScopedDiagnosticHandler capture(module.getContext(), [&](Diagnostic &d) {
+    if (d.getSeverity() != DiagnosticSeverity::Error)
+      return success();
+    std::string text = d.str();
+    StringRef msg(text);
+    msg.consume_front("[compile-unsupported] ");
+    SourcePos at = toSourcePos(d.getLocation());
+    if (msg.starts_with("does not fit") || msg.starts_with("no placement"))
+      fit.over.push_back({at, msg.str()});
+    else if (!fit.other)
+      fit.other = std::make_pair(at, msg.str());
+    return success();
+  });
+  (void)lowerAIRToAIE(*copy, dev);
+  return fit;
+}
+
 static std::string statusName(FitLine::Status s) {
   switch (s) {
   case FitLine::Status::Fits:
@@ -134,6 +169,12 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   for (const PlacementResult &p : placements) {
     over += p.kind == PlacementResult::Kind::Impossible;
     unknown += p.kind == PlacementResult::Kind::Unknown;
+  }
+  // The lowering's count, where the pooled one fits (docs/report.md).
+  LoweringFit lowering;
+  if (dev->isAIE() && !over && !unknown) {
+    lowering = lowerForFit(*module, *dev);
+    over += !lowering.over.empty();
   }
   std::string verdict = over ? "over capacity" : unknown ? "unknown" : "fits";
   auto placementStatus = [](const PlacementResult &p) {
@@ -236,6 +277,22 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
            return arr;
          }()},
         {"verdict", verdict}};
+    if (lowering.ran) {
+      json::Array overs;
+      for (auto &[at, msg] : lowering.over)
+        overs.push_back(json::Object{
+            {"message", msg},
+            {"location", json::Object{{"file", at.file},
+                                      {"line", at.line},
+                                      {"column", at.column}}}});
+      json::Object l{{"status", !lowering.over.empty() ? "over"
+                                : lowering.other      ? "refused"
+                                                      : "fits"},
+                     {"over", std::move(overs)}};
+      if (lowering.other)
+        l["refused"] = lowering.other->second;
+      doc.getAsObject()->insert({"lowering", std::move(l)});
+    }
     os << llvm::formatv("{0:2}", doc) << "\n";
   } else {
     os << "air-check report: " << path << " on " << dev->name << " ("
@@ -282,6 +339,22 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
           os << at.file << ":" << at.line << ":" << at.column << ": note: "
              << text << "\n";
         }
+    }
+    if (lowering.ran) {
+      os << "\nthe lowering (air-check compile --target=" << dev->name
+         << "), per tile: "
+         << (!lowering.over.empty() ? "does not fit"
+             : lowering.other       ? "not lowered (see below)"
+                                    : "fits")
+         << "\n";
+      for (auto &[at, msg] : lowering.over)
+        os << at.file << ":" << at.line << ":" << at.column << ": error: "
+           << msg << "\n";
+      if (lowering.other)
+        os << lowering.other->first.file << ":" << lowering.other->first.line
+           << ":" << lowering.other->first.column
+           << ": note: compile would refuse it for another reason: "
+           << lowering.other->second << "\n";
     }
     os << "\nverdict: " << verdict << "\n";
   }

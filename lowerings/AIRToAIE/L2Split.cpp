@@ -1,0 +1,525 @@
+//===- L2Split.cpp - an L2 buffer over several memory tiles ---------------===//
+#include "lowerings/AIRToAIE/L2Split.h"
+
+#include "solvers/IslSupport.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <numeric>
+#include <set>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+namespace {
+
+/// An access with every dimension explicit: the element at iteration i is
+/// the one at linear address sum_k (offs[k] + i[k]) * strides[k] of the
+/// buffer's row-major layout.
+struct Pattern {
+  SmallVector<int64_t, 4> offs, sizes, strides;
+  int64_t base() const {
+    int64_t b = 0;
+    for (auto [o, t] : llvm::zip(offs, strides))
+      b += o * t;
+    return b;
+  }
+  /// The outermost dimension of more than one iteration (-1: none).
+  int outer() const {
+    for (auto [k, s] : llvm::enumerate(sizes))
+      if (s > 1)
+        return k;
+    return -1;
+  }
+};
+
+SmallVector<int64_t, 4> rowMajor(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t, 4> rs(shape.size(), 1);
+  for (int j = static_cast<int>(shape.size()) - 2; j >= 0; --j)
+    rs[j] = rs[j + 1] * shape[j + 1];
+  return rs;
+}
+
+/// `a` in the explicit form (the same normalisation bdPattern makes).
+Pattern explicitPattern(const Access &a, MemRefType type) {
+  Pattern p;
+  if (a.sizes.empty()) {
+    p.sizes.assign(type.getShape().begin(), type.getShape().end());
+    p.strides = rowMajor(type.getShape());
+    p.offs.assign(p.sizes.size(), 0);
+    return p;
+  }
+  p.sizes = a.sizes;
+  p.strides = a.strides;
+  if (p.strides.size() != p.sizes.size())
+    p.strides = rowMajor(p.sizes);
+  p.offs.assign(p.sizes.size(), 0);
+  size_t skip = p.sizes.size() - std::min(p.sizes.size(), a.offsets.size());
+  for (size_t i = 0; i < a.offsets.size() && i + skip < p.sizes.size(); ++i)
+    p.offs[i + skip] = a.offsets[i];
+  return p;
+}
+
+std::string var(char c, size_t i) { return std::string(1, c) + std::to_string(i); }
+
+/// { [i] -> [x] : i in the box [lo, lo + size), the element at address
+/// base + sum_k (i[k] - lo[k]) * strides[k] of a buffer of `shape`, moved by
+/// `shift` }: what a pattern touches, in which order.
+isl::map relation(isl::ctx ctx, ArrayRef<int64_t> lo, ArrayRef<int64_t> sizes,
+                  ArrayRef<int64_t> strides, int64_t base,
+                  ArrayRef<int64_t> shape, ArrayRef<int64_t> shift) {
+  SmallVector<int64_t, 4> rs = rowMajor(shape);
+  std::string in, out, c, addr = std::to_string(base), elem = "0";
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    in += (k ? "," : "") + var('i', k);
+    c += " and " + std::to_string(lo[k]) + " <= " + var('i', k) + " < " +
+         std::to_string(lo[k] + sizes[k]);
+    addr += " + (" + var('i', k) + " - " + std::to_string(lo[k]) + ") * " +
+            std::to_string(strides[k]);
+  }
+  for (size_t j = 0; j < shape.size(); ++j) {
+    out += (j ? "," : "") + var('x', j);
+    // x is the element of the part; the buffer's is x + shift.
+    c += " and 0 <= " + var('x', j) + " - " + std::to_string(shift[j]) +
+         " < " + std::to_string(shape[j]);
+    elem += " + (" + var('x', j) + " - " + std::to_string(shift[j]) + ") * " +
+            std::to_string(rs[j]);
+  }
+  return isl::map(ctx, "{ [" + in + "] -> [" + out + "] : " + addr + " = " +
+                           elem + c + " }");
+}
+
+/// { [i] : lo <= i < lo + sizes }.
+isl::set iterationBox(isl::ctx ctx, ArrayRef<int64_t> lo, ArrayRef<int64_t> sizes) {
+  std::string in, c = "true";
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    in += (k ? "," : "") + var('i', k);
+    c += " and " + std::to_string(lo[k]) + " <= " + var('i', k) + " < " +
+         std::to_string(lo[k] + sizes[k]);
+  }
+  return isl::set(ctx, "{ [" + in + "] : " + c + " }");
+}
+
+/// The pattern, in the layout of a part of `partShape` whose element 0 is
+/// `corner` of the whole, for the iterations [lo, lo + sizes): digit by
+/// digit, each stride and the base become the same step in the part's
+/// dimensions. Empty when a stride is negative (the caller's isl check
+/// rejects any other mistake).
+std::optional<Access> rebase(const Access &a, ArrayRef<int64_t> shape,
+                             ArrayRef<int64_t> partShape,
+                             ArrayRef<int64_t> corner, ArrayRef<int64_t> lo,
+                             ArrayRef<int64_t> sizes,
+                             ArrayRef<int64_t> strides, int64_t base,
+                             unsigned partBuffer) {
+  SmallVector<int64_t, 4> rs = rowMajor(shape), prs = rowMajor(partShape);
+  auto digits = [&](int64_t v) -> std::optional<SmallVector<int64_t, 4>> {
+    if (v < 0)
+      return std::nullopt;
+    SmallVector<int64_t, 4> d;
+    for (int64_t r : rs) {
+      d.push_back(v / r);
+      v %= r;
+    }
+    return d;
+  };
+  auto inPart = [&](ArrayRef<int64_t> d) {
+    int64_t v = 0;
+    for (size_t j = 0; j < d.size(); ++j)
+      v += d[j] * prs[j];
+    return v;
+  };
+  std::optional<SmallVector<int64_t, 4>> b = digits(base);
+  if (!b)
+    return std::nullopt;
+  for (size_t j = 0; j < b->size(); ++j)
+    (*b)[j] -= corner[j];
+  Access out = a;
+  out.buffer = partBuffer;
+  // A leading size-1 dimension of stride 1 carries the base; the others
+  // start at their first iteration.
+  out.offsets.assign(1, inPart(*b));
+  out.sizes.assign(1, 1);
+  out.strides.assign(1, 1);
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    std::optional<SmallVector<int64_t, 4>> t = digits(strides[k]);
+    if (!t)
+      return std::nullopt;
+    out.offsets.push_back(0);
+    out.sizes.push_back(sizes[k]);
+    out.strides.push_back(inPart(*t));
+  }
+  (void)lo;
+  return out;
+}
+
+struct Split {
+  unsigned dim = 0;
+  int64_t parts = 0;
+  /// Per endpoint touching the buffer: its part, or -1 when it spans them.
+  std::map<unsigned, int64_t> partOf;
+};
+
+class Splitter {
+public:
+  Splitter(TransferPlan &plan, const DeviceModel &dev)
+      : plan(plan), dev(dev), isl(1000000) {}
+
+  std::map<unsigned, std::string> why;
+
+  void run(llvm::function_ref<int64_t(Operation *)> memtilesOf) {
+    size_t n = plan.buffers.size();
+    for (unsigned b = 0; b < n; ++b) {
+      if (plan.buffers[b].level != Level::L2)
+        continue;
+      std::vector<unsigned> eps;
+      int64_t in = 0, out = 0;
+      for (auto [i, e] : llvm::enumerate(plan.endpoints))
+        if (e.level == Level::L2 &&
+            llvm::any_of(e.accesses, [&](const Access &a) { return a.buffer == b; })) {
+          eps.push_back(i);
+          ++(e.isPut ? out : in);
+        }
+      if (in <= dev.memtileDmaS2MM && out <= dev.memtileDmaMM2S)
+        continue;
+      std::string reason;
+      std::optional<Split> s =
+          find(b, eps, memtilesOf(plan.buffers[b].alloc), reason);
+      if (!s) {
+        why[b] = reason;
+        continue;
+      }
+      if (!apply(b, *s, reason))
+        why[b] = reason;
+    }
+  }
+
+private:
+  TransferPlan &plan;
+  const DeviceModel &dev;
+  IslContext isl;
+
+  /// The part range [first, last] of dimension `dim` an access touches.
+  std::pair<int64_t, int64_t> partsTouched(const Pattern &p,
+                                           ArrayRef<int64_t> shape,
+                                           unsigned dim, int64_t extent) {
+    isl.resetBudget();
+    SmallVector<int64_t, 4> lo(p.sizes.size(), 0), zero(shape.size(), 0);
+    isl::set range = relation(isl.get(), lo, p.sizes, p.strides, p.base(),
+                              shape, zero)
+                         .range();
+    if (range.is_empty())
+      return {0, -1};
+    int64_t first = range.dim_min_val(dim).get_num_si();
+    int64_t last = range.dim_max_val(dim).get_num_si();
+    return {first / extent, last / extent};
+  }
+
+  std::optional<Split> find(unsigned b, ArrayRef<unsigned> eps,
+                            int64_t memtiles, std::string &reason) {
+    const BufferRef &buf = plan.buffers[b];
+    ArrayRef<int64_t> shape = buf.type.getShape();
+    reason = "no dimension of the buffer divides among at most " +
+             std::to_string(memtiles) +
+             " memory tiles so that each part's streams fit one tile";
+    for (const Endpoint *e : llvm::map_range(eps, [&](unsigned i) { return &plan.endpoints[i]; }))
+      for (const Access &a : e->accesses)
+        if (a.buffer != b) {
+          reason = e->label() + " also moves another buffer";
+          return std::nullopt;
+        }
+    try {
+      for (unsigned d = 0; d < shape.size(); ++d)
+        for (int64_t parts = 2; parts <= std::min(memtiles, shape[d]); ++parts) {
+          if (shape[d] % parts)
+            continue;
+          int64_t extent = shape[d] / parts;
+          Split s{d, parts, {}};
+          std::vector<int64_t> in(parts, 0), out(parts, 0);
+          bool ok = true;
+          for (unsigned i : eps) {
+            const Endpoint &e = plan.endpoints[i];
+            int64_t part = -2;
+            for (const Access &a : e.accesses) {
+              auto [first, last] = partsTouched(explicitPattern(a, buf.type),
+                                                shape, d, extent);
+              int64_t here = first == last ? first : -1;
+              if (part == -2)
+                part = here;
+              else if (part != here)
+                part = -3;
+            }
+            if (part == -3 || (part == -1 && !spannable(i, parts))) {
+              ok = false;
+              break;
+            }
+            s.partOf[i] = part;
+            for (int64_t c = 0; c < parts; ++c)
+              if (part < 0 || part == c)
+                ++(e.isPut ? out : in)[c];
+          }
+          for (int64_t c = 0; ok && c < parts; ++c)
+            ok = in[c] <= dev.memtileDmaS2MM && out[c] <= dev.memtileDmaMM2S;
+          if (ok)
+            return s;
+        }
+    } catch (const isl::exception &x) {
+      reason = std::string("isl gave up (") + x.what() + ")";
+    }
+    return std::nullopt;
+  }
+
+  /// Whether endpoint `i`, which spans the parts, can be cut into `parts`
+  /// streams: each access's outermost dimension (and its L3 peers') divides
+  /// into them, and its peers are L3 endpoints it alone feeds or drains.
+  bool spannable(unsigned i, int64_t parts) {
+    const Endpoint &e = plan.endpoints[i];
+    auto divides = [&](const Endpoint &x) {
+      for (const Access &a : x.accesses) {
+        Pattern p = explicitPattern(a, plan.buffers[a.buffer].type);
+        int k = p.outer();
+        if (k < 0 || p.sizes[k] % parts)
+          return false;
+      }
+      return true;
+    };
+    if (!divides(e) || e.peers.empty())
+      return false;
+    for (unsigned g : e.peers) {
+      const Endpoint &peer = plan.endpoints[g];
+      if (peer.level != Level::L3 || peer.peers.size() != 1 ||
+          peer.accesses.size() != e.accesses.size() || !divides(peer))
+        return false;
+    }
+    return true;
+  }
+
+  /// Access `a`'s chunk `c` of `parts` (its outermost dimension cut).
+  struct Chunk {
+    SmallVector<int64_t, 4> lo, sizes;
+  };
+  static Chunk chunk(const Pattern &p, int64_t c, int64_t parts) {
+    Chunk ch{SmallVector<int64_t, 4>(p.sizes.size(), 0), p.sizes};
+    if (parts > 1) {
+      int k = p.outer();
+      ch.sizes[k] = p.sizes[k] / parts;
+      ch.lo[k] = c * ch.sizes[k];
+    }
+    return ch;
+  }
+
+  /// The part-`c` (of `s`) form of iterations `ch` of access `a` on buffer
+  /// `b`, proven equal to the original by isl.
+  std::optional<Access> partAccess(const Access &a, unsigned b, const Split &s,
+                                   int64_t c, const Chunk &ch,
+                                   unsigned partBuffer, std::string &reason) {
+    isl.resetBudget();
+    const BufferRef &buf = plan.buffers[b];
+    ArrayRef<int64_t> shape = buf.type.getShape();
+    SmallVector<int64_t, 4> partShape(shape), corner(shape.size(), 0);
+    partShape[s.dim] = shape[s.dim] / s.parts;
+    corner[s.dim] = c * partShape[s.dim];
+    Pattern p = explicitPattern(a, buf.type);
+    int64_t base = p.base();
+    for (size_t k = 0; k < p.sizes.size(); ++k)
+      base += ch.lo[k] * p.strides[k];
+    std::optional<Access> out = rebase(a, shape, partShape, corner, ch.lo,
+                                       ch.sizes, p.strides, base, partBuffer);
+    if (!out) {
+      reason = "a pattern with a negative offset or stride";
+      return std::nullopt;
+    }
+    // isl: the part's pattern, moved back by the corner, is the original on
+    // these iterations.
+    SmallVector<int64_t, 4> zero(shape.size(), 0), lo(ch.lo);
+    isl::map original =
+        relation(isl.get(), SmallVector<int64_t, 4>(p.sizes.size(), 0),
+                 p.sizes, p.strides, p.base(), shape, zero)
+            .intersect_domain(iterationBox(isl.get(), lo, ch.sizes));
+    Pattern q = explicitPattern(*out, plan.buffers[partBuffer].type);
+    // The part's pattern over the same iterations: its leading size-1
+    // dimension dropped, the others shifted to start at lo.
+    SmallVector<int64_t, 4> qs(q.sizes.begin() + 1, q.sizes.end()),
+        qt(q.strides.begin() + 1, q.strides.end());
+    isl::map moved =
+        relation(isl.get(), lo, qs, qt, q.base(), partShape, corner);
+    if (!original.is_equal(moved)) {
+      reason = "the rewritten pattern of " + std::to_string(a.order) +
+               " does not move the same elements";
+      return std::nullopt;
+    }
+    return out;
+  }
+
+  bool apply(unsigned b, const Split &s, std::string &reason) {
+    BufferRef whole = plan.buffers[b];
+    SmallVector<int64_t, 4> partShape(whole.type.getShape());
+    partShape[s.dim] /= s.parts;
+    MemRefType partType =
+        MemRefType::get(partShape, whole.type.getElementType(), nullptr,
+                        whole.type.getMemorySpace());
+    // Part 0 keeps the buffer's index; the others are appended.
+    std::vector<unsigned> partBuffer;
+    for (int64_t c = 0; c < s.parts; ++c) {
+      BufferRef part = whole;
+      part.type = partType;
+      part.part = c;
+      if (c == 0) {
+        partBuffer.push_back(b);
+        continue;
+      }
+      partBuffer.push_back(plan.buffers.size());
+      plan.buffers.push_back(part);
+    }
+    std::vector<Endpoint> endpoints = plan.endpoints;
+    // Endpoint index changes: spanning endpoints and their L3 peers become
+    // `parts` endpoints; the first keeps the index.
+    for (auto [i, part] : s.partOf) {
+      Endpoint &e = endpoints[i];
+      if (part >= 0) {
+        for (Access &a : e.accesses) {
+          Pattern p = explicitPattern(a, whole.type);
+          std::optional<Access> r = partAccess(
+              a, b, s, part, chunk(p, 0, 1), partBuffer[part], reason);
+          if (!r)
+            return rollback(b, partBuffer);
+          a = *r;
+        }
+        continue;
+      }
+      // Cut into parts: chunk c of each access goes to the part its
+      // elements lie in (the same for every access of the endpoint).
+      const Endpoint e0 = plan.endpoints[i];
+      std::vector<Endpoint> pieces(s.parts, e0);
+      std::vector<std::vector<Endpoint>> peerPieces;
+      for (unsigned g : e0.peers)
+        peerPieces.emplace_back(s.parts, plan.endpoints[g]);
+      std::vector<int64_t> landed(s.parts, -1);
+      for (int64_t c = 0; c < s.parts; ++c) {
+        pieces[c].accesses.clear();
+        pieces[c].part = c;
+        for (auto &pp : peerPieces) {
+          pp[c].accesses.clear();
+          pp[c].part = c;
+        }
+      }
+      for (auto [k, a] : llvm::enumerate(e0.accesses)) {
+        Pattern p = explicitPattern(a, whole.type);
+        for (int64_t c = 0; c < s.parts; ++c) {
+          Chunk ch = chunk(p, c, s.parts);
+          SmallVector<int64_t, 4> zero(whole.type.getRank(), 0);
+          isl::set range = relation(isl.get(), ch.lo, ch.sizes, p.strides,
+                                    p.base() + [&] {
+                                      int64_t x = 0;
+                                      for (size_t d = 0; d < ch.lo.size(); ++d)
+                                        x += ch.lo[d] * p.strides[d];
+                                      return x;
+                                    }(),
+                                    whole.type.getShape(), zero)
+                               .range();
+          int64_t extent = partShape[s.dim];
+          int64_t first = range.dim_min_val(s.dim).get_num_si() / extent;
+          int64_t last = range.dim_max_val(s.dim).get_num_si() / extent;
+          if (first != last || (landed[c] >= 0 && landed[c] != first)) {
+            reason = e0.label() + " does not cut into one part per piece";
+            return rollback(b, partBuffer);
+          }
+          landed[c] = first;
+          // The chunk's iterations start at 0 in the rebased pattern, so
+          // the chunk is proven over [lo, lo + size) against the original.
+          std::optional<Access> r =
+              partAccess(a, b, s, first, ch, partBuffer[first], reason);
+          if (!r)
+            return rollback(b, partBuffer);
+          pieces[c].accesses.push_back(*r);
+          // The L3 peer's k-th access, cut at the same element of the stream.
+          for (auto [pi, g] : llvm::enumerate(e0.peers)) {
+            const Access &pa = plan.endpoints[g].accesses[k];
+            const BufferRef &l3 = plan.buffers[pa.buffer];
+            Pattern q = explicitPattern(pa, l3.type);
+            Chunk qc = chunk(q, c, s.parts);
+            Access cut = pa;
+            cut.offsets = q.offs;
+            cut.sizes = qc.sizes;
+            cut.strides = q.strides;
+            for (size_t d = 0; d < q.offs.size(); ++d)
+              cut.offsets[d] += qc.lo[d];
+            // isl: the cut is the original on those iterations.
+            isl.resetBudget();
+            SmallVector<int64_t, 4> z(l3.type.getRank(), 0),
+                zeros(q.sizes.size(), 0);
+            isl::map orig =
+                relation(isl.get(), zeros, q.sizes, q.strides, q.base(),
+                         l3.type.getShape(), z);
+            // Over the same iterations [lo, lo + size): the cut's pattern
+            // starts at its first element.
+            isl::map moved = relation(isl.get(), qc.lo, qc.sizes, q.strides,
+                                      explicitPattern(cut, l3.type).base(),
+                                      l3.type.getShape(), z);
+            isl::set box = iterationBox(isl.get(), qc.lo, qc.sizes);
+            if (!orig.intersect_domain(box).is_equal(moved)) {
+              reason = "the cut of " + plan.endpoints[g].label() +
+                       " does not move the same elements";
+              return rollback(b, partBuffer);
+            }
+            peerPieces[pi][c].accesses.push_back(cut);
+          }
+        }
+      }
+      // Splice: pieces[0] replaces e, the others are appended; likewise
+      // for the peers, and the pieces are each other's peers.
+      std::vector<unsigned> pieceIndex(s.parts);
+      std::vector<std::vector<unsigned>> peerIndex(e0.peers.size(),
+                                                  std::vector<unsigned>(s.parts));
+      for (int64_t c = 0; c < s.parts; ++c) {
+        pieceIndex[c] = i;
+        if (c) {
+          endpoints.push_back(pieces[c]);
+          pieceIndex[c] = endpoints.size() - 1;
+        }
+        for (auto [pi, g] : llvm::enumerate(e0.peers)) {
+          if (c == 0) {
+            peerIndex[pi][c] = g;
+          } else {
+            endpoints.push_back(peerPieces[pi][c]);
+            peerIndex[pi][c] = endpoints.size() - 1;
+          }
+        }
+      }
+      SmallVector<unsigned, 2> peers = e0.peers;
+      endpoints[i] = pieces[0];
+      for (auto [pi, g] : llvm::enumerate(peers))
+        endpoints[g] = peerPieces[pi][0];
+      for (int64_t c = 0; c < s.parts; ++c) {
+        Endpoint &piece = endpoints[pieceIndex[c]];
+        piece.peers.clear();
+        for (auto [pi, g] : llvm::enumerate(peers)) {
+          piece.peers.push_back(peerIndex[pi][c]);
+          Endpoint &pp = endpoints[peerIndex[pi][c]];
+          pp.peers.assign(1, pieceIndex[c]);
+        }
+      }
+    }
+    plan.endpoints = std::move(endpoints);
+    plan.buffers[b].type = partType;
+    plan.buffers[b].part = 0;
+    return true;
+  }
+
+  bool rollback(unsigned b, ArrayRef<unsigned> partBuffer) {
+    (void)b;
+    if (partBuffer.size() > 1)
+      plan.buffers.resize(partBuffer[1]);
+    return false;
+  }
+};
+
+} // namespace
+
+std::map<unsigned, std::string> aircheck::npu::splitL2Buffers(
+    TransferPlan &plan, const DeviceModel &dev,
+    llvm::function_ref<int64_t(Operation *)> memtilesOf) {
+  Splitter s(plan, dev);
+  s.run(memtilesOf);
+  return std::move(s.why);
+}
