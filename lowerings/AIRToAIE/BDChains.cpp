@@ -34,7 +34,219 @@ static Operation *allocOrFunc(const TransferPlan &plan, const BufferRef &b) {
   return b.alloc ? b.alloc : f.getOperation();
 }
 
-FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
+namespace {
+/// A transfer of an endpoint on a buffer: the endpoint's `position`-th.
+struct Touch {
+  unsigned endpoint, position;
+  uint64_t order;
+  bool write;
+};
+
+/// Every element a transfer touches, as linear addresses (an odometer over
+/// its sizes). Gives up (false) past `budget` elements in all.
+bool forEachElement(const Access &a, MemRefType type, int64_t &budget,
+                    llvm::function_ref<bool(int64_t)> f) {
+  SmallVector<int64_t, 4> sizes, strides, offs;
+  if (a.sizes.empty()) {
+    sizes.push_back(type.getNumElements());
+    strides.push_back(1);
+    offs.push_back(0);
+  } else {
+    sizes = a.sizes;
+    strides = a.strides;
+    if (strides.size() != sizes.size()) {
+      strides.assign(sizes.size(), 1);
+      for (int i = static_cast<int>(sizes.size()) - 2; i >= 0; --i)
+        strides[i] = strides[i + 1] * sizes[i + 1];
+    }
+    offs.assign(sizes.size(), 0);
+    size_t skip = sizes.size() - std::min(sizes.size(), a.offsets.size());
+    for (size_t i = 0; i < a.offsets.size() && i + skip < sizes.size(); ++i)
+      offs[i + skip] = a.offsets[i];
+  }
+  int64_t base = 0, n = 1;
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    base += offs[k] * strides[k];
+    n *= sizes[k];
+  }
+  if ((budget -= n) < 0)
+    return false;
+  SmallVector<int64_t, 4> i(sizes.size(), 0);
+  for (int64_t c = 0; c < n; ++c) {
+    int64_t addr = base;
+    for (size_t k = 0; k < sizes.size(); ++k)
+      addr += i[k] * strides[k];
+    if (!f(addr))
+      return false;
+    for (int k = static_cast<int>(sizes.size()) - 1; k >= 0; --k) {
+      if (++i[k] < sizes[k])
+        break;
+      i[k] = 0;
+    }
+  }
+  return true;
+}
+
+/// `as` (one endpoint's transfers, in order) as one BD, when they move one
+/// shape stepping through the buffer by a constant positive stride and the
+/// BD stays within `maxDims` dimensions.
+std::optional<Access> foldedAccess(ArrayRef<Access> as, MemRefType type,
+                                   int64_t maxDims) {
+  if (as.size() < 2)
+    return std::nullopt;
+  auto linear = [&](const Access &a) {
+    BDPattern p = bdPattern(a, type);
+    return std::make_tuple(p.offset, p.len, p.sizes, p.strides);
+  };
+  auto [o0, l0, s0, t0] = linear(as[0]);
+  auto [o1, l1, s1, t1] = linear(as[1]);
+  int64_t step = o1 - o0;
+  if (step <= 0)
+    return std::nullopt;
+  for (size_t k = 1; k < as.size(); ++k) {
+    auto [o, l, sz, st] = linear(as[k]);
+    if (l != l0 || sz != s0 || st != t0 || o != o0 + int64_t(k) * step)
+      return std::nullopt;
+  }
+  Access f = as[0];
+  // The BD's pattern with one more, outermost, dimension.
+  f.offsets.assign(1, o0);
+  f.sizes.assign(1, 1);
+  f.strides.assign(1, 1);
+  f.offsets.push_back(0);
+  f.sizes.push_back(static_cast<int64_t>(as.size()));
+  f.strides.push_back(step);
+  if (s0.empty()) {
+    f.offsets.push_back(0);
+    f.sizes.push_back(l0);
+    f.strides.push_back(1);
+  } else {
+    for (auto [sz, st] : llvm::zip(s0, t0)) {
+      f.offsets.push_back(0);
+      f.sizes.push_back(sz);
+      f.strides.push_back(st);
+    }
+  }
+  if (maxDims && static_cast<int64_t>(bdPattern(f, type).sizes.size()) > maxDims)
+    return std::nullopt;
+  return f;
+}
+
+/// The phases of an L2 buffer (BDChains.h), when they apply: each endpoint's
+/// chain on it, with its lock actions, and the buffer's locks.
+bool phaseChains(const TransferPlan &plan, unsigned b, ArrayRef<Touch> ts,
+                 int64_t maxDims, Chains &out) {
+  const BufferRef &buf = plan.buffers[b];
+  std::set<unsigned> endpoints;
+  for (const Touch &t : ts)
+    endpoints.insert(t.endpoint);
+  for (unsigned e : endpoints)
+    for (const Access &a : plan.endpoints[e].accesses)
+      if (a.buffer != b)
+        return false; // a stream over several buffers: turns
+  struct Phase {
+    bool write;
+    std::vector<unsigned> streams; // by first transfer
+    std::map<unsigned, std::vector<unsigned>> positions;
+  };
+  std::vector<Phase> phases;
+  for (const Touch &t : ts) {
+    if (phases.empty() || phases.back().write != t.write)
+      phases.push_back(Phase{t.write, {}, {}});
+    Phase &p = phases.back();
+    auto &pos = p.positions[t.endpoint];
+    if (pos.empty())
+      p.streams.push_back(t.endpoint);
+    pos.push_back(t.position);
+  }
+  bool several = llvm::any_of(phases, [](const Phase &p) { return p.streams.size() > 1; });
+  if (!several || phases.size() < 2)
+    return false;
+  auto same = [&](size_t i, size_t j) {
+    std::set<unsigned> a(phases[i].streams.begin(), phases[i].streams.end()),
+        c(phases[j].streams.begin(), phases[j].streams.end());
+    return phases[i].write == phases[j].write && a == c;
+  };
+  size_t q = shortestPeriod(phases.size(), same);
+  auto count = [&](size_t g) -> int64_t {
+    return phases[g % q].streams.size();
+  };
+  // Hand-overs: one side of each has one stream (the periodic wrap too).
+  for (size_t g = 0; g < std::max(phases.size(), q + 1); ++g)
+    if (count(g) > 1 && count(g + 1) > 1)
+      return false;
+  // Writers of one phase write disjoint elements.
+  int64_t budget = int64_t(1) << 24;
+  std::vector<int> owner(buf.type.getNumElements(), -1);
+  for (const Phase &p : phases) {
+    if (!p.write || p.streams.size() < 2)
+      continue;
+    std::fill(owner.begin(), owner.end(), -1);
+    for (auto &[e, pos] : p.positions)
+      for (unsigned k : pos) {
+        bool ok = forEachElement(
+            plan.endpoints[e].accesses[k], buf.type, budget, [&](int64_t x) {
+              if (x < 0 || x >= static_cast<int64_t>(owner.size()))
+                return false;
+              if (owner[x] >= 0 && owner[x] != static_cast<int>(e))
+                return false;
+              owner[x] = e;
+              return true;
+            });
+        if (!ok)
+          return false;
+      }
+  }
+  // A ring of m = 2q locks (q the period of the phases). A stream's next
+  // phase is at most q phases on, so it never waits on the lock it just
+  // took, whose count may still hold a slower stream's share; and the lock
+  // it waits on was last released before the phase it just ran began.
+  size_t m = 2 * q;
+  // Each chain covers whole turns of the ring: the phases are continued
+  // periodically to a multiple of m. A DMA channel repeats its chain once
+  // the data stops; a BD of a phase that never comes then waits on a lock
+  // of its own, where repeating the last real BD would take its lock's
+  // count again, another stream's share of that phase.
+  size_t total = (phases.size() + m - 1) / m * m;
+  std::map<unsigned, std::vector<BD>> chains;
+  for (size_t g = 0; g < total; ++g) {
+    size_t real = g;
+    while (real >= phases.size())
+      real -= q;
+    const Phase &p = phases[real];
+    int64_t n = count(g), prev = count(g + q - 1), next = count(g + 1);
+    for (unsigned e : p.streams) {
+      const std::vector<Access> &acc = plan.endpoints[e].accesses;
+      std::vector<Access> mine;
+      for (unsigned k : p.positions.at(e))
+        mine.push_back(acc[k]);
+      std::vector<BD> bds;
+      if (std::optional<Access> f = foldedAccess(mine, buf.type, maxDims))
+        bds.push_back(BD{*f});
+      else
+        for (const Access &a : mine)
+          bds.push_back(BD{a});
+      bds.front().acquireLock = g % m;
+      bds.front().acquireValue = n == 1 ? prev : 1;
+      bds.back().releaseLock = (g + 1) % m;
+      bds.back().releaseValue = next == 1 ? 1 : next;
+      auto &c = chains[e];
+      c.insert(c.end(), bds.begin(), bds.end());
+    }
+  }
+  for (auto &[e, c] : chains)
+    out.chains[e] = std::move(c);
+  BufferLocks &l = out.locks[b];
+  for (size_t k = 0; k < m; ++k) {
+    l.init.push_back(k == 0 ? (count(0) == 1 ? count(q - 1) : count(0)) : 0);
+    l.role.push_back("phase" + std::to_string(k) + "_lock");
+  }
+  return true;
+}
+} // namespace
+
+FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
+                                             int64_t maxL2Dims, bool phases) {
   Chains out;
   out.chains.resize(plan.endpoints.size());
   out.locks.resize(plan.buffers.size());
@@ -43,11 +255,6 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
       out.chains[i].push_back(BD{a});
 
   // Who touches each buffer.
-  struct Touch {
-    unsigned endpoint, position;
-    uint64_t order;
-    bool write;
-  };
   std::vector<std::vector<Touch>> touches(plan.buffers.size());
   for (auto [i, e] : llvm::enumerate(plan.endpoints))
     for (auto [k, a] : llvm::enumerate(e.accesses))
@@ -97,6 +304,9 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan) {
       continue;
     }
 
+    // L2 read (or written) by several streams at once: phases.
+    if (phases && phaseChains(plan, b, ts, maxL2Dims, out))
+      continue;
     // L2: the streams take turns. A turn is a maximal run of one stream's
     // transfers in the run's order (a writer's fill, then a reader's
     // drain, ...); the turn sequence, folded to its period P, is a ring of

@@ -17,6 +17,23 @@
 //    turn's. One writer and one reader in turn is the usual producer/
 //    consumer pair; a scatter or gather through one buffer has its readers
 //    (writers) take turns, in the run's order.
+//  * L2 with several readers (or writers) at once: phases (issue 20). Where
+//    the turns would have several streams read one fill one after another
+//    (a 4x4 herd's panel rows, each sent to its own herd row), the readers
+//    of one fill must read at once: each reads a little, a core takes it,
+//    and the core needs its other operand from another buffer's readers. A
+//    phase is a maximal run of reads (or of writes) in the run's order; its
+//    streams run at once, each with one multi-dimensional BD where its
+//    transfers in the phase step through the buffer by a constant stride.
+//    A phase hands over to the next through one lock: its one stream
+//    releases it by the next phase's stream count, or its streams release
+//    it by 1 each and the next phase's one stream acquires their count.
+//    The phase locks form a ring of twice the phases' period (so a fast
+//    stream coming round to its next phase never finds a count left for a
+//    slower one).
+//    Writers of one phase write disjoint elements (checked element by
+//    element), and two consecutive phases never both have several streams;
+//    otherwise the buffer takes turns.
 //  * L3: the runtime sequence drives the shim; no locks.
 //
 // A chain is the endpoint's sequence of BDs made cyclic at its shortest
@@ -34,9 +51,13 @@ struct BD {
   Access access;
   /// Indices into the buffer's locks (Chains::locks); -1 for none.
   int acquireLock = -1, releaseLock = -1;
+  /// The amounts (AcquireGreaterEqual v, Release v): 1 except where an L2
+  /// phase hands over to, or from, several streams at once.
+  int64_t acquireValue = 1, releaseValue = 1;
   bool operator==(const BD &o) const {
     return access == o.access && acquireLock == o.acquireLock &&
-           releaseLock == o.releaseLock;
+           releaseLock == o.releaseLock && acquireValue == o.acquireValue &&
+           releaseValue == o.releaseValue;
   }
 };
 
@@ -72,7 +93,12 @@ BDPattern bdPattern(const Access &a, mlir::MemRefType type);
 
 /// Annotates every endpoint's accesses with lock actions and folds each
 /// chain to its period. Refuses buffers the protocol cannot serve.
-mlir::FailureOr<Chains> buildChains(const TransferPlan &plan);
+/// `phases`: L2 buffers read or written by several streams at once get
+/// phases where they apply (else every L2 buffer takes turns); `maxL2Dims`:
+/// the dimensions a memory tile's BD walks (a phase's BD folds its
+/// transfers only within them).
+mlir::FailureOr<Chains> buildChains(const TransferPlan &plan,
+                                    int64_t maxL2Dims = 4, bool phases = false);
 
 } // namespace aircheck::npu
 

@@ -82,6 +82,7 @@ private:
 
   bool place();
   bool assignTiles();
+  bool fitBDs(bool refuseIfNot);
   /// Where the tile of a placed herd with these ids sits.
   Tile tileOf(Operation *herd, ArrayRef<int64_t> ids);
   /// Each tile of a placed herd: its ids and where it sits.
@@ -142,7 +143,7 @@ bool DesignBuilder::place() {
   unsplit = splitL2Buffers(plan, dev, [&](Operation *alloc) {
     return columnsOf(alloc).second;
   });
-  FailureOr<Chains> c = buildChains(plan);
+  FailureOr<Chains> c = buildChains(plan, dev.memtileBdDims, /*phases=*/false);
   if (failed(c))
     return false;
   chains = std::move(*c);
@@ -283,7 +284,12 @@ bool DesignBuilder::assignTiles() {
       return false;
     }
   }
-  // BDs per tile.
+  return true;
+}
+
+/// BDs per tile: whether every tile's chains fit its BDs (refusing at the
+/// first that does not when `refuse` is set).
+bool DesignBuilder::fitBDs(bool refuseIfNot) {
   std::map<Tile, int64_t> bds;
   std::map<Tile, Operation *> firstOp;
   for (auto [i, e] : llvm::enumerate(plan.endpoints))
@@ -291,10 +297,13 @@ bool DesignBuilder::assignTiles() {
       bds[e.tile] += chains.chains[i].size();
       firstOp.try_emplace(e.tile, e.accesses.front().op);
     }
-  for (auto &[t, n] : bds)
-    if (!fits(t, "BDs", n, t.row == memtileRow ? dev.memtileBDs : dev.computeBDs,
-              firstOp[t]))
+  for (auto &[t, n] : bds) {
+    int64_t have = t.row == memtileRow ? dev.memtileBDs : dev.computeBDs;
+    if (!refuseIfNot && n > have)
       return false;
+    if (!fits(t, "BDs", n, have, firstOp[t]))
+      return false;
+  }
   return true;
 }
 
@@ -386,7 +395,7 @@ bool DesignBuilder::dmaPrograms() {
               *b, bloc, bl[bd.acquireLock],
               aie::LockActionAttr::get(b->getContext(),
                                        aie::LockAction::AcquireGreaterEqual),
-              b->getI32IntegerAttr(1));
+              b->getI32IntegerAttr(bd.acquireValue));
         const BufferRef &buf = plan.buffers[bd.access.buffer];
         BDPattern p = bdPattern(bd.access, buf.type);
         int64_t maxDims = t.row == memtileRow ? dev.memtileBdDims : dev.computeBdDims;
@@ -411,7 +420,7 @@ bool DesignBuilder::dmaPrograms() {
           aie::UseLockOp::create(
               *b, bloc, bl[bd.releaseLock],
               aie::LockActionAttr::get(b->getContext(), aie::LockAction::Release),
-              b->getI32IntegerAttr(1));
+              b->getI32IntegerAttr(bd.releaseValue));
         aie::NextBDOp::create(*b, bloc, bdBlocks[(j + 1) % chain.size()]);
       }
       b->setInsertionPointToEnd(starts[k]);
@@ -804,6 +813,20 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
   }
   if (!place() || !assignTiles())
     return nullptr;
+  // Memory-tile buffers whose streams take turns get a BD per transfer of a
+  // turn. Where that is more than a tile has (a panel read at 32 offsets
+  // per fill by four herd rows in turn), the streams of one phase run at
+  // once, each with one BD per phase (BDChains.h). Phases are not the
+  // default: their interleavings make the second check's search larger.
+  if (!fitBDs(/*refuseIfNot=*/false)) {
+    FailureOr<Chains> c =
+        buildChains(plan, dev.memtileBdDims, /*phases=*/true);
+    if (failed(c))
+      return nullptr;
+    chains = std::move(*c);
+    if (!fitBDs(/*refuseIfNot=*/true))
+      return nullptr;
+  }
 
   MLIRContext *ctx = air.getContext();
   // What the design is built of, whether or not the input used it.
