@@ -18,7 +18,12 @@ tests do), keeps the chunks that hold AIR ops, runs `air-check lint
     true ones;
   * any internal error (exit 3), which is always our bug.
 
+With --compile TARGET it also runs `air-check compile --target=TARGET` on
+every chunk lint passes clean (what air-check proves) and prints how many
+compile, and why the others are refused (issue 20's held-out figure).
+
 Usage: bench/upstream_programs.py <mlir-air checkout> [--build build] [-v]
+                                  [--compile npu1_4col]
 
 A checkout: the `fetch` tool's snapshot of Xilinx/mlir-air, checked out with
 `git --work-tree=DIR checkout HEAD -- .` (docs/ci.md does not need it).
@@ -68,6 +73,8 @@ def main():
     ap.add_argument("root")
     ap.add_argument("--build", default="build")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--compile", metavar="TARGET",
+                    help="compile every chunk lint passes clean for TARGET")
     ap.add_argument("--findings", metavar="FILE",
                     help="write every error finding as one JSON line")
     args = ap.parse_args()
@@ -78,6 +85,7 @@ def main():
     rules = collections.Counter()
     rejected, hw_errors, internal = [], [], []
     hw = 0
+    compiled, refusals, clean = [], collections.Counter(), 0
     dump = open(args.findings, "w") if args.findings else None
     for rel, i, text in chunks(args.root):
         why = scope(rel, text)
@@ -113,6 +121,23 @@ def main():
             rules[e["rule"]] += 1
             if dump:
                 dump.write(json.dumps(dict(chunk=name, **e)) + "\n")
+        if args.compile and r.returncode == 0 and f["status"] == "clean":
+            clean += 1
+            c = subprocess.run([lint, "compile", "--target=" + args.compile, path,
+                                "-o", os.path.join(tmp, "out.mlir")],
+                               capture_output=True, text=True, timeout=600)
+            if c.returncode == 0:
+                compiled.append(name)
+            elif c.returncode == 1:
+                first = next((ln for ln in c.stderr.splitlines()
+                              if ": error: " in ln or ": warning: " in ln), "")
+                why = re.sub(r"^.*?: (error|warning): (\[[\w-]+\] )?", "", first)
+                why = re.sub(r"\d+", "N", why)[:90]
+                refusals[why] += 1
+                if args.verbose:
+                    print("  refused: %s: %s" % (name, first[:200]))
+            else:
+                internal.append((name, "compile exit %d" % c.returncode))
         if rel.startswith(HARDWARE):
             hw += 1
             for e in errors:
@@ -131,6 +156,12 @@ def main():
     print("hardware-run programs: %d accepted chunks, %d errors" % (hw, len(hw_errors)))
     for name, rule, msg in hw_errors:
         print("  %s: [%s] %s" % (name, rule, msg[:150]))
+    if args.compile:
+        print("compile for %s: %d of %d chunks lint passes clean compile (%.1f%%)"
+              % (args.compile, len(compiled), clean,
+                 100.0 * len(compiled) / max(clean, 1)))
+        for why, n in refusals.most_common():
+            print("  refused %d: %s" % (n, why))
     print("internal errors: %d" % len(internal))
     for name, why in internal:
         print("  %s: %s" % (name, why[:150]))
