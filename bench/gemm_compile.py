@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Seed 003's GEMM through `air-check compile --target=npu1_4col` as K and
+the launch grow (issue 20): per size, whether it compiles (or why not), the
+design's lines and BDs, and compile's CPU time.
+
+The programs are bench/seed003_gemm.py's (a 4x4 herd, 32x32 tiles, K in L3
+chunks of 256, or of K when K is smaller). Where the memory tiles' streams
+take turns, a BD serves each transfer of a turn, so the design grows with K
+until a tile's BDs run out; past that the lowering runs the readers of a
+fill at once (phases), one BD per phase, and the design stops growing, but
+aie-deadlock's explicit search is then past its budget, and compile refuses
+the design as unproven.
+
+  bench/gemm_compile.py [--build build] [--repeat 3]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lint_cost import cpu_time  # noqa: E402
+import seed003_gemm  # noqa: E402
+
+SIZES = [  # M, N, K
+    (128, 128, 64), (128, 128, 128), (128, 128, 256), (128, 128, 512),
+    (128, 128, 1024), (256, 256, 256), (512, 512, 1024),
+]
+
+
+def program(m, n, k):
+    text = seed003_gemm.program(m, n, k)
+    if k < 256:  # L3 chunks of K
+        text = text.replace("arith.constant 256 : index",
+                            "arith.constant %d : index" % k)
+    return text
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    checker = os.path.join(args.build, "bin", "air-check")
+    tmp = tempfile.mkdtemp()
+    print("%-16s %-7s %-60s %7s %5s %9s" % ("M x N x K", "launch", "compile",
+                                             "lines", "BDs", "CPU s"))
+    for m, n, k in SIZES:
+        src = os.path.join(tmp, "gemm.mlir")
+        out = os.path.join(tmp, "gemm.aie.mlir")
+        open(src, "w").write(program(m, n, k))
+        if os.path.exists(out):
+            os.remove(out)
+        cmd = [checker, "compile", "--target=npu1_4col", src, "-o", out]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+        if r.returncode == 0:
+            verdict = "compiled"
+            text = open(out).read()
+            lines, bds = text.count("\n"), text.count("aie.dma_bd(")
+        else:
+            first = next((ln for ln in r.stderr.splitlines()
+                          if ": error: " in ln or ": warning: " in ln), "")
+            why = first.split("] ", 1)[-1]
+            verdict = ("refused: " + why)[:60]
+            lines = bds = "-"
+        t = cpu_time(cmd, args.repeat)
+        print("%-16s %-7s %-60s %7s %5s %9.2f" % (
+            "%dx%dx%d" % (m, n, k), "%dx%d" % (m // 128, n // 128), verdict,
+            lines, bds, t))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
