@@ -426,10 +426,16 @@ LogicalResult aircheck::npu::buildCoreBody(
   for (bool erased = true; erased;) {
     erased = false;
     SmallVector<Operation *> dead;
-    body.walk([&](Operation *op) {
+    // Outermost dead ops only: erasing a dead loop erases what it holds
+    // (collecting those too freed them twice: a loop left empty once its
+    // deallocs went, upstream's label_ping_pong_loops).
+    body.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (!isa<UnrealizedConversionCastOp>(op) && op != dummy.getDefiningOp() &&
-          isOpTriviallyDead(op))
+          isOpTriviallyDead(op)) {
         dead.push_back(op);
+        return WalkResult::skip();
+      }
+      return WalkResult::advance();
     });
     for (Operation *op : llvm::reverse(dead)) {
       op->erase();

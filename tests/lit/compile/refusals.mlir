@@ -398,3 +398,31 @@ func.func @segment_l1() {
   }
   return
 }
+
+// -----
+
+// Padding: the DMA would write zeros around the 6x5 it reads; the BDs the
+// lowering writes do not pad, and the two sides would move different counts.
+func.func @padded(%a: memref<8x8xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<8x8xi32> {
+    air.segment @seg args(%sx=%x) : memref<8x8xi32> {
+      %one = arith.constant 1 : index
+      %l2 = memref.alloc() : memref<8x8xi32, 1>
+      air.dma_memcpy_nd (%l2[] [] [], %sx[] [] []) : (memref<8x8xi32, 1>, memref<8x8xi32>)
+      air.herd @h tile (%tx, %ty) in (%nhx=%one, %nhy=%one) args(%m=%l2) : memref<8x8xi32, 1> {
+        %c0 = arith.constant 0 : index
+        %c1_h = arith.constant 1 : index
+        %c5 = arith.constant 5 : index
+        %c6 = arith.constant 6 : index
+        %c8 = arith.constant 8 : index
+        %b = memref.alloc() : memref<8x8xi32, 2>
+        // expected-error @+1 {{[compile-unsupported] a transfer with padding (pad_before/pad_after); the lowering does not write padding BDs}}
+        air.dma_memcpy_nd (%b[] [] [], %m[%c0, %c0] [%c6, %c5] [%c8, %c1_h]) {pad_before = array<i32: 1, 1>, pad_after = array<i32: 1, 2>} : (memref<8x8xi32, 2>, memref<8x8xi32, 1>)
+        memref.dealloc %b : memref<8x8xi32, 2>
+      }
+      memref.dealloc %l2 : memref<8x8xi32, 1>
+    }
+  }
+  return
+}
