@@ -246,7 +246,8 @@ bool phaseChains(const TransferPlan &plan, unsigned b, ArrayRef<Touch> ts,
 } // namespace
 
 FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
-                                             int64_t maxL2Dims, bool phases) {
+                                             int64_t maxL2Dims, bool phases,
+                                             bool foldTurns) {
   Chains out;
   out.chains.resize(plan.endpoints.size());
   out.locks.resize(plan.buffers.size());
@@ -262,6 +263,8 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
           Touch{static_cast<unsigned>(i), static_cast<unsigned>(k), a.order, !e.isPut});
 
   bool ok = true;
+  // Per endpoint: the BDs a folded turn took into its first.
+  std::map<unsigned, std::set<unsigned>> folded;
   for (auto [b, buf] : llvm::enumerate(plan.buffers)) {
     auto &ts = touches[b];
     if (ts.empty() || buf.level == Level::L3)
@@ -326,6 +329,24 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
       const Touch &first = ts[turns[t].first], &last = ts[turns[t].second];
       out.chains[first.endpoint][first.position].acquireLock = t % period;
       out.chains[last.endpoint][last.position].releaseLock = (t + 1) % period;
+      if (!foldTurns || first.position == last.position)
+        continue;
+      // The turn's transfers as one BD: the first keeps the acquire and
+      // takes the release; the others are marked for removal.
+      std::vector<BD> &c = out.chains[first.endpoint];
+      std::vector<Access> as;
+      for (unsigned k = first.position; k <= last.position; ++k)
+        as.push_back(c[k].access);
+      if (as.size() != last.position - first.position + 1 ||
+          llvm::any_of(as, [&](const Access &a) { return a.buffer != b; }))
+        continue;
+      std::optional<Access> f = foldedAccess(as, buf.type, maxL2Dims);
+      if (!f)
+        continue;
+      c[first.position].access = *f;
+      c[first.position].releaseLock = c[last.position].releaseLock;
+      for (unsigned k = first.position + 1; k <= last.position; ++k)
+        folded[first.endpoint].insert(k);
     }
     BufferLocks &l = out.locks[b];
     for (size_t k = 0; k < period; ++k) {
@@ -337,6 +358,13 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
   if (!ok)
     return failure();
 
+  for (auto &[e, gone] : folded) {
+    std::vector<BD> kept;
+    for (auto [k, bd] : llvm::enumerate(out.chains[e]))
+      if (!gone.count(k))
+        kept.push_back(bd);
+    out.chains[e] = std::move(kept);
+  }
   for (auto [i, e] : llvm::enumerate(plan.endpoints)) {
     if (e.level == Level::L3)
       continue;

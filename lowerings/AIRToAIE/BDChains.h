@@ -97,8 +97,12 @@ BDPattern bdPattern(const Access &a, mlir::MemRefType type);
 /// phases where they apply (else every L2 buffer takes turns); `maxL2Dims`:
 /// the dimensions a memory tile's BD walks (a phase's BD folds its
 /// transfers only within them).
+/// `foldTurns`: a turn of several transfers of one L2 stream that step
+/// through the buffer by a constant stride is one BD (the same words in the
+/// same order; the BDs inside a turn had no lock actions).
 mlir::FailureOr<Chains> buildChains(const TransferPlan &plan,
-                                    int64_t maxL2Dims = 4, bool phases = false);
+                                    int64_t maxL2Dims = 4, bool phases = false,
+                                    bool foldTurns = false);
 
 } // namespace aircheck::npu
 

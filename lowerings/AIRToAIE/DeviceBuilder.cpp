@@ -54,6 +54,10 @@ private:
   AIRToAIEOptions options;
   Design design;
   TransferPlan plan;
+  /// The plan before any L2 split (the BD fallback splits it again).
+  TransferPlan planBeforeSplit;
+  /// Whether memory tiles are assigned by BDs too (the BD fallback).
+  bool bdAware = false;
   /// L2 buffers that needed a split and have none: why.
   std::map<unsigned, std::string> unsplit;
   Chains chains;
@@ -83,6 +87,7 @@ private:
   bool place();
   bool assignTiles();
   bool fitBDs(bool refuseIfNot);
+  bool separateAndFold();
   /// Where the tile of a placed herd with these ids sits.
   Tile tileOf(Operation *herd, ArrayRef<int64_t> ids);
   /// Each tile of a placed herd: its ids and where it sits.
@@ -140,6 +145,7 @@ bool DesignBuilder::place() {
   if (failed(p))
     return false;
   plan = std::move(*p);
+  planBeforeSplit = plan;
   unsplit = splitL2Buffers(plan, dev, [&](Operation *alloc) {
     return columnsOf(alloc).second;
   });
@@ -172,15 +178,17 @@ bool DesignBuilder::assignTiles() {
       for (const Access &a : e.accesses)
         groups.unionSets(a.buffer, e.accesses.front().buffer);
   auto find = [&](unsigned i) { return groups.getLeaderValue(i); };
-  std::map<unsigned, int64_t> bytes, mm2s, s2mm;
+  std::map<unsigned, int64_t> bytes, mm2s, s2mm, bdsOf;
   for (auto [i, buf] : llvm::enumerate(plan.buffers))
     if (buf.level == Level::L2)
       bytes[find(i)] += buf.type.getNumElements() * aie::elementBytes(buf.type);
-  for (const Endpoint &e : plan.endpoints)
-    if (e.level == Level::L2)
+  for (auto [i, e] : llvm::enumerate(plan.endpoints))
+    if (e.level == Level::L2) {
       ++(e.isPut ? mm2s : s2mm)[find(e.accesses.front().buffer)];
+      bdsOf[find(e.accesses.front().buffer)] += chains.chains[i].size();
+    }
   std::map<unsigned, Tile> groupTile;
-  std::map<int64_t, std::array<int64_t, 3>> used; // col -> bytes, mm2s, s2mm
+  std::map<int64_t, std::array<int64_t, 4>> used; // col -> bytes, mm2s, s2mm, BDs
   // First fit, the groups needing the most channels first (then the most
   // bytes): a memory tile's channels are the scarce resource, and a group
   // that needs four of them should not find every tile half taken by groups
@@ -203,10 +211,12 @@ bool DesignBuilder::assignTiles() {
     for (int64_t c = segmentCol; c < segmentCol + segmentWidth && !placed; ++c) {
       auto &u = used[c];
       if (u[0] + n <= dev.memtileBytes && u[1] + mm2s[g] <= dev.memtileDmaMM2S &&
-          u[2] + s2mm[g] <= dev.memtileDmaS2MM) {
+          u[2] + s2mm[g] <= dev.memtileDmaS2MM &&
+          (!bdAware || u[3] + bdsOf[g] <= dev.memtileBDs)) {
         u[0] += n;
         u[1] += mm2s[g];
         u[2] += s2mm[g];
+        u[3] += bdsOf[g];
         groupTile[g] = Tile{c, memtileRow};
         placed = true;
       }
@@ -222,6 +232,9 @@ bool DesignBuilder::assignTiles() {
                  << " has that much left (" << dev.memtileBytes << " bytes, "
                  << dev.memtileDmaMM2S << " + " << dev.memtileDmaS2MM
                  << " channels each)";
+      if (bdAware)
+        diag << "; with its " << bdsOf[g] << " BDs (" << dev.memtileBDs
+             << " a tile)";
       for (auto &[u, why] : unsplit)
         if (find(u) == g) {
           diag << "; it cannot be split over memory tiles: " << why;
@@ -285,6 +298,43 @@ bool DesignBuilder::assignTiles() {
     }
   }
   return true;
+}
+
+/// The first answer to a memory tile out of BDs (turns kept, so the second
+/// check's search stays as small as before): split the L2 buffers of
+/// several readers or writers into parts that each serve fewer (L2Split's
+/// `separate`), fold each turn's transfers into one BD where they step
+/// through the buffer, and assign memory tiles by BDs too. On failure
+/// (quietly: the phases come next) the plan, chains and tiles are as they
+/// were.
+bool DesignBuilder::separateAndFold() {
+  TransferPlan kept = plan;
+  Chains keptChains = chains;
+  std::map<unsigned, std::string> keptUnsplit = unsplit;
+  bool ok = false;
+  {
+    ScopedDiagnosticHandler quiet(air.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    plan = planBeforeSplit;
+    unsplit = splitL2Buffers(
+        plan, dev,
+        [&](Operation *alloc) { return columnsOf(alloc).second; },
+        /*separate=*/true);
+    FailureOr<Chains> c = buildChains(plan, dev.memtileBdDims,
+                                      /*phases=*/false, /*foldTurns=*/true);
+    if (succeeded(c)) {
+      chains = std::move(*c);
+      bdAware = true;
+      ok = assignTiles() && fitBDs(/*refuseIfNot=*/false);
+      bdAware = false;
+    }
+  }
+  if (!ok) {
+    plan = std::move(kept);
+    chains = std::move(keptChains);
+    unsplit = std::move(keptUnsplit);
+  }
+  return ok;
 }
 
 /// BDs per tile: whether every tile's chains fit its BDs (refusing at the
@@ -818,7 +868,7 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
   // per fill by four herd rows in turn), the streams of one phase run at
   // once, each with one BD per phase (BDChains.h). Phases are not the
   // default: their interleavings make the second check's search larger.
-  if (!fitBDs(/*refuseIfNot=*/false)) {
+  if (!fitBDs(/*refuseIfNot=*/false) && !separateAndFold()) {
     FailureOr<Chains> c =
         buildChains(plan, dev.memtileBdDims, /*phases=*/true);
     if (failed(c))

@@ -158,12 +158,17 @@ struct Split {
   int64_t parts = 0;
   /// Per endpoint touching the buffer: its part, or -1 when it spans them.
   std::map<unsigned, int64_t> partOf;
+  /// Per spanning endpoint: the iteration dimension it is cut along, and
+  /// whether that is its outermost (then its peers are cut along their own
+  /// outermost, at the same stream elements; otherwise along the same
+  /// dimension of the same iteration shape).
+  std::map<unsigned, std::pair<int, bool>> cut;
 };
 
 class Splitter {
 public:
-  Splitter(TransferPlan &plan, const DeviceModel &dev)
-      : plan(plan), dev(dev), isl(1000000) {}
+  Splitter(TransferPlan &plan, const DeviceModel &dev, bool separate)
+      : plan(plan), dev(dev), separate(separate), isl(1000000) {}
 
   std::map<unsigned, std::string> why;
 
@@ -180,7 +185,8 @@ public:
           eps.push_back(i);
           ++(e.isPut ? out : in);
         }
-      if (in <= dev.memtileDmaS2MM && out <= dev.memtileDmaMM2S)
+      if (in <= dev.memtileDmaS2MM && out <= dev.memtileDmaMM2S &&
+          !(separate && (in > 1 || out > 1)))
         continue;
       std::string reason;
       std::optional<Split> s =
@@ -197,6 +203,10 @@ public:
 private:
   TransferPlan &plan;
   const DeviceModel &dev;
+  /// Split buffers of several readers or writers too, into as many parts as
+  /// serve them (the most first), so that each part's streams take turns
+  /// on their own.
+  bool separate;
   IslContext isl;
 
   /// The part range [first, last] of dimension `dim` an access touches.
@@ -230,7 +240,8 @@ private:
         }
     try {
       for (unsigned d = 0; d < shape.size(); ++d)
-        for (int64_t parts = 2; parts <= std::min(memtiles, shape[d]); ++parts) {
+        for (int64_t n = 2; n <= std::min(memtiles, shape[d]); ++n) {
+          int64_t parts = separate ? std::min(memtiles, shape[d]) + 2 - n : n;
           if (shape[d] % parts)
             continue;
           int64_t extent = shape[d] / parts;
@@ -249,9 +260,17 @@ private:
               else if (part != here)
                 part = -3;
             }
-            if (part == -3 || (part == -1 && !spannable(i, parts))) {
+            if (part == -3) {
               ok = false;
               break;
+            }
+            if (part == -1) {
+              std::optional<std::pair<int, bool>> c = cutOf(i, parts, d, extent);
+              if (!c) {
+                ok = false;
+                break;
+              }
+              s.cut[i] = *c;
             }
             s.partOf[i] = part;
             for (int64_t c = 0; c < parts; ++c)
@@ -269,39 +288,89 @@ private:
     return std::nullopt;
   }
 
-  /// Whether endpoint `i`, which spans the parts, can be cut into `parts`
-  /// streams: each access's outermost dimension (and its L3 peers') divides
-  /// into them, and its peers are L3 endpoints it alone feeds or drains.
-  bool spannable(unsigned i, int64_t parts) {
+  /// How endpoint `i`, which spans the parts, is cut into `parts` streams,
+  /// one per part: along an iteration dimension j that each of its accesses
+  /// (and its L3 peers' corresponding ones) divides into `parts`, such that
+  /// piece c of every access lies in one part, the same for every access.
+  /// Its outermost dimension first (the pieces are then consecutive stretches
+  /// of the stream, and each peer is cut along its own outermost); another
+  /// only where the peers' accesses have the same iteration shape (piece c
+  /// is then the same iterations at both ends). Its peers must be L3
+  /// endpoints it alone feeds or drains.
+  std::optional<std::pair<int, bool>> cutOf(unsigned i, int64_t parts,
+                                            unsigned d, int64_t extent) {
     const Endpoint &e = plan.endpoints[i];
-    auto divides = [&](const Endpoint &x) {
-      for (const Access &a : x.accesses) {
-        Pattern p = explicitPattern(a, plan.buffers[a.buffer].type);
-        int k = p.outer();
-        if (k < 0 || p.sizes[k] % parts)
-          return false;
-      }
-      return true;
-    };
-    if (!divides(e) || e.peers.empty())
-      return false;
+    if (e.peers.empty())
+      return std::nullopt;
     for (unsigned g : e.peers) {
       const Endpoint &peer = plan.endpoints[g];
       if (peer.level != Level::L3 || peer.peers.size() != 1 ||
-          peer.accesses.size() != e.accesses.size() || !divides(peer))
-        return false;
+          peer.accesses.size() != e.accesses.size())
+        return std::nullopt;
     }
-    return true;
+    auto pattern = [&](const Access &a) {
+      return explicitPattern(a, plan.buffers[a.buffer].type);
+    };
+    Pattern first = pattern(e.accesses.front());
+    std::vector<std::pair<int, bool>> candidates;
+    if (first.outer() >= 0)
+      candidates.push_back({first.outer(), true});
+    for (int j = 0; j < static_cast<int>(first.sizes.size()); ++j)
+      if (j != first.outer() && first.sizes[j] > 1)
+        candidates.push_back({j, false});
+    ArrayRef<int64_t> shape = plan.buffers[e.accesses.front().buffer].type.getShape();
+    for (auto [j, outer] : candidates) {
+      bool ok = true;
+      std::vector<int64_t> landed(parts, -1);
+      for (size_t k = 0; ok && k < e.accesses.size(); ++k) {
+        Pattern p = pattern(e.accesses[k]);
+        int pj = outer ? p.outer() : j;
+        if (pj < 0 || pj >= static_cast<int>(p.sizes.size()) ||
+            p.sizes[pj] % parts) {
+          ok = false;
+          break;
+        }
+        for (unsigned g : e.peers) {
+          Pattern q = pattern(plan.endpoints[g].accesses[k]);
+          int qj = outer ? q.outer() : j;
+          if (qj < 0 || (!outer && q.sizes != p.sizes) ||
+              q.sizes[qj] % parts)
+            ok = false;
+        }
+        for (int64_t c = 0; ok && c < parts; ++c) {
+          Chunk ch = chunk(p, c, parts, pj);
+          int64_t base = p.base();
+          for (size_t x = 0; x < ch.lo.size(); ++x)
+            base += ch.lo[x] * p.strides[x];
+          isl.resetBudget();
+          SmallVector<int64_t, 4> zero(shape.size(), 0),
+              lo(p.sizes.size(), 0);
+          isl::set range = relation(isl.get(), lo, ch.sizes, p.strides, base,
+                                    shape, zero)
+                               .range();
+          int64_t f = range.dim_min_val(d).get_num_si() / extent;
+          int64_t l = range.dim_max_val(d).get_num_si() / extent;
+          if (f != l || (landed[c] >= 0 && landed[c] != f))
+            ok = false;
+          landed[c] = f;
+        }
+      }
+      if (ok)
+        return std::make_pair(j, outer);
+    }
+    return std::nullopt;
   }
 
-  /// Access `a`'s chunk `c` of `parts` (its outermost dimension cut).
+  /// Access `a`'s chunk `c` of `parts`: iteration dimension k cut (its
+  /// outermost when k < 0).
   struct Chunk {
     SmallVector<int64_t, 4> lo, sizes;
   };
-  static Chunk chunk(const Pattern &p, int64_t c, int64_t parts) {
+  static Chunk chunk(const Pattern &p, int64_t c, int64_t parts, int k = -1) {
     Chunk ch{SmallVector<int64_t, 4>(p.sizes.size(), 0), p.sizes};
     if (parts > 1) {
-      int k = p.outer();
+      if (k < 0)
+        k = p.outer();
       ch.sizes[k] = p.sizes[k] / parts;
       ch.lo[k] = c * ch.sizes[k];
     }
@@ -406,7 +475,8 @@ private:
       for (auto [k, a] : llvm::enumerate(e0.accesses)) {
         Pattern p = explicitPattern(a, whole.type);
         for (int64_t c = 0; c < s.parts; ++c) {
-          Chunk ch = chunk(p, c, s.parts);
+          auto [cutDim, outer] = s.cut.at(i);
+          Chunk ch = chunk(p, c, s.parts, outer ? -1 : cutDim);
           SmallVector<int64_t, 4> zero(whole.type.getRank(), 0);
           isl::set range = relation(isl.get(), ch.lo, ch.sizes, p.strides,
                                     p.base() + [&] {
@@ -437,7 +507,7 @@ private:
             const Access &pa = plan.endpoints[g].accesses[k];
             const BufferRef &l3 = plan.buffers[pa.buffer];
             Pattern q = explicitPattern(pa, l3.type);
-            Chunk qc = chunk(q, c, s.parts);
+            Chunk qc = chunk(q, c, s.parts, outer ? -1 : cutDim);
             Access cut = pa;
             cut.offsets = q.offs;
             cut.sizes = qc.sizes;
@@ -518,8 +588,8 @@ private:
 
 std::map<unsigned, std::string> aircheck::npu::splitL2Buffers(
     TransferPlan &plan, const DeviceModel &dev,
-    llvm::function_ref<int64_t(Operation *)> memtilesOf) {
-  Splitter s(plan, dev);
+    llvm::function_ref<int64_t(Operation *)> memtilesOf, bool separate) {
+  Splitter s(plan, dev, separate);
   s.run(memtilesOf);
   return std::move(s.why);
 }

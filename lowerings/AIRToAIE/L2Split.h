@@ -12,9 +12,12 @@
 //  * every stream that stays inside one part (one tile's 32 rows of C) is
 //    served by that part, rebased into the part's coordinates;
 //  * every stream that spans the parts (the whole buffer sent to L3) is cut
-//    into P streams along its outermost dimension, each inside one part, and
-//    its L3 peer is cut at the same element of the stream (the k-th element
-//    put still meets the k-th got), so each part has a shim channel of its own;
+//    into P streams, each inside one part: along its outermost dimension,
+//    with its L3 peer cut at the same element of the stream (the k-th
+//    element put still meets the k-th got), or along another dimension
+//    where the peer has the same iteration shape (a K x 128 panel filled in
+//    row chunks and split by columns), with the peer cut along that same
+//    dimension; so each part has a shim channel of its own;
 //  * no part needs more channels than one memory tile has.
 //
 // Each rewritten pattern is proven with isl before it is used: its access
@@ -39,9 +42,14 @@ namespace aircheck::npu {
 /// Splits the L2 buffers of `plan` that need it (above). `memtilesOf` gives
 /// the number of memory tiles the segment of an alloc may use. Returns, per
 /// buffer left whole though it needed a split, why (for the refusal).
+/// `separate`: also split buffers of several readers or writers, into as
+/// many parts as serve them, so each part's streams take turns on their
+/// own (the lowering's answer to a memory tile out of BDs: one stream's
+/// transfers in a turn then fold into one BD).
 std::map<unsigned, std::string>
 splitL2Buffers(TransferPlan &plan, const DeviceModel &dev,
-               llvm::function_ref<int64_t(mlir::Operation *)> memtilesOf);
+               llvm::function_ref<int64_t(mlir::Operation *)> memtilesOf,
+               bool separate = false);
 
 } // namespace aircheck::npu
 
