@@ -46,29 +46,9 @@ struct Touch {
 /// its sizes). Gives up (false) past `budget` elements in all.
 bool forEachElement(const Access &a, MemRefType type, int64_t &budget,
                     llvm::function_ref<bool(int64_t)> f) {
-  SmallVector<int64_t, 4> sizes, strides, offs;
-  if (a.sizes.empty()) {
-    sizes.push_back(type.getNumElements());
-    strides.push_back(1);
-    offs.push_back(0);
-  } else {
-    sizes = a.sizes;
-    strides = a.strides;
-    if (strides.size() != sizes.size()) {
-      strides.assign(sizes.size(), 1);
-      for (int i = static_cast<int>(sizes.size()) - 2; i >= 0; --i)
-        strides[i] = strides[i + 1] * sizes[i + 1];
-    }
-    offs.assign(sizes.size(), 0);
-    size_t skip = sizes.size() - std::min(sizes.size(), a.offsets.size());
-    for (size_t i = 0; i < a.offsets.size() && i + skip < sizes.size(); ++i)
-      offs[i + skip] = a.offsets[i];
-  }
-  int64_t base = 0, n = 1;
-  for (size_t k = 0; k < sizes.size(); ++k) {
-    base += offs[k] * strides[k];
-    n *= sizes[k];
-  }
+  ExplicitPattern p = explicitPattern(a, type);
+  ArrayRef<int64_t> sizes = p.sizes, strides = p.strides;
+  int64_t base = p.base(), n = p.count();
   if ((budget -= n) < 0)
     return false;
   SmallVector<int64_t, 4> i(sizes.size(), 0);
@@ -374,25 +354,60 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
   return out;
 }
 
-BDPattern aircheck::npu::bdPattern(const Access &a, MemRefType type) {
-  BDPattern p;
+SmallVector<int64_t, 4> aircheck::npu::rowMajor(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t, 4> rs(shape.size(), 1);
+  for (int j = static_cast<int>(shape.size()) - 2; j >= 0; --j)
+    rs[j] = rs[j + 1] * shape[j + 1];
+  return rs;
+}
+
+int64_t ExplicitPattern::base() const {
+  int64_t b = 0;
+  for (auto [o, t] : llvm::zip(offs, strides))
+    b += o * t;
+  return b;
+}
+
+int64_t ExplicitPattern::count() const {
+  int64_t n = 1;
+  for (int64_t s : sizes)
+    n *= s;
+  return n;
+}
+
+int ExplicitPattern::outer() const {
+  for (auto [k, s] : llvm::enumerate(sizes))
+    if (s > 1)
+      return k;
+  return -1;
+}
+
+ExplicitPattern aircheck::npu::explicitPattern(const Access &a,
+                                               MemRefType type) {
+  ExplicitPattern p;
   if (a.sizes.empty()) {
-    p.len = type.getNumElements();
+    p.sizes.assign(type.getShape().begin(), type.getShape().end());
+    p.strides = rowMajor(type.getShape());
+    p.offs.assign(p.sizes.size(), 0);
     return p;
   }
-  SmallVector<int64_t, 4> sizes(a.sizes), strides(a.strides);
-  if (strides.size() != sizes.size()) {
-    // AIR's default: row-major strides over the sizes.
-    strides.assign(sizes.size(), 1);
-    for (int i = static_cast<int>(sizes.size()) - 2; i >= 0; --i)
-      strides[i] = strides[i + 1] * sizes[i + 1];
-  }
-  size_t skip = sizes.size() - std::min(sizes.size(), a.offsets.size());
-  for (size_t i = 0; i < a.offsets.size() && i + skip < strides.size(); ++i)
-    p.offset += a.offsets[i] * strides[i + skip];
-  p.len = 1;
-  for (int64_t s : sizes)
-    p.len *= s;
+  p.sizes = a.sizes;
+  p.strides = a.strides;
+  if (p.strides.size() != p.sizes.size())
+    p.strides = rowMajor(p.sizes);
+  p.offs.assign(p.sizes.size(), 0);
+  size_t skip = p.sizes.size() - std::min(p.sizes.size(), a.offsets.size());
+  for (size_t i = 0; i < a.offsets.size() && i + skip < p.sizes.size(); ++i)
+    p.offs[i + skip] = a.offsets[i];
+  return p;
+}
+
+BDPattern aircheck::npu::bdPattern(const Access &a, MemRefType type) {
+  ExplicitPattern e = explicitPattern(a, type);
+  BDPattern p;
+  p.offset = e.base();
+  p.len = e.count();
+  ArrayRef<int64_t> sizes = e.sizes, strides = e.strides;
   // Drop dimensions of size 1, merge contiguous ones.
   SmallVector<int64_t, 4> ms, mt;
   for (size_t i = 0; i < sizes.size(); ++i) {

@@ -81,6 +81,26 @@ struct Chains {
 /// there is none shorter; 0 for an empty sequence).
 size_t chainPeriod(const std::vector<BD> &seq);
 
+/// Row-major strides of a buffer of `shape` (in elements).
+llvm::SmallVector<int64_t, 4> rowMajor(llvm::ArrayRef<int64_t> shape);
+
+/// An access with every dimension explicit: the element at iteration i is
+/// the one at linear address sum_k (offs[k] + i[k]) * strides[k] of the
+/// buffer's row-major layout. AIR's normalisation (the one place it is
+/// made): an empty pattern is the whole buffer in its shape, missing strides
+/// are row-major over the sizes, and offsets align with the innermost
+/// dimensions.
+struct ExplicitPattern {
+  llvm::SmallVector<int64_t, 4> offs, sizes, strides;
+  /// The linear address of iteration 0.
+  int64_t base() const;
+  /// The number of elements (iterations).
+  int64_t count() const;
+  /// The outermost dimension of more than one iteration (-1: none).
+  int outer() const;
+};
+ExplicitPattern explicitPattern(const Access &a, mlir::MemRefType type);
+
 /// A BD's address pattern: the linear offset (sum of offsets[i] *
 /// strides[i]), the length (the product of the sizes) and the dimensions a
 /// DMA walks, outermost first, with size-1 dimensions dropped and contiguous

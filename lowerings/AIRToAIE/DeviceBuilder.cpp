@@ -232,9 +232,6 @@ bool DesignBuilder::assignTiles() {
                  << " has that much left (" << dev.memtileBytes << " bytes, "
                  << dev.memtileDmaMM2S << " + " << dev.memtileDmaS2MM
                  << " channels each)";
-      if (bdAware)
-        diag << "; with its " << bdsOf[g] << " BDs (" << dev.memtileBDs
-             << " a tile)";
       for (auto &[u, why] : unsplit)
         if (find(u) == g) {
           diag << "; it cannot be split over memory tiles: " << why;
@@ -767,20 +764,15 @@ bool DesignBuilder::shimAndSequence(Block &device) {
     inFlight.push_back({buf.argIndex, lo, hi, x.endpoint, writes});
     // Four dimensions, outermost first, as npu.dma_memcpy_nd takes them.
     const Access &a = *x.access;
-    SmallVector<int64_t> offs(a.offsets.begin(), a.offsets.end()),
-        sizes(a.sizes.begin(), a.sizes.end()),
-        strides(a.strides.begin(), a.strides.end());
-    if (sizes.empty()) {
-      sizes.push_back(buf.type.getNumElements());
-      strides.push_back(1);
+    // The whole buffer as one contiguous run; else AIR's explicit form.
+    SmallVector<int64_t> offs{0}, sizes{buf.type.getNumElements()},
+        strides{1};
+    if (!a.sizes.empty()) {
+      ExplicitPattern p = explicitPattern(a, buf.type);
+      offs.assign(p.offs.begin(), p.offs.end());
+      sizes.assign(p.sizes.begin(), p.sizes.end());
+      strides.assign(p.strides.begin(), p.strides.end());
     }
-    if (strides.size() != sizes.size()) {
-      strides.assign(sizes.size(), 1);
-      for (int i = static_cast<int>(sizes.size()) - 2; i >= 0; --i)
-        strides[i] = strides[i + 1] * sizes[i + 1];
-    }
-    while (offs.size() < sizes.size())
-      offs.insert(offs.begin(), 0);
     while (sizes.size() > 4 && sizes.front() == 1) {
       offs.erase(offs.begin());
       sizes.erase(sizes.begin());

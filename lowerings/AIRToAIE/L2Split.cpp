@@ -1,6 +1,8 @@
 //===- L2Split.cpp - an L2 buffer over several memory tiles ---------------===//
 #include "lowerings/AIRToAIE/L2Split.h"
 
+#include "lowerings/AIRToAIE/BDChains.h"
+
 #include "solvers/IslSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -13,53 +15,6 @@ using namespace aircheck;
 using namespace aircheck::npu;
 
 namespace {
-
-/// An access with every dimension explicit: the element at iteration i is
-/// the one at linear address sum_k (offs[k] + i[k]) * strides[k] of the
-/// buffer's row-major layout.
-struct Pattern {
-  SmallVector<int64_t, 4> offs, sizes, strides;
-  int64_t base() const {
-    int64_t b = 0;
-    for (auto [o, t] : llvm::zip(offs, strides))
-      b += o * t;
-    return b;
-  }
-  /// The outermost dimension of more than one iteration (-1: none).
-  int outer() const {
-    for (auto [k, s] : llvm::enumerate(sizes))
-      if (s > 1)
-        return k;
-    return -1;
-  }
-};
-
-SmallVector<int64_t, 4> rowMajor(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t, 4> rs(shape.size(), 1);
-  for (int j = static_cast<int>(shape.size()) - 2; j >= 0; --j)
-    rs[j] = rs[j + 1] * shape[j + 1];
-  return rs;
-}
-
-/// `a` in the explicit form (the same normalisation bdPattern makes).
-Pattern explicitPattern(const Access &a, MemRefType type) {
-  Pattern p;
-  if (a.sizes.empty()) {
-    p.sizes.assign(type.getShape().begin(), type.getShape().end());
-    p.strides = rowMajor(type.getShape());
-    p.offs.assign(p.sizes.size(), 0);
-    return p;
-  }
-  p.sizes = a.sizes;
-  p.strides = a.strides;
-  if (p.strides.size() != p.sizes.size())
-    p.strides = rowMajor(p.sizes);
-  p.offs.assign(p.sizes.size(), 0);
-  size_t skip = p.sizes.size() - std::min(p.sizes.size(), a.offsets.size());
-  for (size_t i = 0; i < a.offsets.size() && i + skip < p.sizes.size(); ++i)
-    p.offs[i + skip] = a.offsets[i];
-  return p;
-}
 
 std::string var(char c, size_t i) { return std::string(1, c) + std::to_string(i); }
 
@@ -102,13 +57,14 @@ isl::set iterationBox(isl::ctx ctx, ArrayRef<int64_t> lo, ArrayRef<int64_t> size
 }
 
 /// The pattern, in the layout of a part of `partShape` whose element 0 is
-/// `corner` of the whole, for the iterations [lo, lo + sizes): digit by
+/// `corner` of the whole, for iterations of `sizes` from `base` (the linear
+/// address of the first, in the whole): digit by
 /// digit, each stride and the base become the same step in the part's
 /// dimensions. Empty when a stride is negative (the caller's isl check
 /// rejects any other mistake).
 std::optional<Access> rebase(const Access &a, ArrayRef<int64_t> shape,
                              ArrayRef<int64_t> partShape,
-                             ArrayRef<int64_t> corner, ArrayRef<int64_t> lo,
+                             ArrayRef<int64_t> corner,
                              ArrayRef<int64_t> sizes,
                              ArrayRef<int64_t> strides, int64_t base,
                              unsigned partBuffer) {
@@ -149,7 +105,6 @@ std::optional<Access> rebase(const Access &a, ArrayRef<int64_t> shape,
     out.sizes.push_back(sizes[k]);
     out.strides.push_back(inPart(*t));
   }
-  (void)lo;
   return out;
 }
 
@@ -208,21 +163,77 @@ private:
   /// on their own.
   bool separate;
   IslContext isl;
+  /// isl's answers by the numbers they were asked with: the same patterns
+  /// recur in every launch instance and every turn.
+  std::map<std::string, std::vector<std::pair<int64_t, int64_t>>> boxes;
+  std::map<std::string, bool> equalities;
+
+  static std::string key(std::initializer_list<ArrayRef<int64_t>> parts) {
+    std::string k;
+    for (ArrayRef<int64_t> p : parts) {
+      for (int64_t v : p)
+        k += std::to_string(v) + ",";
+      k += "|";
+    }
+    return k;
+  }
+
+  /// Per dimension of a buffer of `shape`, the [min, max] of the elements
+  /// the pattern touches on iterations [lo, lo + sizes) from `base`; empty
+  /// when it touches none.
+  const std::vector<std::pair<int64_t, int64_t>> &
+  elementBox(ArrayRef<int64_t> lo, ArrayRef<int64_t> sizes,
+             ArrayRef<int64_t> strides, int64_t base, ArrayRef<int64_t> shape) {
+    std::string k = key({lo, sizes, strides, ArrayRef<int64_t>(base), shape});
+    auto it = boxes.find(k);
+    if (it != boxes.end())
+      return it->second;
+    isl.resetBudget();
+    SmallVector<int64_t, 4> zero(shape.size(), 0);
+    isl::set range =
+        relation(isl.get(), lo, sizes, strides, base, shape, zero).range();
+    std::vector<std::pair<int64_t, int64_t>> box;
+    if (!range.is_empty())
+      for (unsigned d = 0; d < shape.size(); ++d)
+        box.push_back({range.dim_min_val(d).get_num_si(),
+                       range.dim_max_val(d).get_num_si()});
+    return boxes[k] = std::move(box);
+  }
+
+  /// Whether a pattern (iterations from 0, base `base`, in a buffer of
+  /// `shape`), restricted to the iterations [lo, lo + boxSizes), touches
+  /// the same elements in the same order as `moved` (iterations from lo, in
+  /// a buffer of `movedShape` whose element 0 is `corner` of the first).
+  bool sameOn(ArrayRef<int64_t> sizes, ArrayRef<int64_t> strides, int64_t base,
+              ArrayRef<int64_t> shape, ArrayRef<int64_t> lo,
+              ArrayRef<int64_t> boxSizes, ArrayRef<int64_t> movedSizes,
+              ArrayRef<int64_t> movedStrides, int64_t movedBase,
+              ArrayRef<int64_t> movedShape, ArrayRef<int64_t> corner) {
+    std::string k = key({sizes, strides, ArrayRef<int64_t>(base), shape, lo,
+                         boxSizes, movedSizes, movedStrides,
+                         ArrayRef<int64_t>(movedBase), movedShape, corner});
+    auto it = equalities.find(k);
+    if (it != equalities.end())
+      return it->second;
+    isl.resetBudget();
+    SmallVector<int64_t, 4> zero(shape.size(), 0), from(sizes.size(), 0);
+    isl::map original =
+        relation(isl.get(), from, sizes, strides, base, shape, zero)
+            .intersect_domain(iterationBox(isl.get(), lo, boxSizes));
+    isl::map moved = relation(isl.get(), lo, movedSizes, movedStrides,
+                              movedBase, movedShape, corner);
+    return equalities[k] = original.is_equal(moved);
+  }
 
   /// The part range [first, last] of dimension `dim` an access touches.
-  std::pair<int64_t, int64_t> partsTouched(const Pattern &p,
+  std::pair<int64_t, int64_t> partsTouched(const ExplicitPattern &p,
                                            ArrayRef<int64_t> shape,
                                            unsigned dim, int64_t extent) {
-    isl.resetBudget();
-    SmallVector<int64_t, 4> lo(p.sizes.size(), 0), zero(shape.size(), 0);
-    isl::set range = relation(isl.get(), lo, p.sizes, p.strides, p.base(),
-                              shape, zero)
-                         .range();
-    if (range.is_empty())
+    SmallVector<int64_t, 4> lo(p.sizes.size(), 0);
+    const auto &box = elementBox(lo, p.sizes, p.strides, p.base(), shape);
+    if (box.empty())
       return {0, -1};
-    int64_t first = range.dim_min_val(dim).get_num_si();
-    int64_t last = range.dim_max_val(dim).get_num_si();
-    return {first / extent, last / extent};
+    return {box[dim].first / extent, box[dim].second / extent};
   }
 
   std::optional<Split> find(unsigned b, ArrayRef<unsigned> eps,
@@ -311,7 +322,7 @@ private:
     auto pattern = [&](const Access &a) {
       return explicitPattern(a, plan.buffers[a.buffer].type);
     };
-    Pattern first = pattern(e.accesses.front());
+    ExplicitPattern first = pattern(e.accesses.front());
     std::vector<std::pair<int, bool>> candidates;
     if (first.outer() >= 0)
       candidates.push_back({first.outer(), true});
@@ -323,7 +334,7 @@ private:
       bool ok = true;
       std::vector<int64_t> landed(parts, -1);
       for (size_t k = 0; ok && k < e.accesses.size(); ++k) {
-        Pattern p = pattern(e.accesses[k]);
+        ExplicitPattern p = pattern(e.accesses[k]);
         int pj = outer ? p.outer() : j;
         if (pj < 0 || pj >= static_cast<int>(p.sizes.size()) ||
             p.sizes[pj] % parts) {
@@ -331,7 +342,7 @@ private:
           break;
         }
         for (unsigned g : e.peers) {
-          Pattern q = pattern(plan.endpoints[g].accesses[k]);
+          ExplicitPattern q = pattern(plan.endpoints[g].accesses[k]);
           int qj = outer ? q.outer() : j;
           if (qj < 0 || (!outer && q.sizes != p.sizes) ||
               q.sizes[qj] % parts)
@@ -342,14 +353,14 @@ private:
           int64_t base = p.base();
           for (size_t x = 0; x < ch.lo.size(); ++x)
             base += ch.lo[x] * p.strides[x];
-          isl.resetBudget();
-          SmallVector<int64_t, 4> zero(shape.size(), 0),
-              lo(p.sizes.size(), 0);
-          isl::set range = relation(isl.get(), lo, ch.sizes, p.strides, base,
-                                    shape, zero)
-                               .range();
-          int64_t f = range.dim_min_val(d).get_num_si() / extent;
-          int64_t l = range.dim_max_val(d).get_num_si() / extent;
+          SmallVector<int64_t, 4> lo(p.sizes.size(), 0);
+          const auto &box = elementBox(lo, ch.sizes, p.strides, base, shape);
+          if (box.empty()) {
+            ok = false;
+            break;
+          }
+          int64_t f = box[d].first / extent;
+          int64_t l = box[d].second / extent;
           if (f != l || (landed[c] >= 0 && landed[c] != f))
             ok = false;
           landed[c] = f;
@@ -366,7 +377,7 @@ private:
   struct Chunk {
     SmallVector<int64_t, 4> lo, sizes;
   };
-  static Chunk chunk(const Pattern &p, int64_t c, int64_t parts, int k = -1) {
+  static Chunk chunk(const ExplicitPattern &p, int64_t c, int64_t parts, int k = -1) {
     Chunk ch{SmallVector<int64_t, 4>(p.sizes.size(), 0), p.sizes};
     if (parts > 1) {
       if (k < 0)
@@ -382,17 +393,16 @@ private:
   std::optional<Access> partAccess(const Access &a, unsigned b, const Split &s,
                                    int64_t c, const Chunk &ch,
                                    unsigned partBuffer, std::string &reason) {
-    isl.resetBudget();
     const BufferRef &buf = plan.buffers[b];
     ArrayRef<int64_t> shape = buf.type.getShape();
     SmallVector<int64_t, 4> partShape(shape), corner(shape.size(), 0);
     partShape[s.dim] = shape[s.dim] / s.parts;
     corner[s.dim] = c * partShape[s.dim];
-    Pattern p = explicitPattern(a, buf.type);
+    ExplicitPattern p = explicitPattern(a, buf.type);
     int64_t base = p.base();
     for (size_t k = 0; k < p.sizes.size(); ++k)
       base += ch.lo[k] * p.strides[k];
-    std::optional<Access> out = rebase(a, shape, partShape, corner, ch.lo,
+    std::optional<Access> out = rebase(a, shape, partShape, corner,
                                        ch.sizes, p.strides, base, partBuffer);
     if (!out) {
       reason = "a pattern with a negative offset or stride";
@@ -400,19 +410,13 @@ private:
     }
     // isl: the part's pattern, moved back by the corner, is the original on
     // these iterations.
-    SmallVector<int64_t, 4> zero(shape.size(), 0), lo(ch.lo);
-    isl::map original =
-        relation(isl.get(), SmallVector<int64_t, 4>(p.sizes.size(), 0),
-                 p.sizes, p.strides, p.base(), shape, zero)
-            .intersect_domain(iterationBox(isl.get(), lo, ch.sizes));
-    Pattern q = explicitPattern(*out, plan.buffers[partBuffer].type);
+    ExplicitPattern q = explicitPattern(*out, plan.buffers[partBuffer].type);
     // The part's pattern over the same iterations: its leading size-1
     // dimension dropped, the others shifted to start at lo.
     SmallVector<int64_t, 4> qs(q.sizes.begin() + 1, q.sizes.end()),
         qt(q.strides.begin() + 1, q.strides.end());
-    isl::map moved =
-        relation(isl.get(), lo, qs, qt, q.base(), partShape, corner);
-    if (!original.is_equal(moved)) {
+    if (!sameOn(p.sizes, p.strides, p.base(), shape, ch.lo, ch.sizes, qs, qt,
+                q.base(), partShape, corner)) {
       reason = "the rewritten pattern of " + std::to_string(a.order) +
                " does not move the same elements";
       return std::nullopt;
@@ -447,7 +451,7 @@ private:
       Endpoint &e = endpoints[i];
       if (part >= 0) {
         for (Access &a : e.accesses) {
-          Pattern p = explicitPattern(a, whole.type);
+          ExplicitPattern p = explicitPattern(a, whole.type);
           std::optional<Access> r = partAccess(
               a, b, s, part, chunk(p, 0, 1), partBuffer[part], reason);
           if (!r)
@@ -473,23 +477,18 @@ private:
         }
       }
       for (auto [k, a] : llvm::enumerate(e0.accesses)) {
-        Pattern p = explicitPattern(a, whole.type);
+        ExplicitPattern p = explicitPattern(a, whole.type);
         for (int64_t c = 0; c < s.parts; ++c) {
           auto [cutDim, outer] = s.cut.at(i);
           Chunk ch = chunk(p, c, s.parts, outer ? -1 : cutDim);
-          SmallVector<int64_t, 4> zero(whole.type.getRank(), 0);
-          isl::set range = relation(isl.get(), ch.lo, ch.sizes, p.strides,
-                                    p.base() + [&] {
-                                      int64_t x = 0;
-                                      for (size_t d = 0; d < ch.lo.size(); ++d)
-                                        x += ch.lo[d] * p.strides[d];
-                                      return x;
-                                    }(),
-                                    whole.type.getShape(), zero)
-                               .range();
+          int64_t chunkBase = p.base();
+          for (size_t d = 0; d < ch.lo.size(); ++d)
+            chunkBase += ch.lo[d] * p.strides[d];
+          const auto &box = elementBox(ch.lo, ch.sizes, p.strides, chunkBase,
+                                       whole.type.getShape());
           int64_t extent = partShape[s.dim];
-          int64_t first = range.dim_min_val(s.dim).get_num_si() / extent;
-          int64_t last = range.dim_max_val(s.dim).get_num_si() / extent;
+          int64_t first = box.empty() ? 0 : box[s.dim].first / extent;
+          int64_t last = box.empty() ? -1 : box[s.dim].second / extent;
           if (first != last || (landed[c] >= 0 && landed[c] != first)) {
             reason = e0.label() + " does not cut into one part per piece";
             return rollback(b, partBuffer);
@@ -506,7 +505,7 @@ private:
           for (auto [pi, g] : llvm::enumerate(e0.peers)) {
             const Access &pa = plan.endpoints[g].accesses[k];
             const BufferRef &l3 = plan.buffers[pa.buffer];
-            Pattern q = explicitPattern(pa, l3.type);
+            ExplicitPattern q = explicitPattern(pa, l3.type);
             Chunk qc = chunk(q, c, s.parts, outer ? -1 : cutDim);
             Access cut = pa;
             cut.offsets = q.offs;
@@ -515,19 +514,13 @@ private:
             for (size_t d = 0; d < q.offs.size(); ++d)
               cut.offsets[d] += qc.lo[d];
             // isl: the cut is the original on those iterations.
-            isl.resetBudget();
-            SmallVector<int64_t, 4> z(l3.type.getRank(), 0),
-                zeros(q.sizes.size(), 0);
-            isl::map orig =
-                relation(isl.get(), zeros, q.sizes, q.strides, q.base(),
-                         l3.type.getShape(), z);
             // Over the same iterations [lo, lo + size): the cut's pattern
             // starts at its first element.
-            isl::map moved = relation(isl.get(), qc.lo, qc.sizes, q.strides,
-                                      explicitPattern(cut, l3.type).base(),
-                                      l3.type.getShape(), z);
-            isl::set box = iterationBox(isl.get(), qc.lo, qc.sizes);
-            if (!orig.intersect_domain(box).is_equal(moved)) {
+            SmallVector<int64_t, 4> z(l3.type.getRank(), 0);
+            if (!sameOn(q.sizes, q.strides, q.base(), l3.type.getShape(),
+                        qc.lo, qc.sizes, qc.sizes, q.strides,
+                        explicitPattern(cut, l3.type).base(),
+                        l3.type.getShape(), z)) {
               reason = "the cut of " + plan.endpoints[g].label() +
                        " does not move the same elements";
               return rollback(b, partBuffer);
