@@ -63,6 +63,10 @@ struct LoweringFit {
   std::vector<std::pair<SourcePos, std::string>> over;
   /// The first other refusal (a construct the lowering does not lower).
   std::optional<std::pair<SourcePos, std::string>> other;
+  /// The design it wrote (null when it refused), and every diagnostic as
+  /// `file:line:col: message` (for the HTML report's picture).
+  OwningOpRef<ModuleOp> design;
+  std::vector<std::string> diagnostics;
 };
 } // namespace
 
@@ -71,19 +75,25 @@ static LoweringFit lowerForFit(ModuleOp module, const DeviceModel &dev) {
   fit.ran = true;
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
   ScopedDiagnosticHandler capture(module.getContext(), [&](Diagnostic &d) {
-    if (d.getSeverity() != DiagnosticSeverity::Error)
-      return success();
     std::string text = d.str();
+    if (d.getSeverity() != DiagnosticSeverity::Error) {
+      SourcePos at = toSourcePos(d.getLocation());
+      fit.diagnostics.push_back(at.file + ":" + std::to_string(at.line) + ":" +
+                                std::to_string(at.column) + ": " + text);
+      return success();
+    }
     StringRef msg(text);
     msg.consume_front("[compile-unsupported] ");
     SourcePos at = toSourcePos(d.getLocation());
+    fit.diagnostics.push_back(at.file + ":" + std::to_string(at.line) + ":" +
+                              std::to_string(at.column) + ": " + text);
     if (msg.starts_with("does not fit") || msg.starts_with("no placement"))
       fit.over.push_back({at, msg.str()});
     else if (!fit.other)
       fit.other = std::make_pair(at, msg.str());
     return success();
   });
-  (void)lowerAIRToAIE(*copy, dev);
+  fit.design = lowerAIRToAIE(*copy, dev);
   return fit;
 }
 
@@ -186,7 +196,6 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   if (options.format == OutputFormat::Html) {
     // --target: the design the lowering writes, drawn beside the placement.
     TargetDesign target;
-    OwningOpRef<ModuleOp> lowered;
     if (!options.target.empty()) {
       target.target = options.target;
       if (!dev->isAIE()) {
@@ -195,18 +204,14 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
                  placements.front().kind != PlacementResult::Kind::Placed) {
         target.why = "the program is not placed on " + options.target;
       } else {
-        OwningOpRef<ModuleOp> copy = cast<ModuleOp>((*module)->clone());
-        ScopedDiagnosticHandler capture(&ctx, [&](Diagnostic &d) {
-          SourcePos at = toSourcePos(d.getLocation());
-          target.diagnostics.push_back(at.file + ":" + std::to_string(at.line) +
-                                       ":" + std::to_string(at.column) + ": " +
-                                       d.str());
-          return success();
-        });
-        lowered = lowerAIRToAIE(*copy, *dev);
+        // The design the fit count lowered, where it ran (else lowered now,
+        // for the picture alone: the verdict stands as the lines gave it).
+        if (!lowering.ran)
+          lowering = lowerForFit(*module, *dev);
+        target.diagnostics = lowering.diagnostics;
         std::vector<aiecheck::Device> designs;
-        if (lowered)
-          designs = aiecheck::collectDevices(*lowered);
+        if (lowering.design)
+          designs = aiecheck::collectDevices(*lowering.design);
         if (!designs.empty())
           target.device = std::move(designs.front());
         else
