@@ -28,6 +28,10 @@ struct AIRToAIEOptions {
   bool mergeIdenticalSources = true;
   /// Set by the lowering: whether it merged any sources.
   bool *merged = nullptr;
+  /// The step budget of the run the lowering follows: at least the
+  /// executor's default (SkeletonOptions::maxSteps), or this when larger
+  /// (compile's --max-steps).
+  uint64_t maxSteps = 0;
 };
 
 /// Lowers `air` (verified; bare herds and segments already wrapped) to a

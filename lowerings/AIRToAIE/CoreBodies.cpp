@@ -177,7 +177,8 @@ static bool isView(Operation *op) {
 LogicalResult aircheck::npu::buildCoreBody(
     Block &body, air::HerdOp herd, ArrayRef<int64_t> ids,
     const std::function<Value(Operation *)> &bufferFor,
-    const std::function<LockPair(Value)> &locksOf) {
+    const std::function<LockPair(Value)> &locksOf,
+    const std::set<std::string> &mmioChannels) {
   MLIRContext *ctx = herd.getContext();
   auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
   Location loc = herd.getLoc();
@@ -277,6 +278,19 @@ LogicalResult aircheck::npu::buildCoreBody(
   // region it takes, so each core keeps only its own transfers.
   if (failed(foldConstantBranches(body, dummy)))
     return failure();
+
+  // npu_mmio gets: the buffer holds their constant from the start
+  // (MmioInit.h).
+  SmallVector<Operation *> mmioGets;
+  body.walk([&](air::ChannelGetOp g) {
+    if (mmioChannels.count(g.getChanName().str()))
+      mmioGets.push_back(g);
+  });
+  for (Operation *g : mmioGets) {
+    for (Value r : g->getResults())
+      r.replaceAllUsesWith(dummy);
+    g->erase();
+  }
 
   // Channel ops: the core's half of each lock pair.
   // The L1 side of each transfer: a put or get, or the side of a

@@ -31,6 +31,8 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <functional>
+#include <set>
+#include <string>
 
 namespace aircheck::npu {
 
@@ -49,7 +51,8 @@ struct LockPair {
 mlir::LogicalResult
 buildCoreBody(mlir::Block &body, air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
               const std::function<mlir::Value(mlir::Operation *alloc)> &bufferFor,
-              const std::function<LockPair(mlir::Value buffer)> &locksOf);
+              const std::function<LockPair(mlir::Value buffer)> &locksOf,
+              const std::set<std::string> &mmioChannels = {});
 
 /// Wraps the ops of `body` from `from` on (null: all) in an scf.for of
 /// `times` trips (once per launch instance); nothing for one.

@@ -11,6 +11,7 @@
 #include "lowerings/AIRToAIE/BDChains.h"
 #include "lowerings/AIRToAIE/CoreBodies.h"
 #include "lowerings/AIRToAIE/L2Split.h"
+#include "lowerings/AIRToAIE/MmioInit.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 #include "lowerings/AIRToAIE/SupportedSubset.h"
 #include "lowerings/AIRToAIE/TransferPlan.h"
@@ -56,6 +57,8 @@ private:
   TransferPlan plan;
   /// The plan before any L2 split (the BD fallback splits it again).
   TransferPlan planBeforeSplit;
+  /// npu_mmio channels: their buffers' initial values (MmioInit.h).
+  MmioInit mmio;
   /// Whether memory tiles are assigned by BDs too (the BD fallback).
   bool bdAware = false;
   /// L2 buffers that needed a split and have none: why.
@@ -141,10 +144,15 @@ bool DesignBuilder::place() {
     if (dev.rowKinds[r] == "memtile" && memtileRow < 0)
       memtileRow = r;
   FailureOr<TransferPlan> p = planTransfers(
-      design.func, graph, options.mergeIdenticalSources, options.merged);
+      design.func, graph, options.mergeIdenticalSources, options.merged,
+      options.maxSteps);
   if (failed(p))
     return false;
   plan = std::move(*p);
+  FailureOr<MmioInit> m = takeMmio(plan);
+  if (failed(m))
+    return false;
+  mmio = std::move(*m);
   planBeforeSplit = plan;
   unsplit = splitL2Buffers(plan, dev, [&](Operation *alloc) {
     return columnsOf(alloc).second;
@@ -377,6 +385,9 @@ void DesignBuilder::makeLocks() {
       continue;
     bufferValues[i] = buffer(buf.alloc, buf.tile, buf.type, buf.part);
     bufferIndex[bufferValues[i]] = i;
+    if (auto v = mmio.initialValues.find(i); v != mmio.initialValues.end())
+      cast<aie::BufferOp>(bufferValues[i].getDefiningOp())
+          .setInitialValueAttr(v->second);
     const BufferLocks &bl = chains.locks[i];
     std::string name =
         cast<aie::BufferOp>(bufferValues[i].getDefiningOp()).getSymName()->str();
@@ -564,7 +575,8 @@ bool DesignBuilder::cores() {
     auto locks = [&](Value buf) { return locksOf(buf); };
     for (auto &[h, ids] : herds) {
       Operation *last = body->empty() ? nullptr : &body->back();
-      if (failed(buildCoreBody(*body, h, ids, bufferFor, locks)))
+      if (failed(buildCoreBody(*body, h, ids, bufferFor, locks,
+                               mmio.channels)))
         return false;
       // This herd's part runs once per instance of its launch and per trip
       // of the loops around it in its segment.

@@ -41,7 +41,8 @@ static bool movesOnly(Operation *op) {
   if (isa<air::AIRDialect>(op->getDialect()) ||
       isa<arith::ArithDialect, index::IndexDialect>(op->getDialect()))
     return true;
-  return isa<memref::AllocOp, memref::DeallocOp, affine::AffineApplyOp,
+  return isa<memref::AllocOp, memref::DeallocOp, memref::GetGlobalOp,
+             affine::AffineApplyOp,
              affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp,
              scf::YieldOp, scf::IndexSwitchOp, scf::ParallelOp, scf::ReduceOp,
              scf::ReduceReturnOp, affine::AffineIfOp, affine::AffineYieldOp,
@@ -83,10 +84,10 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       return;
     }
     if (auto c = dyn_cast<air::ChannelOp>(op)) {
-      if (c.getKind() != "dma_stream") {
+      if (c.getKind() != "dma_stream" && c.getKind() != "mmio") {
         refuse(op) << "a channel of type '" << c.getKind()
                    << "'; the lowering builds circuit-switched DMA streams "
-                      "only (no cascade, packet or mmio channels)";
+                      "only, and npu_mmio channels as buffers' initial values (no cascade or packet channels)";
         ok = false;
       }
       return;

@@ -185,19 +185,25 @@ bool aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
 FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
                                                      const AsyncGraph &graph,
                                                      bool mergeSources,
-                                                     bool *merged) {
+                                                     bool *merged,
+                                                     uint64_t maxSteps) {
   TransferPlan plan;
   plan.func = func;
   Recorder rec;
   SkeletonOptions options;
   options.launchMode = LaunchMode::Serial;
   options.observer = &rec;
+  options.maxSteps = std::max(options.maxSteps, maxSteps);
   ModuleOp module = func->getParentOfType<ModuleOp>();
   SkeletonResult run = runSkeleton(module, options, graph);
   if (run.verdict != SkeletonResult::Verdict::Completed) {
-    refuse(func) << "the run the lowering follows did not complete ("
-                 << (run.reason.empty() ? "deadlock or step limit" : run.reason)
-                 << ")";
+    auto diag = refuse(func) << "the run the lowering follows did not complete (";
+    if (run.verdict == SkeletonResult::Verdict::StepLimit)
+      diag << "it passed its step limit of " << options.maxSteps
+           << "; compile's --max-steps raises it";
+    else
+      diag << (run.reason.empty() ? "deadlock" : run.reason);
+    diag << ")";
     return failure();
   }
 
@@ -207,8 +213,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       l1;
   std::map<Operation *, unsigned> l2;
   std::map<unsigned, unsigned> l3;
-  auto bufferOf = [&](const Recorder::Reached &r, Value memref)
-      -> std::optional<unsigned> {
+  std::map<Operation *, unsigned> globals;
+  // `mmio`: the side of an npu_mmio put, which may send a memref.global.
+  auto bufferOf = [&](const Recorder::Reached &r, Value memref,
+                      bool mmio) -> std::optional<unsigned> {
     Value root = rootMemref(memref);
     auto type = dyn_cast<MemRefType>(root.getType());
     if (!type || !type.hasStaticShape()) {
@@ -217,6 +225,18 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     }
     Level level = levelOf(type);
     if (level == Level::L3) {
+      if (auto g = root.getDefiningOp<memref::GetGlobalOp>(); g && mmio) {
+        Operation *global = SymbolTable::lookupNearestSymbolFrom(
+            g, g.getNameAttr());
+        auto [it, fresh] = globals.try_emplace(global, plan.buffers.size());
+        if (fresh) {
+          BufferRef b{Level::L3};
+          b.global = global;
+          b.type = type;
+          plan.buffers.push_back(b);
+        }
+        return it->second;
+      }
       auto arg = dyn_cast<BlockArgument>(root);
       if (!arg || arg.getOwner()->getParentOp() != func.getOperation()) {
         refuse(r.op) << "an L3 memref that is not an argument of @"
@@ -319,7 +339,8 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
         if (isPut && r->destinations.size() != 1)
           index.push_back(-1); // a broadcast source, keyed by its first FIFO
       }
-      std::optional<unsigned> buf = bufferOf(*r, access.memref);
+      std::optional<unsigned> buf =
+          bufferOf(*r, access.memref, chan && chan.getKind() == "mmio");
       if (!buf) {
         ok = false;
         continue;

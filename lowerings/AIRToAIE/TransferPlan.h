@@ -43,6 +43,9 @@ struct BufferRef {
   Level level;
   mlir::Operation *alloc = nullptr; // L1, L2
   unsigned argIndex = 0;            // L3
+  /// L3: the memref.global an npu_mmio put sends (MmioInit.h), instead of
+  /// an argument.
+  mlir::Operation *global = nullptr;
   /// L1: the herd and the tile's ids.
   mlir::Operation *herd = nullptr;
   llvm::SmallVector<int64_t, 2> ids;
@@ -115,7 +118,8 @@ struct TransferPlan {
 mlir::FailureOr<TransferPlan> planTransfers(mlir::func::FuncOp func,
                                             const AsyncGraph &graph,
                                             bool mergeSources = true,
-                                            bool *merged = nullptr);
+                                            bool *merged = nullptr,
+                                            uint64_t maxSteps = 0);
 
 /// Merges L2 and L3 sources that send the same elements of the same
 /// buffer by the same op, transfer for transfer, into one (a broadcast to all their

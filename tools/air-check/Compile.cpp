@@ -113,7 +113,8 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
   llvm::CrashRecoveryContext crc;
   bool finished = crc.RunSafely([&] {
     wrapBareHierarchy(*module);
-    out = dev->isAIE() ? compileForAIE(*module, *dev, options.emit, input)
+    out = dev->isAIE() ? compileForAIE(*module, *dev, options.emit, input,
+                                           options.maxSteps)
                        : compileForGPU(*module, *dev, options.emit, input);
   });
   if (!finished) {

@@ -55,8 +55,11 @@ struct CompileResult {
 
 /// The NPU back end (tools/air-check/CompileAIE.cpp): emit "aie" (default)
 /// or "air".
+/// `maxSteps`: compile's --max-steps (the lowering's run takes at least its
+/// own default).
 CompileResult compileForAIE(mlir::ModuleOp module, const DeviceModel &device,
-                            llvm::StringRef emit, llvm::StringRef inputName);
+                            llvm::StringRef emit, llvm::StringRef inputName,
+                            uint64_t maxSteps = 0);
 /// The GPU back end (tools/air-check/CompileGPU.cpp): emit "gpu", "llvm",
 /// "isa" (default where the target names a chip), "bin" or "air".
 CompileResult compileForGPU(mlir::ModuleOp module, const DeviceModel &device,

@@ -93,12 +93,14 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
 }
 
 CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device,
-                                      StringRef emit, StringRef inputName) {
+                                      StringRef emit, StringRef inputName,
+                                      uint64_t maxSteps) {
   if (emit == "air")
     return {CompileResult::Status::Ok, print(module)};
   bool merged = false;
   AIRToAIEOptions lowering;
   lowering.merged = &merged;
+  lowering.maxSteps = maxSteps;
   Attempt first = lowerAndCheck(module, device, inputName, lowering);
   Attempt *shown = &first;
   Attempt second;

@@ -1,0 +1,162 @@
+//===- MmioInit.cpp - npu_mmio channels as buffers' initial values --------===//
+#include "lowerings/AIRToAIE/MmioInit.h"
+
+#include "lowerings/AIRToAIE/BDChains.h"
+#include "lowerings/AIRToAIE/Refusal.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+bool aircheck::npu::isMmio(air::ChannelOp c) {
+  return c && c.getKind() == "mmio";
+}
+
+/// Whether `a` moves the whole buffer of `type`, in order.
+static bool whole(const Access &a, MemRefType type) {
+  BDPattern p = bdPattern(a, type);
+  return p.offset == 0 && p.len == type.getNumElements() && p.sizes.empty();
+}
+
+/// The first op that may write the memory `v` names, other than the
+/// npu_mmio gets (null: it is only read).
+static Operation *writerOf(Value v, const std::set<std::string> &mmio) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *u = use.getOwner();
+    if (isa<memref::DeallocOp, memref::LoadOp, affine::AffineLoadOp,
+            vector::LoadOp, vector::TransferReadOp>(u))
+      continue;
+    if (auto g = dyn_cast<air::ChannelGetOp>(u)) {
+      if (mmio.count(g.getChanName().str()))
+        continue;
+      return u;
+    }
+    if (auto l = dyn_cast<linalg::LinalgOp>(u)) {
+      if (l.isDpsInput(&use))
+        continue;
+      return u;
+    }
+    if (isa<memref::SubViewOp, memref::CastOp, memref::ReinterpretCastOp,
+            memref::CollapseShapeOp, memref::ExpandShapeOp,
+            memref::TransposeOp>(u)) {
+      if (Operation *w = writerOf(u->getResult(0), mmio))
+        return w;
+      continue;
+    }
+    if (isa<air::ExecuteTerminatorOp>(u)) {
+      // An alloc in an air.execute: its result past the token.
+      Value r = u->getParentOp()->getResult(use.getOperandNumber() + 1);
+      if (Operation *w = writerOf(r, mmio))
+        return w;
+      continue;
+    }
+    return u;
+  }
+  return nullptr;
+}
+
+FailureOr<MmioInit> aircheck::npu::takeMmio(TransferPlan &plan) {
+  MmioInit out;
+  for (const Endpoint &e : plan.endpoints)
+    if (isMmio(e.channel))
+      out.channels.insert(e.name);
+  if (out.channels.empty())
+    return out;
+  bool ok = true;
+  for (const Endpoint &put : plan.endpoints) {
+    if (!put.isPut || !isMmio(put.channel))
+      continue;
+    const Access &first = put.accesses.front();
+    const BufferRef &src = plan.buffers[first.buffer];
+    auto global = dyn_cast_or_null<memref::GlobalOp>(src.global);
+    auto init = global ? dyn_cast_or_null<DenseElementsAttr>(
+                             global.getInitialValue().value_or(Attribute()))
+                       : DenseElementsAttr();
+    if (!init) {
+      refuse(first.op) << "an npu_mmio put must send a memref.global with a "
+                          "dense initializer (the lowering writes it into "
+                          "the destination buffers before the cores start)";
+      ok = false;
+      continue;
+    }
+    bool fine = true;
+    for (const Access &a : put.accesses)
+      if (a.buffer != first.buffer || !whole(a, src.type)) {
+        refuse(a.op) << "an npu_mmio put must send its memref.global whole";
+        fine = false;
+        break;
+      }
+    for (unsigned g : put.peers) {
+      const Endpoint &get = plan.endpoints[g];
+      for (const Access &a : get.accesses) {
+        if (!fine)
+          break;
+        const BufferRef &dst = plan.buffers[a.buffer];
+        if (dst.level != Level::L1) {
+          refuse(a.op) << "an npu_mmio get must fill a core's L1 buffer";
+          fine = false;
+        } else if (!whole(a, dst.type)) {
+          refuse(a.op) << "an npu_mmio get must fill its buffer whole";
+          fine = false;
+        } else if (dst.type.getElementType() != src.type.getElementType() ||
+                   dst.type.getNumElements() != src.type.getNumElements()) {
+          refuse(a.op) << "an npu_mmio get's buffer (" << dst.type
+                       << ") must have the element type and count of the "
+                          "memref.global it is sent ("
+                       << src.type << ")";
+          fine = false;
+        } else if (Operation *w =
+                       writerOf(dst.alloc->getResult(0), out.channels)) {
+          auto diag = refuse(a.op)
+                      << "the buffer an npu_mmio get fills is written by "
+                         "something else; its initial value would not be "
+                         "what the program reads";
+          diag.attachNote(w->getLoc()) << "written here";
+          fine = false;
+        } else {
+          DenseElementsAttr v = init.reshape(RankedTensorType::get(
+              dst.type.getShape(), dst.type.getElementType()));
+          auto [it, fresh] = out.initialValues.try_emplace(a.buffer, v);
+          if (!fresh && it->second != v) {
+            refuse(a.op) << "two npu_mmio gets fill one buffer with "
+                            "different constants";
+            fine = false;
+          }
+        }
+      }
+    }
+    ok &= fine;
+  }
+  // No other stream may touch a buffer the initial value fills.
+  for (const Endpoint &e : plan.endpoints) {
+    if (isMmio(e.channel))
+      continue;
+    for (const Access &a : e.accesses)
+      if (out.initialValues.count(a.buffer)) {
+        refuse(a.op) << "transfers a buffer an npu_mmio channel fills; its "
+                        "initial value would not be what the program reads";
+        ok = false;
+      }
+  }
+  if (!ok)
+    return failure();
+
+  // The endpoints leave the plan; peers are renumbered.
+  std::vector<int> renumber(plan.endpoints.size(), -1);
+  std::vector<Endpoint> kept;
+  for (auto [i, e] : llvm::enumerate(plan.endpoints))
+    if (!isMmio(e.channel)) {
+      renumber[i] = kept.size();
+      kept.push_back(e);
+    }
+  for (Endpoint &e : kept)
+    for (unsigned &p : e.peers)
+      p = renumber[p];
+  plan.endpoints = std::move(kept);
+  return out;
+}
