@@ -84,10 +84,15 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       return;
     }
     if (auto c = dyn_cast<air::ChannelOp>(op)) {
-      if (c.getKind() != "dma_stream" && c.getKind() != "mmio") {
+      // dma_packet: the same data as a stream where each index has one
+      // producer and one consumer (planTransfers refuses merges), so it
+      // becomes a circuit-switched stream; packet switching would only share
+      // routes.
+      if (c.getKind() != "dma_stream" && c.getKind() != "dma_packet" &&
+          c.getKind() != "mmio") {
         refuse(op) << "a channel of type '" << c.getKind()
                    << "'; the lowering builds circuit-switched DMA streams "
-                      "only, and npu_mmio channels as buffers' initial values (no cascade or packet channels)";
+                      "(dma_packet ones among them) and npu_mmio channels as buffers' initial values; no cascade channels";
         ok = false;
       }
       return;

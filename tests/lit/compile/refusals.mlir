@@ -16,7 +16,7 @@ func.func @memcpy_in_l1() {
 
 // -----
 
-// expected-error @+1 {{[compile-unsupported] a channel of type 'cascade'; the lowering builds circuit-switched DMA streams only}}
+// expected-error @+1 {{[compile-unsupported] a channel of type 'cascade'; the lowering builds circuit-switched DMA streams (dma_packet ones among them) and npu_mmio channels as buffers' initial values; no cascade channels}}
 air.channel @casc [1, 1] {channel_type = "cascade"}
 func.func @cascade() {
   %c1 = arith.constant 1 : index
