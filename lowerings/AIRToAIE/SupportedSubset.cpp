@@ -167,6 +167,13 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
   });
   if (!ok)
     return failure();
+  if (d.herds.empty() && d.segments.empty()) {
+    refuse(d.func) << "no segment or herd: nothing of the program runs on "
+                      "the array (transfers at function or launch level "
+                      "alone, or a launch that computes in its own body, are "
+                      "not an NPU design)";
+    return failure();
+  }
   if (d.launches.empty() || d.segments.empty()) {
     refuse(d.func) << "no launch with a segment (the lowering needs the "
                       "hierarchy; bare herds are wrapped before this step)";

@@ -426,3 +426,18 @@ func.func @padded(%a: memref<8x8xi32>) {
   }
   return
 }
+
+// -----
+
+// No segment or herd: nothing runs on the array; a copy between two L3
+// buffers alone is not an NPU design.
+air.channel @c [1, 1]
+// expected-error @+1 {{[compile-unsupported] no segment or herd: nothing of the program runs on the array}}
+func.func @no_herd(%a: memref<64xi32>, %b: memref<64xi32>) {
+  air.launch () in () args(%x=%a, %y=%b) : memref<64xi32>, memref<64xi32> {
+    %t = air.channel.put async @c[] (%x[] [] []) : (memref<64xi32>)
+    %g = air.channel.get async @c[] (%y[] [] []) : (memref<64xi32>)
+    air.wait_all [%t, %g]
+  }
+  return
+}
