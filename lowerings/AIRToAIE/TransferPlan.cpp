@@ -214,6 +214,14 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   std::map<Operation *, unsigned> l2;
   std::map<unsigned, unsigned> l3;
   std::map<Operation *, unsigned> globals;
+  // The index of the buffer `key` names in `index`, added as `b` the first
+  // time.
+  auto intern = [&](auto &index, const auto &key, const BufferRef &b) {
+    auto [it, fresh] = index.try_emplace(key, plan.buffers.size());
+    if (fresh)
+      plan.buffers.push_back(b);
+    return it->second;
+  };
   // `mmio`: the side of an npu_mmio put, which may send a memref.global.
   auto bufferOf = [&](const Recorder::Reached &r, Value memref,
                       bool mmio) -> std::optional<unsigned> {
@@ -228,14 +236,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       if (auto g = root.getDefiningOp<memref::GetGlobalOp>(); g && mmio) {
         Operation *global = SymbolTable::lookupNearestSymbolFrom(
             g, g.getNameAttr());
-        auto [it, fresh] = globals.try_emplace(global, plan.buffers.size());
-        if (fresh) {
-          BufferRef b{Level::L3};
-          b.global = global;
-          b.type = type;
-          plan.buffers.push_back(b);
-        }
-        return it->second;
+        BufferRef b{Level::L3};
+        b.global = global;
+        b.type = type;
+        return intern(globals, global, b);
       }
       auto arg = dyn_cast<BlockArgument>(root);
       if (!arg || arg.getOwner()->getParentOp() != func.getOperation()) {
@@ -244,14 +248,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
                      << " (the runtime sequence can only name those)";
         return std::nullopt;
       }
-      auto [it, fresh] = l3.try_emplace(arg.getArgNumber(), plan.buffers.size());
-      if (fresh) {
-        BufferRef b{Level::L3};
-        b.argIndex = arg.getArgNumber();
-        b.type = type;
-        plan.buffers.push_back(b);
-      }
-      return it->second;
+      BufferRef b{Level::L3};
+      b.argIndex = arg.getArgNumber();
+      b.type = type;
+      return intern(l3, arg.getArgNumber(), b);
     }
     auto alloc = root.getDefiningOp<memref::AllocOp>();
     if (!alloc) {
@@ -266,14 +266,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
         refuse(alloc) << "an L2 alloc outside a segment body is not lowered";
         return std::nullopt;
       }
-      auto [it, fresh] = l2.try_emplace(alloc, plan.buffers.size());
-      if (fresh) {
-        BufferRef b{Level::L2};
-        b.alloc = alloc;
-        b.type = type;
-        plan.buffers.push_back(b);
-      }
-      return it->second;
+      BufferRef b{Level::L2};
+      b.alloc = alloc;
+      b.type = type;
+      return intern(l2, alloc.getOperation(), b);
     }
     auto herd = alloc->getParentOfType<air::HerdOp>();
     if (!herd || herd != r.herd) {
@@ -281,17 +277,15 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
                       "allocates it (the lowering gives each core its own L1)";
       return std::nullopt;
     }
-    auto key = std::make_tuple(alloc.getOperation(), herd.getOperation(), r.ids);
-    auto [it, fresh] = l1.try_emplace(key, plan.buffers.size());
-    if (fresh) {
-      BufferRef b{Level::L1};
-      b.alloc = alloc;
-      b.herd = herd;
-      b.ids = r.ids;
-      b.type = type;
-      plan.buffers.push_back(b);
-    }
-    return it->second;
+    BufferRef b{Level::L1};
+    b.alloc = alloc;
+    b.herd = herd;
+    b.ids = r.ids;
+    b.type = type;
+    return intern(l1,
+                  std::make_tuple(alloc.getOperation(), herd.getOperation(),
+                                  r.ids),
+                  b);
   };
 
   // Endpoints, by (put?, channel, index, place).
