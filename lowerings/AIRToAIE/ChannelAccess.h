@@ -6,6 +6,16 @@
 
 namespace aircheck::npu {
 
+/// The channel kinds the lowering reads, spelled once. An npu_mmio channel
+/// becomes its buffers' initial values (MmioInit); a dma_stream channel, and
+/// a dma_packet one (each index with one producer and one consumer:
+/// planTransfers refuses merges), becomes a circuit-switched stream, which
+/// moves the same words in the same order as a packet flow would.
+inline bool isMmio(air::ChannelOp c) { return c && c.getKind() == "mmio"; }
+inline bool lowersAsStream(air::ChannelOp c) {
+  return c && (c.getKind() == "dma_stream" || c.getKind() == "dma_packet");
+}
+
 /// The parts of an air.channel.put or air.channel.get the lowering reads.
 struct ChannelAccess {
   mlir::Operation *op;

@@ -1,21 +1,18 @@
 //===- MmioInit.cpp - npu_mmio channels as buffers' initial values --------===//
 #include "lowerings/AIRToAIE/MmioInit.h"
 
+#include "analyses/MemrefEffects.h"
 #include "lowerings/AIRToAIE/BDChains.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace aircheck;
 using namespace aircheck::npu;
-
-bool aircheck::npu::isMmio(air::ChannelOp c) {
-  return c && c.getKind() == "mmio";
-}
 
 /// Whether `a` moves the whole buffer of `type`, in order.
 static bool whole(const Access &a, MemRefType type) {
@@ -24,26 +21,18 @@ static bool whole(const Access &a, MemRefType type) {
 }
 
 /// The first op that may write the memory `v` names, other than the
-/// npu_mmio gets (null: it is only read).
+/// npu_mmio gets (null: it is only read). What an op does to a memref is
+/// analyses/MemrefEffects' answer; views and casts are followed to their
+/// uses, and a memref handed to a region op or a terminator counts as
+/// written (what happens to it there is not followed).
 static Operation *writerOf(Value v, const std::set<std::string> &mmio) {
   for (OpOperand &use : v.getUses()) {
     Operation *u = use.getOwner();
-    if (isa<memref::DeallocOp, memref::LoadOp, affine::AffineLoadOp,
-            vector::LoadOp, vector::TransferReadOp>(u))
-      continue;
-    if (auto g = dyn_cast<air::ChannelGetOp>(u)) {
+    if (auto g = dyn_cast<air::ChannelGetOp>(u))
       if (mmio.count(g.getChanName().str()))
         continue;
-      return u;
-    }
-    if (auto l = dyn_cast<linalg::LinalgOp>(u)) {
-      if (l.isDpsInput(&use))
-        continue;
-      return u;
-    }
-    if (isa<memref::SubViewOp, memref::CastOp, memref::ReinterpretCastOp,
-            memref::CollapseShapeOp, memref::ExpandShapeOp,
-            memref::TransposeOp>(u)) {
+    if (isa<ViewLikeOpInterface, CastOpInterface>(u) &&
+        u->getNumResults() == 1) {
       if (Operation *w = writerOf(u->getResult(0), mmio))
         return w;
       continue;
@@ -55,7 +44,12 @@ static Operation *writerOf(Value v, const std::set<std::string> &mmio) {
         return w;
       continue;
     }
-    return u;
+    if (u->hasTrait<OpTrait::IsTerminator>() ||
+        (u->getNumRegions() && !isa<MemoryEffectOpInterface>(u)))
+      return u;
+    for (const MemrefEffect &e : memrefEffects(u))
+      if (e.memref == v && e.write)
+        return u;
   }
   return nullptr;
 }

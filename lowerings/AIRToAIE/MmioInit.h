@@ -24,6 +24,7 @@
 #ifndef AIRCHECK_LOWERINGS_AIRTOAIE_MMIOINIT_H
 #define AIRCHECK_LOWERINGS_AIRTOAIE_MMIOINIT_H
 
+#include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/TransferPlan.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -41,9 +42,6 @@ struct MmioInit {
   /// The npu_mmio channels (their gets are dropped from the cores).
   std::set<std::string> channels;
 };
-
-/// Whether `c` is an npu_mmio channel.
-bool isMmio(air::ChannelOp c);
 
 /// Takes the npu_mmio endpoints out of `plan` and gives their buffers'
 /// initial values; refuses (errors at the ops) what the initial value would

@@ -1,6 +1,7 @@
 //===- SupportedSubset.cpp - what the NPU lowering lowers -----------------===//
 #include "lowerings/AIRToAIE/SupportedSubset.h"
 
+#include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -84,12 +85,7 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       return;
     }
     if (auto c = dyn_cast<air::ChannelOp>(op)) {
-      // dma_packet: the same data as a stream where each index has one
-      // producer and one consumer (planTransfers refuses merges), so it
-      // becomes a circuit-switched stream; packet switching would only share
-      // routes.
-      if (c.getKind() != "dma_stream" && c.getKind() != "dma_packet" &&
-          c.getKind() != "mmio") {
+      if (!lowersAsStream(c) && !isMmio(c)) {
         refuse(op) << "a channel of type '" << c.getKind()
                    << "'; the lowering builds circuit-switched DMA streams "
                       "(dma_packet ones among them) and npu_mmio channels as buffers' initial values; no cascade channels";

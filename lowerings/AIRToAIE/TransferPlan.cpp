@@ -334,7 +334,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
           index.push_back(-1); // a broadcast source, keyed by its first FIFO
       }
       std::optional<unsigned> buf =
-          bufferOf(*r, access.memref, chan && chan.getKind() == "mmio");
+          bufferOf(*r, access.memref, isMmio(chan));
       if (!buf) {
         ok = false;
         continue;
