@@ -1,5 +1,6 @@
 //===- AsyncGraph.cpp - the asynchronous control and dataflow graph -------===//
 #include "analyses/AsyncGraph.h"
+#include "analyses/ChannelIndices.h"
 #include "analyses/MemrefEffects.h"
 
 #include "dialects/AIR/AIRDialect.h"
@@ -224,7 +225,7 @@ static Footprint footprintOf(Operation *item, Block &body) {
 static std::pair<StringRef, SmallVector<std::optional<int64_t>, 2>>
 channelIndex(air::ChannelOpInterface t) {
   SmallVector<std::optional<int64_t>, 2> idx;
-  for (Value v : t.getIndices()) {
+  for (Value v : channelIndices(t)) {
     APInt c;
     if (matchPattern(v, m_ConstantInt(&c)))
       idx.push_back(c.getSExtValue());

@@ -1,5 +1,6 @@
 //===- ChannelModel.cpp - channels, accesses, balance ---------------------===//
 #include "analyses/ChannelModel.h"
+#include "analyses/ChannelIndices.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -205,7 +206,7 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     acc.volumeUnknown = in.unknown;
     return;
   }
-  OperandRange indices = acc.transfer().getIndices();
+  auto indices = channelIndices(acc.transfer());
   bool inBroadcastSpace = !acc.isPut && info.isBroadcast();
   llvm::ArrayRef<int64_t> space =
       inBroadcastSpace ? llvm::ArrayRef<int64_t>(info.broadcastShape)

@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyses/BlockOrder.h"
+#include "analyses/ChannelIndices.h"
 
 #include "dialects/AIR/AIRDialect.h"
 
@@ -70,7 +71,7 @@ isl::map indexMap(PolyhedralModel &poly, air::ChannelOpInterface op,
   std::vector<std::string> dims, outs, cons{"true"};
   for (const Dim &d : in.dims)
     dims.push_back(d.name);
-  auto indices = op.getIndices();
+  auto indices = channelIndices(op);
   for (unsigned k = 0; k < keep.size(); ++k) {
     if (!keep[k])
       continue;
@@ -161,13 +162,13 @@ isl::map BlockOrder::partnerPairsImpl(PolyhedralModel &poly, Operation *x,
   auto cp = cast<air::ChannelOpInterface>(p);
   auto decl = SymbolTable::lookupNearestSymbolFrom<air::ChannelOp>(
       x, cx.getChanNameAttr());
-  if (!decl || decl.getBroadcastShape() ||
-      cx.getIndices().size() != cp.getIndices().size())
+  auto xi = channelIndices(cx), pi = channelIndices(cp);
+  if (!decl || decl.getBroadcastShape() || xi.size() != pi.size())
     return out;
   std::vector<bool> keep;
-  for (unsigned k = 0; k < cx.getIndices().size(); ++k)
-    keep.push_back(!poly.affine(cx.getIndices()[k], ix).unknown &&
-                   !poly.affine(cp.getIndices()[k], ip).unknown);
+  for (unsigned k = 0; k < xi.size(); ++k)
+    keep.push_back(!poly.affine(xi[k], ix).unknown &&
+                   !poly.affine(pi[k], ip).unknown);
   if (llvm::is_contained(keep, true)) {
     isl::map same = indexMap(poly, cx, ix, keep)
                         .apply_range(indexMap(poly, cp, ip, keep).reverse());
@@ -219,7 +220,7 @@ isl::map BlockOrder::sameRound(PolyhedralModel &poly, Operation *x,
       outs.push_back("t" + std::to_string(k));
       cons.push_back(outs.back() + " = " + in.dims[k].name);
     }
-    auto indices = cast<air::ChannelOpInterface>(op).getIndices();
+    auto indices = channelIndices(cast<air::ChannelOpInterface>(op));
     for (auto [k, v] : llvm::enumerate(indices)) {
       outs.push_back("o" + std::to_string(k));
       cons.push_back(outs.back() + " = " + poly.affine(v, in).expr);

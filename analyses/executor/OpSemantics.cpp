@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyses/executor/Executor.h"
+#include "analyses/ChannelIndices.h"
 
 using namespace mlir;
 using namespace aircheck;
@@ -168,7 +169,7 @@ LogicalResult Executor::execHierarchy(Process &p, air::HierarchyOpInterface h) {
 LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
   auto transfer = cast<air::ChannelOpInterface>(op);
   FlatSymbolRefAttr name = transfer.getChanNameAttr();
-  OperandRange indices = transfer.getIndices();
+  auto indices = channelIndices(transfer);
   auto chan = symbolTables.lookupNearestSymbolFrom<air::ChannelOp>(op, name);
   if (!chan)
     return unsupported(op,

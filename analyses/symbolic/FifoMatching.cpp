@@ -1,5 +1,6 @@
 //===- FifoMatching.cpp - which put meets which get, for every size -------===//
 #include "analyses/symbolic/FifoMatching.h"
+#include "analyses/ChannelIndices.h"
 
 #include "dialects/AIR/AIRDialect.h"
 
@@ -225,7 +226,7 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
         // The index, in the space the op addresses; a put on a broadcast
         // channel is lifted to every destination it feeds.
         bool isPut = a.isPut;
-        OperandRange indices = a.transfer().getIndices();
+        auto indices = channelIndices(a.transfer());
         ArrayRef<int64_t> space = (!isPut && c.isBroadcast())
                                       ? ArrayRef<int64_t>(c.broadcastShape)
                                       : ArrayRef<int64_t>(c.shape);

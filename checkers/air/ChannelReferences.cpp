@@ -2,10 +2,13 @@
 //
 // Seed 000 2.5: channels are declared once at module scope, and the indices
 // of a put or get select one channel of the array. Upstream's verifiers
-// check neither (its test fragments name undeclared channels, and some of
-// its AIRToAIE tests give a 1-D bundle two indices), so these are lint
-// errors, not verifier errors: the rest of the program is still analysed,
-// and the analyses take such an access as unknown.
+// check neither (its test fragments name undeclared channels), so these are
+// lint errors, not verifier errors: the rest of the program is still
+// analysed, and the analyses take such an access as unknown. Leading
+// indices past the rank that are 0 in every instance are read away first
+// (analyses/ChannelIndices.h): upstream's AIRToAIE tests give a 1-D
+// broadcast bundle the two ids of a 1x2 herd, and the seed's NumPy
+// broadcasting rule gives them that meaning.
 //
 // A get on a broadcast channel addresses the destination space,
 // broadcast_shape; in a dimension where that is 1 its index matches every
@@ -14,6 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/Checker.h"
+
+#include "analyses/ChannelIndices.h"
 
 #include "dialects/AIR/AIRDialect.h"
 
@@ -48,7 +53,9 @@ void checkUse(air::ChannelOpInterface op, SymbolTableCollection &tables) {
     }
   }
   StringRef space = broadcastGet ? "the broadcast_shape of channel " : "channel ";
-  auto indices = op.getIndices();
+  // Leading indices past the rank that are 0 in every instance select
+  // nothing (NumPy's leading dimensions of size 1; analyses/ChannelIndices.h).
+  auto indices = channelIndices(op);
   if (indices.empty())
     return;
   if (indices.size() != shape.size()) {
@@ -58,7 +65,13 @@ void checkUse(air::ChannelOpInterface op, SymbolTableCollection &tables) {
                 << " has rank " << shape.size()
                 << "; the indices select one channel of the array (seed 000 2.5)";
     diag.attachNote(chan.getLoc()) << "channel declared here";
-    diag.attachNote() << "hint: give no indices or exactly " << shape.size();
+    if (indices.size() > shape.size())
+      diag.attachNote() << "hint: give no indices or exactly " << shape.size()
+                        << "; leading indices past the rank are allowed only "
+                           "where each is 0 in every instance (a constant 0, "
+                           "or the id of a dimension of size 1)";
+    else
+      diag.attachNote() << "hint: give no indices or exactly " << shape.size();
     return;
   }
   for (auto [i, idx] : llvm::enumerate(indices)) {

@@ -21,6 +21,9 @@
 // RUN: air-check lint --verify-diagnostics --disable=channel-pairing,deadlock-freedom,channel-count-balance %t/broadcast_put_index_range.mlir
 // RUN: air-opt %t/broadcast_get_index_count.mlir -o /dev/null
 // RUN: air-check lint --verify-diagnostics --disable=channel-pairing,deadlock-freedom,channel-count-balance %t/broadcast_get_index_count.mlir
+// RUN: air-check lint %t/leading_zero_ok.mlir 2>&1 | FileCheck %s --check-prefix=CLEAN
+// RUN: air-check lint --verify-diagnostics --disable=channel-pairing,deadlock-freedom,channel-count-balance,broadcast-coverage %t/leading_index_varies.mlir
+// CLEAN: 1 file, 0 errors, 0 warnings
 
 //--- undeclared.mlir
 func.func @undeclared(%m: memref<4xi32, 1>) {
@@ -120,5 +123,54 @@ func.func @broadcast_get_index_count(%m: memref<4xi32, 2>, %i: index) {
   // expected-note@+2 {{hint: give no indices or exactly 1}}
   // expected-error@+1 {{'air.channel.get' has 2 channel indices, but the broadcast_shape of channel @all has rank 1; the indices select one channel of the array (seed 000 2.5)}}
   air.channel.get @all[%i, %i] (%m[] [] []) : (memref<4xi32, 2>)
+  return
+}
+
+//--- leading_zero_ok.mlir
+// A leading index past the rank that is 0 in every instance (the id of a
+// herd dimension of size 1) selects nothing: the two ids of a 1x2 herd
+// address the 1-D broadcast space [2], as NumPy reads shape [1, 2] against
+// [2]. The whole program is clean, every check on.
+air.channel @b [1] {broadcast_shape = [2]}
+func.func @leading_zero_ok(%in: memref<8xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%sx = %c1) args(%a = %in) : memref<8xi32> {
+    %c0 = arith.constant 0 : index
+    air.channel.put @b[%c0] (%a[] [] []) : (memref<8xi32>)
+    air.segment @seg {
+      %c1_0 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      air.herd @h tile (%tx, %ty) in (%nx = %c1_0, %ny = %c2) {
+        %buf = memref.alloc() : memref<8xi32, 2>
+        air.channel.get @b[%tx, %ty] (%buf[] [] []) : (memref<8xi32, 2>)
+        memref.dealloc %buf : memref<8xi32, 2>
+      }
+    }
+  }
+  return
+}
+
+//--- leading_index_varies.mlir
+// The leading index ranges over 2 ids: it selects something the 1-D space
+// has no dimension for.
+// expected-note@+1 {{channel declared here}}
+air.channel @b [1] {broadcast_shape = [2]}
+func.func @leading_index_varies(%in: memref<8xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%sx = %c1) args(%a = %in) : memref<8xi32> {
+    %c0 = arith.constant 0 : index
+    air.channel.put @b[%c0] (%a[] [] []) : (memref<8xi32>)
+    air.segment @seg {
+      %c1_0 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      air.herd @h tile (%tx, %ty) in (%nx = %c2, %ny = %c2) {
+        %buf = memref.alloc() : memref<8xi32, 2>
+        // expected-note@+2 {{leading indices past the rank are allowed only where each is 0 in every instance}}
+        // expected-error@+1 {{'air.channel.get' has 2 channel indices, but the broadcast_shape of channel @b has rank 1}}
+        air.channel.get @b[%tx, %ty] (%buf[] [] []) : (memref<8xi32, 2>)
+        memref.dealloc %buf : memref<8xi32, 2>
+      }
+    }
+  }
   return
 }
