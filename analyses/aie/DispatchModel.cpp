@@ -1349,13 +1349,17 @@ Search::Search(const Model &m, std::vector<bool> visibleProcs,
   }
 }
 
-void Search::run() {
+State Search::initial() const {
   State init(qbase + 4 * m.queues.size(), 0);
   for (size_t i = 0; i < n; ++i)
     init[i] = m.procs[i].steps.empty() ? -1 : 0;
   for (size_t l = 0; l < nl; ++l)
     init[n + l] = m.locks[l].init;
-  add(init, -1);
+  return init;
+}
+
+void Search::run() {
+  add(initial(), -1);
   for (size_t i = 0; i < states.size(); ++i) {
     if (states.size() > maxStates()) {
       unknown = "more than " + std::to_string(maxStates()) +

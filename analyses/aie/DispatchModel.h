@@ -229,6 +229,17 @@ public:
 
   void run();
 
+  /// The state every run starts from.
+  State initial() const;
+  /// The state after agent i's step from `s` (enabled(s, i)), or nullopt
+  /// when a release would pass the lock's maximum (`unknown` is then set).
+  /// One run of the model takes these steps one at a time (the data replay
+  /// of analyses/validate/DesignRun.h).
+  std::optional<State> step(const State &s, size_t i) {
+    return successor(s, i);
+  }
+  const Model &model() const { return m; }
+
   /// The agents: the processes 0..n-1, then the queues n..n+Q-1.
   size_t agents() const { return n + m.queues.size(); }
 

@@ -6,6 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/Compile.h"
+#include "tools/air-check/Validate.h"
+#include "analyses/validate/Equivalence.h"
+#include "mlir/Parser/Parser.h"
 
 #include "tools/air-check/Lint.h"
 
@@ -79,6 +82,40 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
     for (const FindingNote &n : f.notes)
       os << n.pos.file << ":" << n.pos.line << ":" << n.pos.column
          << ": note: " << n.message << "\n";
+  }
+  // The third check: the design moves the program's data, element by
+  // element (analyses/validate, docs/validate.md). A difference is a bug
+  // of the lowering; an unknown is said, and does not undo the proofs
+  // above.
+  if (!bad && again.result.status == "clean") {
+    ParserConfig config(module.getContext(), /*verifyAfterParse=*/false);
+    OwningOpRef<ModuleOp> design =
+        parseSourceString<ModuleOp>(a.text, config, name);
+    validate::Verdict v;
+    if (design)
+      v = validate::validateDesign(module, *design);
+    auto where = [&](Operation *op) {
+      std::string out = name;
+      if (op)
+        if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
+          out = (l.getFilename().str() + ":" + std::to_string(l.getLine()) +
+                 ":" + std::to_string(l.getColumn()));
+      return out;
+    };
+    if (v.kind == validate::Verdict::Different) {
+      os << where(v.at) << ": error: [" << kLoweringBugRule
+         << "] the lowered design does not move the program's data: "
+         << v.message << " [" << kValidateDifferentRule << "]\n";
+      for (auto &[op, text] : v.notes)
+        os << where(op) << ": note: " << text << "\n";
+      a.errors += 1;
+      a.status = CompileResult::Status::Internal;
+      return a;
+    }
+    if (v.kind == validate::Verdict::Unknown)
+      os << where(v.at) << ": warning: [" << kValidateUnknownRule
+         << "] the lowered design's data movement is not validated: "
+         << v.message << "\n";
   }
   if (bad && !a.errors && again.result.status == "findings") {
     a.status = CompileResult::Status::Refused;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/Compile.h"
+#include "tools/air-check/Validate.h"
 #include "tools/air-check/InputFiles.h"
 #include "tools/air-check/HtmlLint.h"
 #include "tools/air-check/Lint.h"
@@ -170,6 +171,25 @@ static cl::opt<std::string> compileOutput(
     "o", cl::desc("The output file (default: stdout)"), cl::value_desc("file"),
     cl::init("-"), cl::sub(compileCmd), cl::cat(compileCat));
 
+static cl::OptionCategory validateCat("validate options");
+static cl::SubCommand validateCmd(
+    "validate",
+    "Translation validation: whether an aie design moves the data of the AIR "
+    "program it was compiled from, element by element. Exit 0 equivalent, 1 "
+    "a difference (with the element) or unknown, 2 usage or parse error, 3 "
+    "internal error.");
+static cl::list<std::string> validateInputs(cl::Positional,
+                                            cl::desc("<prog.mlir> <design.mlir>"),
+                                            cl::sub(validateCmd),
+                                            cl::cat(validateCat));
+static cl::opt<std::string> validateTarget(
+    "target", cl::desc("The device the design is for"), cl::value_desc("name"),
+    cl::sub(validateCmd), cl::cat(validateCat));
+static cl::opt<uint64_t> validateMaxSteps(
+    "max-steps", cl::desc("The program run's step budget"),
+    cl::value_desc("N"), cl::init(1000000), cl::sub(validateCmd),
+    cl::cat(validateCat));
+
 static const char *const overview = R"(air-check: static analysis and verification for MLIR AIR programs
 
 air-check finds the errors that otherwise surface as hangs on hardware or deep
@@ -185,6 +205,7 @@ USAGE
   air-check report [--format=text|json|html] <aie-device-file.mlir>
   air-check report --list-devices
   air-check compile --target=<name> [--emit=<level>] [-o <out>] <file.mlir>
+  air-check validate --target=<name> <prog.mlir> <design.aie.mlir>
 
 EXAMPLES
   air-check lint prog.mlir                    compiler-style diagnostics
@@ -336,6 +357,7 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions({&lintCat}, lintCmd);
   cl::HideUnrelatedOptions({&reportCat}, reportCmd);
   cl::HideUnrelatedOptions({&compileCat}, compileCmd);
+  cl::HideUnrelatedOptions({&validateCat}, validateCmd);
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "air-check " << kVersion << "\n"
        << "  LLVM/MLIR " << LLVM_VERSION_STRING << "\n"
@@ -373,6 +395,15 @@ int main(int argc, char **argv) {
     return runCompile(compileInput, {compileTarget, compileEmit, compileOutput,
                                      compileMaxSteps ? uint64_t(compileMaxSteps)
                                                      : kDefaultMaxSteps});
+  }
+  if (validateCmd) {
+    if (validateInputs.size() != 2 || validateTarget.empty()) {
+      llvm::errs() << "air-check validate: error: give the program, the "
+                      "design and --target\n";
+      return 2;
+    }
+    return runValidate(validateInputs[0], validateInputs[1],
+                       {validateTarget, validateMaxSteps});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;

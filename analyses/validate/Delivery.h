@@ -1,0 +1,77 @@
+//===- Delivery.h - which element lands where, on either side --*- C++ -*-===//
+//
+// Translation validation (docs/validate.md) compares what an AIR program
+// and the aie design compiled from it deliver, element by element. Both
+// sides are replayed into the same shape: every element of every buffer
+// holds a Tag saying where its value came from, and each side logs
+//
+//  * per core buffer (an L1 alloc of one herd instance; an aie.buffer of a
+//    core tile), every element a DMA writes into it, in order: the element
+//    written and its tag (the "fills");
+//  * per L3 buffer (a function argument; a runtime-sequence argument), the
+//    tag each element holds at the end.
+//
+// A tag names where a value was made, not the value: an element of an L3
+// argument as the host passed it, an element of a core buffer as its core
+// computed it (any buffer a core writes holds, for the DMA that reads it,
+// values of that core: the core's code is the herd body it was lowered
+// from, and is not compared), the initial value of a buffer, or nothing (an
+// element no one wrote). A DMA moves tags; it does not make them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_VALIDATE_DELIVERY_H
+#define AIRCHECK_ANALYSES_VALIDATE_DELIVERY_H
+
+#include "mlir/IR/Operation.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace aircheck::validate {
+
+struct Tag {
+  enum Kind : uint8_t {
+    Undefined, // never written
+    Argument,  // element `element` of L3 argument `who`
+    Computed,  // element `element` of core buffer `who`, as its core made it
+    Initial,   // element `element` of the initial value of buffer `who`
+  } kind = Undefined;
+  int32_t who = 0;
+  int64_t element = 0;
+  bool operator==(const Tag &o) const {
+    return kind == o.kind && who == o.who && element == o.element;
+  }
+  bool operator!=(const Tag &o) const { return !(*this == o); }
+};
+
+/// What a DMA wrote into one buffer, in order, and which op wrote each run
+/// of it (a BD or a runtime task; a get or a dma_memcpy_nd).
+struct FillLog {
+  std::vector<int64_t> element;
+  std::vector<Tag> tag;
+  /// (first index into element/tag, the op that wrote from there on).
+  std::vector<std::pair<size_t, mlir::Operation *>> by;
+  void begin(mlir::Operation *op) { by.push_back({element.size(), op}); }
+  void add(int64_t e, Tag t) {
+    element.push_back(e);
+    tag.push_back(t);
+  }
+  size_t size() const { return element.size(); }
+  /// The op that wrote entry i, and how many entries it had written
+  /// before it (i's place in that transfer).
+  std::pair<mlir::Operation *, size_t> writerOf(size_t i) const;
+};
+
+/// Why a side could not be replayed: `unknown` (never a pass).
+struct Unknown {
+  std::string why;
+  mlir::Operation *at = nullptr;
+  explicit operator bool() const { return !why.empty(); }
+};
+
+} // namespace aircheck::validate
+
+#endif

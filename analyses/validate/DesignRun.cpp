@@ -1,0 +1,563 @@
+//===- DesignRun.cpp - replaying what an aie design moves -----------------===//
+#include "analyses/validate/DesignRun.h"
+
+#include "analyses/MemrefEffects.h"
+#include "analyses/aie/DispatchModel.h"
+
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <deque>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::validate;
+using namespace aircheck::aiecheck;
+using namespace aircheck::aiecheck::dispatch;
+
+int DesignDelivery::bufferIndex(Operation *buffer) const {
+  for (size_t i = 0; i < buffers.size(); ++i)
+    if (const_cast<aie::BufferOp &>(buffers[i]).getOperation() == buffer)
+      return i;
+  return -1;
+}
+
+std::pair<Operation *, size_t> FillLog::writerOf(size_t i) const {
+  auto it = llvm::upper_bound(by, i, [](size_t v, const auto &p) {
+    return v < p.first;
+  });
+  if (it == by.begin())
+    return {nullptr, i};
+  --it;
+  return {it->second, i - it->first};
+}
+
+std::optional<std::vector<int64_t>>
+aircheck::validate::bdElements(aie::DMABDOp bd, std::string &why) {
+  auto type = dyn_cast<MemRefType>(bd.getBuffer().getType());
+  if (!type || !type.hasStaticShape()) {
+    why = "a BD on a buffer without a static shape";
+    return std::nullopt;
+  }
+  if (bd.getPadBefore() || bd.getPadAfter() || bd.getPacket()) {
+    why = "a BD with padding or a packet header";
+    return std::nullopt;
+  }
+  int64_t offset = bd.getOffsetOrDefault();
+  int64_t len = bd.getLen() ? int64_t(*bd.getLen())
+                            : type.getNumElements() - offset;
+  std::vector<int64_t> out;
+  auto sizes = bd.getSizes(), strides = bd.getStrides();
+  if (!sizes || sizes->empty()) {
+    for (int64_t k = 0; k < len; ++k)
+      out.push_back(offset + k);
+    return out;
+  }
+  if (!strides || strides->size() != sizes->size()) {
+    why = "a BD whose sizes and strides differ in number";
+    return std::nullopt;
+  }
+  int64_t count = 1;
+  for (int32_t s : *sizes)
+    count *= s;
+  if (count != len) {
+    why = "a BD whose sizes move " + std::to_string(count) +
+          " elements and whose len is " + std::to_string(len);
+    return std::nullopt;
+  }
+  std::vector<int64_t> idx(sizes->size(), 0);
+  for (int64_t c = 0; c < count; ++c) {
+    int64_t a = offset;
+    for (size_t k = 0; k < idx.size(); ++k)
+      a += idx[k] * (*strides)[k];
+    out.push_back(a);
+    for (size_t k = idx.size(); k-- > 0;) {
+      if (++idx[k] < (*sizes)[k])
+        break;
+      idx[k] = 0;
+    }
+  }
+  return out;
+}
+
+/// The elements a runtime task addresses in its argument (offsets, sizes
+/// and strides static, four of each: outermost first, the innermost offset
+/// unscaled).
+static std::optional<std::vector<int64_t>>
+taskElements(aiex::NpuDmaMemcpyNdOp copy, std::string &why) {
+  if (!copy.getOffsets().empty() || !copy.getSizes().empty() ||
+      !copy.getStrides().empty()) {
+    why = "a runtime task whose pattern holds runtime values";
+    return std::nullopt;
+  }
+  ArrayRef<int64_t> off = copy.getStaticOffsets(),
+                    size = copy.getStaticSizes(),
+                    stride = copy.getStaticStrides();
+  if (off.size() != 4 || size.size() != 4 || stride.size() != 4) {
+    why = "a runtime task without four offsets, sizes and strides";
+    return std::nullopt;
+  }
+  SmallVector<int64_t, 4> st(stride.begin(), stride.end());
+  if (st[3] == 0)
+    st[3] = 1;
+  int64_t base = off[3];
+  for (int k = 0; k < 3; ++k)
+    base += off[k] * st[k];
+  std::vector<int64_t> out;
+  for (int64_t a = 0; a < size[0]; ++a)
+    for (int64_t b = 0; b < size[1]; ++b)
+      for (int64_t c = 0; c < size[2]; ++c)
+        for (int64_t e = 0; e < size[3]; ++e)
+          out.push_back(base + a * st[0] + b * st[1] + c * st[2] + e * st[3]);
+  return out;
+}
+
+/// The aie.buffer `v` views (through views and casts), or null.
+static aie::BufferOp bufferOf(Value v) {
+  while (v) {
+    if (auto b = v.getDefiningOp<aie::BufferOp>())
+      return b;
+    auto view = v.getDefiningOp<ViewLikeOpInterface>();
+    if (!view)
+      return nullptr;
+    v = view.getViewSource();
+  }
+  return nullptr;
+}
+
+namespace {
+
+/// One element in a stream: its tag and its width in bits (a stream
+/// between buffers of different element widths is not replayed).
+struct Word {
+  Tag tag;
+  unsigned bits;
+};
+
+class Replay {
+public:
+  Replay(Device &d, int64_t budget) : d(d), budget(budget) {}
+
+  DesignDelivery run() {
+    Model m = buildModel(d);
+    if (!m.unknown.empty()) {
+      fail(m.unknown, m.unknownAt);
+      return std::move(out);
+    }
+    model = &m;
+    if (!collectBuffers() || !checkPersistent() || !collectArguments())
+      return std::move(out);
+    n = m.procs.size();
+    Search search(m);
+    State s = search.initial();
+    in.assign(search.agents(), {});
+    for (size_t p = 0; p < n; ++p)
+      if (s[p] >= 0 && !arrive(p, s[p]))
+        return std::move(out);
+    size_t next = 0;
+    for (int64_t steps = 0;; ++steps) {
+      if (steps > 50 * budget / 16 + 1000000) {
+        fail("the replay took more steps than its budget", nullptr);
+        return std::move(out);
+      }
+      // Without a host, chains whose other end is always ready would run
+      // on: the run ends when the cores have.
+      if (m.host < 0 &&
+          llvm::all_of(llvm::seq<size_t>(0, n), [&](size_t p) {
+            return !m.procs[p].isCore() || s[p] < 0;
+          }))
+        break;
+      std::optional<size_t> agent;
+      for (size_t k = 0; k < search.agents(); ++k) {
+        size_t i = (next + k) % search.agents();
+        if (search.enabled(s, i)) {
+          agent = i;
+          break;
+        }
+      }
+      if (!agent)
+        break;
+      next = *agent + 1;
+      std::optional<State> after = search.step(s, *agent);
+      if (!after) {
+        fail(search.unknown, search.unknownAt);
+        return std::move(out);
+      }
+      if (!events(search, s, *after))
+        return std::move(out);
+      s = std::move(*after);
+    }
+    for (size_t p = 0; p < n; ++p)
+      if (m.procs[p].mustFinish() && s[p] >= 0 &&
+          m.procs[p].loopTo < 0) {
+        fail("the replay stopped with " + m.procs[p].name +
+                 " unfinished (the design does not complete; aie-deadlock "
+                 "says why)",
+             m.procs[p].op);
+        return std::move(out);
+      }
+    return std::move(out);
+  }
+
+private:
+  Device &d;
+  int64_t budget;
+  Model *model = nullptr;
+  size_t n = 0;
+  DesignDelivery out;
+  std::vector<std::vector<Tag>> content; // per buffer
+  llvm::DenseMap<Operation *, int> bufferIndex;
+  std::vector<std::deque<Word>> in; // per receiving agent
+  int64_t moved = 0;
+
+  void fail(std::string why, Operation *at) {
+    if (!out.unknown)
+      out.unknown = Unknown{std::move(why), at};
+  }
+
+  bool collectBuffers() {
+    d.op.walk([&](aie::BufferOp b) {
+      auto type = dyn_cast<MemRefType>(b.getType());
+      int idx = out.buffers.size();
+      out.buffers.push_back(b);
+      bufferIndex[b] = idx;
+      std::optional<Coord> c = tileOfOp(b);
+      out.onCore.push_back(c && d.kindOf(*c) == TileKind::Compute);
+      out.coreWrites.push_back(false);
+      int64_t count = type && type.hasStaticShape() ? type.getNumElements() : 0;
+      std::vector<Tag> init(count);
+      if (b.getInitialValue())
+        for (int64_t e = 0; e < count; ++e)
+          init[e] = Tag{Tag::Initial, idx, e};
+      content.push_back(std::move(init));
+    });
+    // The buffers a core writes (through any view).
+    d.op.walk([&](aie::CoreOp core) {
+      core.walk([&](Operation *op) {
+        for (const MemrefEffect &e : memrefEffects(op))
+          if (e.write)
+            if (aie::BufferOp b = bufferOf(e.memref))
+              out.coreWrites[bufferIndex[b]] = true;
+      });
+    });
+    return true;
+  }
+
+  /// One run stands for all (see DesignRun.h): one acquiring agent per
+  /// lock, one sender per stream, AIE2 semaphores.
+  bool checkPersistent() {
+    std::vector<std::set<int>> acquirers(model->locks.size());
+    for (auto [i, p] : llvm::enumerate(model->procs))
+      for (const Step &st : p.steps) {
+        if (st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet) {
+          fail("an AIE1 lock operation (acquire or release at a value): "
+               "the replay needs counting semaphores",
+               st.op);
+          return false;
+        }
+        if (st.kind == Step::Acquire)
+          acquirers[st.lock].insert(i);
+      }
+    for (auto [q, qu] : llvm::enumerate(model->queues))
+      for (const Task &t : qu.tasks)
+        if (!t.steps.empty()) {
+          fail("a runtime task with lock operations is not replayed", t.op);
+          return false;
+        }
+    for (auto [l, a] : llvm::enumerate(acquirers))
+      if (a.size() > 1) {
+        fail("lock '" + model->locks[l].name + "' is acquired by " +
+                 std::to_string(a.size()) +
+                 " agents: which gets it first may differ between runs, "
+                 "and one run does not stand for all",
+             model->locks[l].op);
+        return false;
+      }
+    // One sender per receiver.
+    std::vector<int> senders(n ? n : model->procs.size(), 0);
+    senders.assign(model->procs.size() + model->queues.size(), 0);
+    for (auto [p, proc] : llvm::enumerate(model->procs))
+      if (isMM2S(p))
+        for (int r : receivers(p))
+          ++senders[r];
+    for (auto [q, qu] : llvm::enumerate(model->queues))
+      if (qu.dir == aie::DMAChannelDir::MM2S) {
+        std::set<int> all(qu.peers.begin(), qu.peers.end());
+        for (auto &kv : qu.packetPeers)
+          all.insert(kv.second.begin(), kv.second.end());
+        for (int r : all)
+          ++senders[r];
+        if (qu.feeds >= 0)
+          ++senders[model->procs.size() + qu.feeds];
+      }
+    for (auto [r, c] : llvm::enumerate(senders))
+      if (c > 1) {
+        fail("a stream end with " + std::to_string(c) +
+                 " senders: how their words interleave is not replayed",
+             r < model->procs.size() ? model->procs[r].op
+                                     : model->queues[r - model->procs.size()].decl);
+        return false;
+      }
+    return true;
+  }
+
+  bool collectArguments() {
+    out.sequence = model->sequence;
+    if (!out.sequence)
+      return true;
+    Block &body = out.sequence->getRegion(0).front();
+    for (BlockArgument a : body.getArguments()) {
+      auto type = dyn_cast<MemRefType>(a.getType());
+      std::vector<Tag> tags;
+      if (type && type.hasStaticShape())
+        for (int64_t e = 0; e < type.getNumElements(); ++e)
+          tags.push_back(Tag{Tag::Argument, (int32_t)a.getArgNumber(), e});
+      out.arguments.push_back(std::move(tags));
+    }
+    return true;
+  }
+
+  std::optional<aie::DMAChannelDir> dirOf(size_t p) const {
+    const Proc &proc = model->procs[p];
+    if (proc.kind != AgentKind::Chain || !proc.op)
+      return std::nullopt;
+    if (auto s = dyn_cast<aie::DMAStartOp>(proc.op))
+      return s.getChannelDir();
+    if (auto s = dyn_cast<aie::DMAOp>(proc.op))
+      return s.getChannelDir();
+    return std::nullopt;
+  }
+  bool isMM2S(size_t p) const { return dirOf(p) == aie::DMAChannelDir::MM2S; }
+  bool isS2MM(size_t p) const { return dirOf(p) == aie::DMAChannelDir::S2MM; }
+
+  /// The agents an MM2S chain's words go to.
+  std::vector<int> receivers(size_t p) const {
+    std::vector<int> r(model->procs[p].peers.begin(),
+                       model->procs[p].peers.end());
+    int q = model->procs[p].queue;
+    if (q >= 0 && model->queues[q].dir == aie::DMAChannelDir::S2MM)
+      r.push_back(model->procs.size() + q);
+    return r;
+  }
+
+  /// Chain p reached step pc: an MM2S BD reads its buffer.
+  bool arrive(size_t p, int pc) {
+    const Step &st = model->procs[p].steps[pc];
+    if (st.kind != Step::Transfer || !isMM2S(p))
+      return true;
+    auto bd = dyn_cast<aie::DMABDOp>(st.op);
+    if (!bd) {
+      fail("a transfer that is not an aie.dma_bd is not replayed", st.op);
+      return false;
+    }
+    std::string why;
+    std::optional<std::vector<int64_t>> elems = bdElements(bd, why);
+    aie::BufferOp buf = bufferOf(bd.getBuffer());
+    if (!elems || !buf) {
+      fail(elems ? "a BD on something other than an aie.buffer" : why, bd);
+      return false;
+    }
+    int b = bufferIndex[buf];
+    unsigned bits = cast<MemRefType>(buf.getType()).getElementTypeBitWidth();
+    std::vector<Word> words;
+    for (int64_t e : *elems) {
+      if (e < 0 || e >= (int64_t)content[b].size()) {
+        fail("a BD reads element " + std::to_string(e) +
+                 ", outside its buffer",
+             bd);
+        return false;
+      }
+      Tag t = out.onCore[b] && out.coreWrites[b] ? Tag{Tag::Computed, b, e}
+                                                 : content[b][e];
+      words.push_back(Word{t, bits});
+    }
+    return send(words, receivers(p), bd);
+  }
+
+  bool send(const std::vector<Word> &words, const std::vector<int> &to,
+            Operation *at) {
+    moved += words.size() * std::max<size_t>(1, to.size());
+    if (moved > budget) {
+      fail("the design moves more than " + std::to_string(budget) +
+               " elements (the replay's budget)",
+           at);
+      return false;
+    }
+    for (int r : to)
+      in[r].insert(in[r].end(), words.begin(), words.end());
+    return true;
+  }
+
+  /// Takes `count` words of `bits` bits from agent r's stream.
+  bool take(int r, size_t count, unsigned bits, Operation *at,
+            std::vector<Tag> &tags) {
+    if (in[r].size() < count) {
+      fail("a transfer completes with " + std::to_string(count) +
+               " elements, and its stream carried " +
+               std::to_string(in[r].size()) + " (a sender the replay does "
+               "not know of)",
+           at);
+      return false;
+    }
+    for (size_t k = 0; k < count; ++k) {
+      if (in[r].front().bits != bits) {
+        fail("a stream between buffers of different element widths is "
+             "not replayed",
+             at);
+        return false;
+      }
+      tags.push_back(in[r].front().tag);
+      in[r].pop_front();
+    }
+    return true;
+  }
+
+  /// Chain p completed step pc: an S2MM BD writes its buffer.
+  bool complete(size_t p, int pc) {
+    const Step &st = model->procs[p].steps[pc];
+    if (st.kind != Step::Transfer || !isS2MM(p))
+      return true;
+    auto bd = dyn_cast<aie::DMABDOp>(st.op);
+    std::string why;
+    std::optional<std::vector<int64_t>> elems =
+        bd ? bdElements(bd, why) : std::nullopt;
+    aie::BufferOp buf = bd ? bufferOf(bd.getBuffer()) : nullptr;
+    if (!elems || !buf) {
+      fail(bd ? (elems ? "a BD on something other than an aie.buffer" : why)
+              : "a transfer that is not an aie.dma_bd is not replayed",
+           st.op);
+      return false;
+    }
+    int b = bufferIndex[buf];
+    std::vector<Tag> tags;
+    if (!take(p, elems->size(),
+              cast<MemRefType>(buf.getType()).getElementTypeBitWidth(), bd,
+              tags))
+      return false;
+    FillLog *log = out.onCore[b] ? &out.fills[b] : nullptr;
+    if (log)
+      log->begin(bd);
+    for (auto [k, e] : llvm::enumerate(*elems)) {
+      if (e < 0 || e >= (int64_t)content[b].size()) {
+        fail("a BD writes element " + std::to_string(e) +
+                 ", outside its buffer",
+             bd);
+        return false;
+      }
+      content[b][e] = tags[k];
+      if (log)
+        log->add(e, tags[k]);
+    }
+    return true;
+  }
+
+  int argumentOf(aiex::NpuDmaMemcpyNdOp copy) {
+    auto a = dyn_cast<BlockArgument>(copy.getMemref());
+    if (!a || a.getOwner()->getParentOp() != out.sequence)
+      return -1;
+    return a.getArgNumber();
+  }
+
+  /// Queue q pushed task t or finished it. An MM2S task reads its
+  /// argument when it is pushed, an S2MM task writes it when it finishes;
+  /// that is when they do it as long as no task of the other direction on
+  /// the same argument is under way meanwhile (else: unknown).
+  bool task(size_t q, size_t t, bool finished) {
+    const Queue &qu = model->queues[q];
+    auto copy = dyn_cast<aiex::NpuDmaMemcpyNdOp>(qu.tasks[t].op);
+    bool mm2s = qu.dir == aie::DMAChannelDir::MM2S;
+    if (!copy) {
+      fail("a runtime task that is not an npu.dma_memcpy_nd is not replayed",
+           qu.tasks[t].op);
+      return false;
+    }
+    int arg = argumentOf(copy);
+    std::string why;
+    std::optional<std::vector<int64_t>> elems = taskElements(copy, why);
+    if (arg < 0 || !elems) {
+      fail(arg < 0 ? "a runtime task on something other than a sequence "
+                     "argument"
+                   : why,
+           copy);
+      return false;
+    }
+    std::vector<Tag> &data = out.arguments[arg];
+    for (int64_t e : *elems)
+      if (e < 0 || e >= (int64_t)data.size()) {
+        fail("a runtime task addresses element " + std::to_string(e) +
+                 ", outside its argument",
+             copy);
+        return false;
+      }
+    int &reading = underway[{arg, true}], &writing = underway[{arg, false}];
+    if ((mm2s && !finished && writing > 0) ||
+        (!mm2s && finished && reading > 0)) {
+      fail("a runtime task reads an argument while another writes it: what "
+           "it reads is not replayed",
+           copy);
+      return false;
+    }
+    (mm2s ? reading : writing) += finished ? -1 : 1;
+    unsigned bits =
+        cast<MemRefType>(copy.getMemref().getType()).getElementTypeBitWidth();
+    if (mm2s && !finished) {
+      std::vector<Word> words;
+      for (int64_t e : *elems)
+        words.push_back(Word{data[e], bits});
+      std::set<int> to;
+      for (int p : qu.peersOf(t))
+        to.insert(p);
+      if (qu.feeds >= 0)
+        to.insert(model->procs.size() + qu.feeds);
+      return send(words, std::vector<int>(to.begin(), to.end()), copy);
+    }
+    if (!mm2s && finished) {
+      std::vector<Tag> tags;
+      if (!take(model->procs.size() + q, elems->size(), bits, copy, tags))
+        return false;
+      for (auto [k, e] : llvm::enumerate(*elems))
+        data[e] = tags[k];
+    }
+    return true;
+  }
+  std::map<std::pair<int, bool>, int> underway;
+
+  bool events(Search &search, const State &s, const State &next) {
+    // Reads first (an MM2S BD reached, a task pushed), then writes: a
+    // stream's words are queued before anything takes them.
+    std::vector<std::pair<size_t, int>> completions;
+    for (size_t p = 0; p < n; ++p) {
+      int a = s[p], b = next[p];
+      if (a == b || a < 0)
+        continue;
+      const Proc &proc = model->procs[p];
+      int k = a;
+      for (size_t guard = 0; k != b && guard <= proc.steps.size(); ++guard) {
+        completions.push_back({p, k});
+        k = k + 1 < (int)proc.steps.size() ? k + 1 : proc.loopTo;
+        if (k < 0)
+          break;
+        if (!arrive(p, k))
+          return false;
+      }
+    }
+    for (size_t q = 0; q < model->queues.size(); ++q)
+      for (int32_t t = search.pushed(s, q); t < search.pushed(next, q); ++t)
+        if (!task(q, t, false))
+          return false;
+    for (auto [p, k] : completions)
+      if (!complete(p, k))
+        return false;
+    for (size_t q = 0; q < model->queues.size(); ++q)
+      for (int32_t t = search.finished(s, q); t < search.finished(next, q);
+           ++t)
+        if (!task(q, t, true))
+          return false;
+    return true;
+  }
+};
+
+} // namespace
+
+DesignDelivery aircheck::validate::replayDesign(Device &d, int64_t budget) {
+  return Replay(d, budget).run();
+}

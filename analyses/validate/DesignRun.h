@@ -1,0 +1,60 @@
+//===- DesignRun.h - replaying what an aie design moves ---------*- C++ -*-===//
+//
+// The design side of translation validation (docs/validate.md): one run of
+// the dispatch model (analyses/aie/DispatchModel.h) with data. Every BD a
+// channel runs reads or writes the elements its pattern addresses; a stream
+// carries the tags an MM2S BD read, in order, to the S2MM BDs (or shim
+// tasks) at the other end of its flow; a runtime task reads or writes its
+// argument's elements by its four-dimensional pattern.
+//
+// One run stands for every run when the model is persistent: no step an
+// agent can take is taken away by another's. It is with AIE2 semaphores
+// (releases only raise a value) when every lock has one acquiring agent
+// and every stream one sender; the replay checks both and is `unknown`
+// otherwise. With a race-free design (aie-data-race) a persistent model's
+// runs then all deliver the same data: each agent's steps are the same in
+// every run, and every read sees the last write the lock order puts before
+// it.
+//
+// An MM2S BD reads its buffer when its channel reaches it (it holds the
+// buffer's lock from there to its release); an S2MM BD's elements are
+// written when it completes. A buffer of a core tile that its core writes
+// holds, for every DMA that reads it, values that core computed (Tag
+// Computed); the others hold what was written into them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_VALIDATE_DESIGNRUN_H
+#define AIRCHECK_ANALYSES_VALIDATE_DESIGNRUN_H
+
+#include "analyses/aie/AIEDesign.h"
+#include "analyses/validate/Delivery.h"
+
+namespace aircheck::validate {
+
+struct DesignDelivery {
+  Unknown unknown;
+  /// The device's buffers: Tag::who of Computed and Initial tags.
+  std::vector<aie::BufferOp> buffers;
+  /// Per buffer: on a core tile; written by its core.
+  std::vector<bool> onCore, coreWrites;
+  /// Per buffer of a core tile that a DMA writes: its fills.
+  std::map<int, FillLog> fills;
+  /// The runtime sequence and, per argument, the tag of each element at
+  /// the end (Tag::who of Argument tags: the argument's number).
+  mlir::Operation *sequence = nullptr;
+  std::vector<std::vector<Tag>> arguments;
+  int bufferIndex(mlir::Operation *buffer) const;
+};
+
+/// The data the design `d` moves in one dispatch of its runtime sequence;
+/// at most `budget` elements moved (else unknown).
+DesignDelivery replayDesign(aiecheck::Device &d, int64_t budget);
+
+/// The elements `bd` addresses, in order (nullopt: a pattern the replay
+/// does not read, with `why`).
+std::optional<std::vector<int64_t>> bdElements(aie::DMABDOp bd,
+                                               std::string &why);
+
+} // namespace aircheck::validate
+
+#endif

@@ -1,0 +1,55 @@
+//===- Equivalence.h - does the design move the program's data --*- C++ -*-===//
+//
+// Translation validation (docs/validate.md): replays the AIR program
+// (ProgramRun.h) and the aie design (DesignRun.h) and compares what they
+// deliver:
+//
+//  * each core of the design runs one herd instance: its code is the herd
+//    body's (the memory operations of both, in order, with the same op
+//    names; an L1 alloc the herd body names and the aie.buffer the core
+//    names at the same place are one buffer), and which instance it runs is
+//    read from the data it receives (the one instance whose fills it
+//    matches; a buffer no code names is paired by its fills);
+//  * every buffer of that instance receives, in the same order, elements
+//    with the same tags in the same places;
+//  * every element of every L3 argument ends with the same tag.
+//
+// An element the program never writes may hold anything in the design.
+// Anything either replay does not read is `unknown`, never a pass.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_VALIDATE_EQUIVALENCE_H
+#define AIRCHECK_ANALYSES_VALIDATE_EQUIVALENCE_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace aircheck::validate {
+
+struct Verdict {
+  enum Kind { Equivalent, Different, Unknown } kind = Unknown;
+  /// Different: the first difference, naming the element; Unknown: why.
+  std::string message;
+  mlir::Operation *at = nullptr;
+  std::vector<std::pair<mlir::Operation *, std::string>> notes;
+  /// What was compared (for the report): core buffers, fills' elements, L3
+  /// elements.
+  int64_t buffers = 0, filled = 0, results = 0;
+};
+
+struct ValidateOptions {
+  uint64_t maxSteps = 1000000; // the program run's step budget
+  int64_t budget = 50000000;   // elements either replay may move
+};
+
+/// Whether `design` (one aie.device) moves the data `program` (verified,
+/// hierarchy-wrapped) does.
+Verdict validateDesign(mlir::ModuleOp program, mlir::ModuleOp design,
+                       const ValidateOptions &options = {});
+
+} // namespace aircheck::validate
+
+#endif

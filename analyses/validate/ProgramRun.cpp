@@ -1,0 +1,368 @@
+//===- ProgramRun.cpp - replaying what an AIR program moves ---------------===//
+#include "analyses/validate/ProgramRun.h"
+
+#include "analyses/MemrefEffects.h"
+#include "analyses/executor/SkeletonExecutor.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <deque>
+#include <set>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::validate;
+
+namespace {
+
+/// The root a memref value names, read statically: the function argument
+/// or the alloc (through kernel arguments, air.execute results and, with
+/// `views`, views).
+struct Root {
+  int argument = -1;
+  Operation *alloc = nullptr;
+};
+
+Root rootOf(Value v, bool views) {
+  for (int guard = 0; v && guard < 64; ++guard) {
+    if (auto a = dyn_cast<BlockArgument>(v)) {
+      Operation *owner = a.getOwner()->getParentOp();
+      if (isa<func::FuncOp>(owner))
+        return Root{(int)a.getArgNumber(), nullptr};
+      auto h = dyn_cast<air::HierarchyOpInterface>(owner);
+      if (!h)
+        return {};
+      int k = (int)a.getArgNumber() - 2 * (int)h.getNumDims();
+      if (k < 0 || k >= (int)h.getKernelOperands().size())
+        return {};
+      v = h.getKernelOperands()[k];
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (isa<memref::AllocOp, memref::AllocaOp>(def))
+      return Root{-1, def};
+    if (auto exec = dyn_cast<air::ExecuteOp>(def)) {
+      unsigned r = cast<OpResult>(v).getResultNumber();
+      Operation *term = exec->getRegion(0).front().getTerminator();
+      if (r == 0 || r - 1 >= term->getNumOperands())
+        return {};
+      v = term->getOperand(r - 1);
+      continue;
+    }
+    if (views)
+      if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+        v = view.getViewSource();
+        continue;
+      }
+    return {};
+  }
+  return {};
+}
+
+struct Side {
+  int place = -1;
+  std::vector<int64_t> elements;
+};
+
+struct Reached {
+  Operation *op = nullptr;
+  bool isPut = false, isDma = false;
+  Side from, to; // a put: from; a get: to; a dma_memcpy_nd: both
+  std::vector<std::pair<std::string, std::vector<int64_t>>> fifos;
+};
+
+class Replay : public TransferObserver {
+public:
+  Replay(ModuleOp module, int64_t budget) : module(module), budget(budget) {}
+
+  ProgramDelivery run(uint64_t maxSteps) {
+    module.walk([&](func::FuncOp f) {
+      bool air = false;
+      f.walk([&](Operation *op) {
+        if (isa<air::AIRDialect>(op->getDialect()))
+          air = true;
+      });
+      if (!air)
+        return;
+      if (out.func)
+        fail("a second function with AIR ops", f);
+      out.func = f;
+    });
+    if (out.unknown)
+      return std::move(out);
+    if (!out.func)
+      return fail("no function with AIR ops", nullptr), std::move(out);
+    for (BlockArgument a : out.func.getArguments()) {
+      auto type = dyn_cast<MemRefType>(a.getType());
+      std::vector<Tag> tags;
+      if (type && type.hasStaticShape())
+        for (int64_t e = 0; e < type.getNumElements(); ++e)
+          tags.push_back(Tag{Tag::Argument, (int32_t)a.getArgNumber(), e});
+      out.arguments.push_back(std::move(tags));
+    }
+    // The L1 allocs a herd body computes into.
+    module.walk([&](air::HerdOp herd) {
+      herd.getBody().walk([&](Operation *op) {
+        if (isa<air::AIRDialect>(op->getDialect()))
+          return;
+        for (const MemrefEffect &e : memrefEffects(op))
+          if (e.write)
+            if (Operation *a = rootOf(e.memref, true).alloc)
+              computed.insert(a);
+      });
+    });
+    SkeletonOptions options;
+    options.maxSteps = maxSteps;
+    options.observer = this;
+    SkeletonResult r = runSkeleton(module, options);
+    if (out.unknown)
+      return std::move(out);
+    if (r.verdict != SkeletonResult::Verdict::Completed) {
+      fail("the program's run did not complete", out.func);
+      return std::move(out);
+    }
+    // Arguments: their final content.
+    for (auto [i, p] : llvm::enumerate(out.places))
+      if (p.kind == Place::Argument)
+        out.arguments[p.argument] = content[i];
+    return std::move(out);
+  }
+
+  void reached(unsigned id, Operation *op,
+               ArrayRef<SmallVector<int64_t, 4>> destinations,
+               function_ref<std::optional<int64_t>(Value)> valueOf) override {
+    if (out.unknown)
+      return;
+    Reached r;
+    r.op = op;
+    if (auto c = dyn_cast<air::ChannelOpInterface>(op)) {
+      r.isPut = c.isPut();
+      Side s;
+      if (!side(op, c.getMemref(), c.getMixedOffsets(), c.getMixedAccessSizes(),
+                c.getMixedStrides(), valueOf, s))
+        return;
+      (r.isPut ? r.from : r.to) = std::move(s);
+      for (const auto &d : destinations)
+        r.fifos.push_back(
+            {c.getChanName().str(), std::vector<int64_t>(d.begin(), d.end())});
+    } else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
+      r.isDma = true;
+      if (!side(op, dma.getSrc(), dma.getMixedSrcOffsets(),
+                dma.getMixedSrcSizes(), dma.getMixedSrcStrides(), valueOf,
+                r.from) ||
+          !side(op, dma.getDst(), dma.getMixedDstOffsets(),
+                dma.getMixedDstSizes(), dma.getMixedDstStrides(), valueOf,
+                r.to))
+        return;
+      if (r.from.elements.size() != r.to.elements.size()) {
+        fail("a dma_memcpy_nd whose sides move different element counts", op);
+        return;
+      }
+    } else {
+      return;
+    }
+    pending[id] = std::move(r);
+  }
+
+  void started(unsigned id) override {
+    if (out.unknown)
+      return;
+    auto it = pending.find(id);
+    if (it == pending.end())
+      return;
+    Reached &r = it->second;
+    if (r.isDma) {
+      copy(r.from, r.to, r.op);
+      return;
+    }
+    for (const auto &f : r.fifos) {
+      auto &[puts, gets] = fifos[f];
+      (r.isPut ? puts : gets).push_back(id);
+      while (!puts.empty() && !gets.empty()) {
+        Reached &put = pending[puts.front()], &get = pending[gets.front()];
+        if (put.from.elements.size() != get.to.elements.size()) {
+          fail("a put and the get it meets move different element counts",
+               get.op);
+          return;
+        }
+        copy(put.from, get.to, get.op);
+        puts.pop_front();
+        gets.pop_front();
+      }
+    }
+  }
+
+private:
+  ModuleOp module;
+  int64_t budget, moved = 0;
+  ProgramDelivery out;
+  std::set<Operation *> computed;
+  std::vector<std::vector<Tag>> content; // per place
+  std::map<std::tuple<int, Operation *, std::vector<int64_t>>, int> placeOf;
+  std::map<unsigned, Reached> pending;
+  std::map<std::pair<std::string, std::vector<int64_t>>,
+           std::pair<std::deque<unsigned>, std::deque<unsigned>>>
+      fifos;
+
+  void fail(std::string why, Operation *at) {
+    if (!out.unknown)
+      out.unknown = Unknown{std::move(why), at};
+  }
+
+  bool side(Operation *op, Value memref, ArrayRef<OpFoldResult> offs,
+            ArrayRef<OpFoldResult> sizes, ArrayRef<OpFoldResult> strides,
+            function_ref<std::optional<int64_t>(Value)> valueOf, Side &s) {
+    Root root = rootOf(memref, false);
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    if ((!root.alloc && root.argument < 0) || !type || !type.hasStaticShape()) {
+      fail("a transfer on a view, a global or a buffer without a static "
+           "shape is not replayed",
+           op);
+      return false;
+    }
+    // The place: an argument, an L1 alloc of one herd instance, another
+    // alloc.
+    Place p;
+    p.type = type;
+    std::vector<int64_t> ids;
+    if (root.argument >= 0) {
+      p.kind = Place::Argument;
+      p.argument = root.argument;
+    } else {
+      p.alloc = root.alloc;
+      auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
+      auto herd = root.alloc->getParentOfType<air::HerdOp>();
+      if (herd && space && space.getInt() == 2) {
+        p.kind = Place::CoreBuffer;
+        p.herd = herd;
+        for (Value id :
+             cast<air::HierarchyOpInterface>(herd.getOperation()).getIds()) {
+          std::optional<int64_t> x = valueOf(id);
+          if (!x) {
+            fail("a herd id without a value in the run", op);
+            return false;
+          }
+          ids.push_back(*x);
+        }
+        p.ids.assign(ids.begin(), ids.end());
+      }
+    }
+    auto key = std::make_tuple(p.argument, p.alloc, ids);
+    auto [it, fresh] = placeOf.try_emplace(key, (int)out.places.size());
+    if (fresh) {
+      std::vector<Tag> init(type.getNumElements());
+      if (p.kind == Place::Argument)
+        for (int64_t e = 0; e < type.getNumElements(); ++e)
+          init[e] = Tag{Tag::Argument, p.argument, e};
+      out.places.push_back(p);
+      content.push_back(std::move(init));
+    }
+    s.place = it->second;
+    // The pattern (docs/semantics.md 4b).
+    auto eval = [&](ArrayRef<OpFoldResult> list,
+                    SmallVectorImpl<int64_t> &vals) {
+      for (OpFoldResult f : list) {
+        if (auto a = dyn_cast<Attribute>(f)) {
+          vals.push_back(cast<IntegerAttr>(a).getInt());
+          continue;
+        }
+        std::optional<int64_t> x = valueOf(cast<Value>(f));
+        if (!x)
+          return false;
+        vals.push_back(*x);
+      }
+      return true;
+    };
+    SmallVector<int64_t, 4> o, z, st;
+    if (!eval(offs, o) || !eval(sizes, z) || !eval(strides, st)) {
+      fail("a transfer pattern without values in the run", op);
+      return false;
+    }
+    int64_t count = type.getNumElements();
+    s.elements.clear();
+    if (z.empty()) {
+      if (!o.empty()) {
+        fail("a transfer with offsets and no sizes is not replayed", op);
+        return false;
+      }
+      for (int64_t e = 0; e < count; ++e)
+        s.elements.push_back(e);
+      return true;
+    }
+    if (st.size() != z.size() || (!o.empty() && o.size() != z.size())) {
+      fail("a transfer pattern whose lists differ in length is not replayed",
+           op);
+      return false;
+    }
+    int64_t start = 0;
+    ArrayRef<int64_t> shape = type.getShape();
+    if (o.size() == shape.size()) {
+      int64_t stride = 1;
+      for (size_t k = shape.size(); k-- > 0;) {
+        start += o[k] * stride;
+        stride *= shape[k];
+      }
+    } else if (!o.empty()) {
+      for (size_t k = 0; k + 1 < o.size(); ++k)
+        start += o[k] * st[k];
+      start += o.back();
+    }
+    int64_t n = 1;
+    for (int64_t v : z)
+      n *= v;
+    std::vector<int64_t> idx(z.size(), 0);
+    for (int64_t c = 0; c < n; ++c) {
+      int64_t a = start;
+      for (size_t k = 0; k < idx.size(); ++k)
+        a += idx[k] * st[k];
+      if (a < 0 || a >= count) {
+        fail("a transfer reaches element " + std::to_string(a) +
+                 ", outside its buffer",
+             op);
+        return false;
+      }
+      s.elements.push_back(a);
+      for (size_t k = idx.size(); k-- > 0;) {
+        if (++idx[k] < z[k])
+          break;
+        idx[k] = 0;
+      }
+    }
+    return true;
+  }
+
+  void copy(const Side &from, const Side &to, Operation *writer) {
+    moved += to.elements.size();
+    if (moved > budget) {
+      fail("the program moves more than " + std::to_string(budget) +
+               " elements (the replay's budget)",
+           writer);
+      return;
+    }
+    const Place &src = out.places[from.place];
+    bool made = src.kind == Place::CoreBuffer && computed.count(src.alloc);
+    std::vector<Tag> tags;
+    for (int64_t e : from.elements)
+      tags.push_back(made ? Tag{Tag::Computed, from.place, e}
+                          : content[from.place][e]);
+    FillLog *log = out.places[to.place].kind == Place::CoreBuffer
+                       ? &out.fills[to.place]
+                       : nullptr;
+    if (log)
+      log->begin(writer);
+    for (auto [k, e] : llvm::enumerate(to.elements)) {
+      content[to.place][e] = tags[k];
+      if (log)
+        log->add(e, tags[k]);
+    }
+  }
+};
+
+} // namespace
+
+ProgramDelivery aircheck::validate::replayProgram(ModuleOp module,
+                                                  uint64_t maxSteps,
+                                                  int64_t budget) {
+  return Replay(module, budget).run(maxSteps);
+}

@@ -1,0 +1,60 @@
+//===- ProgramRun.h - replaying what an AIR program moves -------*- C++ -*-===//
+//
+// The program side of translation validation (docs/validate.md): the
+// executor's run (analyses/executor, the compute model's semantics) with
+// data. The k-th put on a FIFO meets its k-th get (seed 000 2.5), and the
+// get's buffer receives, in order, the tags of the elements the put's
+// pattern reads; a dma_memcpy_nd copies its source pattern into its
+// destination pattern. Patterns are read as docs/semantics.md section 4b
+// says. A transfer moves its data when both its sides have started; in a
+// race-free program (data-race) no write to either side is ordered
+// between the start and the completion, so the moment does not matter.
+//
+// An L1 alloc in a herd is one buffer per herd instance; any L1 alloc an op
+// of the herd body other than a transfer writes holds, for the puts that
+// read it, values its instance computed (Tag Computed), as on the design
+// side.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_VALIDATE_PROGRAMRUN_H
+#define AIRCHECK_ANALYSES_VALIDATE_PROGRAMRUN_H
+
+#include "analyses/validate/Delivery.h"
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace aircheck::validate {
+
+/// A buffer of the program: a function argument, an L1 alloc of one herd
+/// instance, or another alloc (L2, a function's local).
+struct Place {
+  enum Kind { Argument, CoreBuffer, Other } kind = Other;
+  int argument = -1;
+  mlir::Operation *alloc = nullptr;
+  air::HerdOp herd;
+  llvm::SmallVector<int64_t, 2> ids;
+  mlir::MemRefType type;
+};
+
+struct ProgramDelivery {
+  Unknown unknown;
+  mlir::func::FuncOp func;
+  /// Tag::who of Computed tags: an index into places.
+  std::vector<Place> places;
+  /// Per CoreBuffer place that a transfer writes: its fills.
+  std::map<int, FillLog> fills;
+  /// Per function argument (empty for one that is not a memref): the tag
+  /// of each element at the end.
+  std::vector<std::vector<Tag>> arguments;
+};
+
+/// The data `module`'s one function with AIR ops moves in the executor's
+/// run (`maxSteps`: its step budget); at most `budget` elements moved.
+ProgramDelivery replayProgram(mlir::ModuleOp module, uint64_t maxSteps,
+                              int64_t budget);
+
+} // namespace aircheck::validate
+
+#endif

@@ -1,0 +1,147 @@
+//===- Validate.cpp - `air-check validate` --------------------------------===//
+#include "tools/air-check/Validate.h"
+
+#include "analyses/DeviceModel.h"
+#include "analyses/ImplicitHierarchy.h"
+#include "analyses/validate/Equivalence.h"
+#include "tools/Registration.h"
+#include "tools/air-check/Lint.h"
+#include "tools/frontend/VerifyGuard.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace aircheck;
+
+/// Lints one input; 0 clean, else validate's exit code.
+static int checked(StringRef path, const std::string &device,
+                   uint64_t maxSteps, std::unique_ptr<llvm::MemoryBuffer> &text) {
+  LintOptions lint;
+  lint.check.device = device;
+  lint.check.maxSteps = maxSteps;
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (std::error_code ec = buffer.getError()) {
+    (void)unreadableInput(path, ec.message(), lint);
+    return 2;
+  }
+  text = std::move(*buffer);
+  LintOutcome out = lintBuffer(
+      path,
+      llvm::MemoryBuffer::getMemBufferCopy(text->getBuffer(),
+                                           text->getBufferIdentifier()),
+      lint);
+  const FileResult &r = out.result;
+  if (r.status == "internal-error")
+    return 3;
+  if (r.status == "parse-error" || r.status == "unreadable")
+    return 2;
+  for (const Finding &f : r.findings)
+    if (f.severity == Severity::Error ||
+        (f.severity == Severity::Warning && f.rule != "hierarchy-nesting")) {
+      llvm::errs() << "air-check validate: " << path
+                   << ": not validated: its checks have findings (above); "
+                      "validation replays verified programs and designs "
+                      "only\n";
+      return 1;
+    }
+  return 0;
+}
+
+int aircheck::runValidate(StringRef programPath, StringRef designPath,
+                          const ValidateCommandOptions &options) {
+  auto dev = loadDevice(options.target, deviceDirectory());
+  if (!dev) {
+    llvm::errs() << "air-check validate: error: "
+                 << llvm::toString(dev.takeError()) << "\n";
+    return 2;
+  }
+  if (!dev->isAIE()) {
+    llvm::errs() << "air-check validate: error: device '" << options.target
+                 << "' is not an AIE device; validate compares aie designs "
+                    "(docs/compile.md says what the GPU target's barrier "
+                    "check guarantees)\n";
+    return 2;
+  }
+  std::unique_ptr<llvm::MemoryBuffer> programText, designText;
+  if (int rc = checked(programPath, options.target, options.maxSteps,
+                       programText))
+    return rc;
+  if (int rc = checked(designPath, "", options.maxSteps, designText))
+    return rc;
+
+  DialectRegistry registry;
+  registerDialects(registry);
+  auto ctxOwner =
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+  MLIRContext &ctx = *ctxOwner;
+  ctx.printOpOnDiagnostic(false);
+  ctx.printStackTraceOnDiagnostic(false);
+  // Diagnostics name either file: one SourceMgr holds copies of both.
+  llvm::SourceMgr diagnostics, programMgr, designMgr;
+  for (auto *text : {programText.get(), designText.get()})
+    diagnostics.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(text->getBuffer(),
+                                             text->getBufferIdentifier()),
+        llvm::SMLoc());
+  SourceMgrDiagnosticHandler printer(diagnostics, &ctx, llvm::errs());
+  ParserConfig config(&ctx, /*verifyAfterParse=*/false);
+  programMgr.AddNewSourceBuffer(std::move(programText), llvm::SMLoc());
+  designMgr.AddNewSourceBuffer(std::move(designText), llvm::SMLoc());
+  OwningOpRef<ModuleOp> program = parseSourceFile<ModuleOp>(programMgr, config);
+  OwningOpRef<ModuleOp> design = parseSourceFile<ModuleOp>(designMgr, config);
+  if (!program || !design || failed(checkVerifierPreconditions(*program)) ||
+      failed(verify(*program)) || failed(checkVerifierPreconditions(*design)) ||
+      failed(verify(*design)))
+    return 2; // lint just read the same texts: it does not get here
+
+  validate::Verdict v;
+  llvm::CrashRecoveryContext crc;
+  bool finished = crc.RunSafely([&] {
+    wrapBareHierarchy(*program);
+    validate::ValidateOptions vo;
+    vo.maxSteps = options.maxSteps;
+    v = validate::validateDesign(*program, *design, vo);
+  });
+  if (!finished) {
+    (void)ctxOwner.release();
+    (void)program.release();
+    (void)design.release();
+    llvm::errs() << "air-check validate: internal error: air-check crashed "
+                    "while validating (please report it with these inputs)\n";
+    return 3;
+  }
+  Location loc = v.at ? v.at->getLoc() : (*design)->getLoc();
+  switch (v.kind) {
+  case validate::Verdict::Equivalent:
+    llvm::outs() << "air-check validate: " << designPath
+                 << " moves the data of " << programPath << ": " << v.buffers
+                 << " core buffers, " << v.filled
+                 << " elements delivered into them, " << v.results
+                 << " result elements compared\n";
+    return 0;
+  case validate::Verdict::Different: {
+    InFlightDiagnostic d = emitError(loc)
+                           << "[" << kValidateDifferentRule
+                           << "] the design does not move the program's data: "
+                           << v.message;
+    for (auto &[op, text] : v.notes)
+      d.attachNote(op ? op->getLoc() : loc) << text;
+    d.attachNote(loc) << "hint: the design moves other elements than the "
+                         "program (docs/validate.md); if compile wrote it, "
+                         "this is a bug of the lowering";
+    return 1;
+  }
+  case validate::Verdict::Unknown:
+    emitWarning(loc) << "[" << kValidateUnknownRule
+                     << "] not validated: " << v.message
+                     << " (docs/validate.md lists what the replays read)";
+    return 1;
+  }
+  return 3;
+}

@@ -1,0 +1,41 @@
+//===- Validate.h - `air-check validate`: translation validation -*- C++ -*-===//
+//
+// air-check validate --target=<device> <prog.mlir> <design.aie.mlir>
+//
+// 1. lint the program with the target's device model and the design with
+//    the aie checks: the replays assume a verified program and a race-free,
+//    deadlock-free design (docs/validate.md); a finding stops here, exit 1;
+// 2. replay both and compare what they deliver (analyses/validate):
+//    equivalent, exit 0; a difference, an error naming the element with a
+//    note at the program's transfer and the design's BD, exit 1; unknown, a
+//    warning saying why, exit 1 (not a proof);
+// 3. exit 2 for usage, unreadable or unparsable input, 3 for a crash.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_TOOLS_AIRCHECK_VALIDATE_H
+#define AIRCHECK_TOOLS_AIRCHECK_VALIDATE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace aircheck {
+
+/// The rules of validate's findings (and compile's third check).
+inline constexpr llvm::StringLiteral kValidateDifferentRule =
+    "translation-validation";
+inline constexpr llvm::StringLiteral kValidateUnknownRule =
+    "translation-validation-unknown";
+
+struct ValidateCommandOptions {
+  std::string target;
+  uint64_t maxSteps = 1000000;
+};
+
+int runValidate(llvm::StringRef program, llvm::StringRef design,
+                const ValidateCommandOptions &options);
+
+} // namespace aircheck
+
+#endif
