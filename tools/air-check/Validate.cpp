@@ -89,7 +89,17 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
         llvm::MemoryBuffer::getMemBufferCopy(text->getBuffer(),
                                              text->getBufferIdentifier()),
         llvm::SMLoc());
-  SourceMgrDiagnosticHandler printer(diagnostics, &ctx, llvm::errs());
+  std::optional<SourceMgrDiagnosticHandler> printer;
+  std::optional<SourceMgrDiagnosticVerifierHandler> verifier;
+  if (options.verifyDiagnostics)
+    verifier.emplace(diagnostics, &ctx);
+  else
+    printer.emplace(diagnostics, &ctx, llvm::errs());
+  auto result = [&](int rc) {
+    if (!verifier)
+      return rc;
+    return succeeded(verifier->verify()) ? 0 : 1;
+  };
   ParserConfig config(&ctx, /*verifyAfterParse=*/false);
   programMgr.AddNewSourceBuffer(std::move(programText), llvm::SMLoc());
   designMgr.AddNewSourceBuffer(std::move(designText), llvm::SMLoc());
@@ -124,7 +134,7 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
                  << " core buffers, " << v.filled
                  << " elements delivered into them, " << v.results
                  << " result elements compared\n";
-    return 0;
+    return result(0);
   case validate::Verdict::Different: {
     InFlightDiagnostic d = emitError(loc)
                            << "[" << kValidateDifferentRule
@@ -135,13 +145,14 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
     d.attachNote(loc) << "hint: the design moves other elements than the "
                          "program (docs/validate.md); if compile wrote it, "
                          "this is a bug of the lowering";
-    return 1;
+    d.report();
+    return result(1);
   }
   case validate::Verdict::Unknown:
     emitWarning(loc) << "[" << kValidateUnknownRule
                      << "] not validated: " << v.message
                      << " (docs/validate.md lists what the replays read)";
-    return 1;
+    return result(1);
   }
   return 3;
 }

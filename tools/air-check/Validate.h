@@ -31,6 +31,9 @@ inline constexpr llvm::StringLiteral kValidateUnknownRule =
 struct ValidateCommandOptions {
   std::string target;
   uint64_t maxSteps = 1000000;
+  /// Match `expected-error`-style annotations in both files instead of
+  /// reporting (exit 0 when they match).
+  bool verifyDiagnostics = false;
 };
 
 int runValidate(llvm::StringRef program, llvm::StringRef design,

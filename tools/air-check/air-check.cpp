@@ -190,6 +190,11 @@ static cl::opt<uint64_t> validateMaxSteps(
     cl::value_desc("N"), cl::init(1000000), cl::sub(validateCmd),
     cl::cat(validateCat));
 
+static cl::opt<bool> validateVerify(
+    "verify-diagnostics",
+    cl::desc("Match expected-error annotations in both files (for tests)"),
+    cl::sub(validateCmd), cl::cat(validateCat));
+
 static const char *const overview = R"(air-check: static analysis and verification for MLIR AIR programs
 
 air-check finds the errors that otherwise surface as hangs on hardware or deep
@@ -403,7 +408,7 @@ int main(int argc, char **argv) {
       return 2;
     }
     return runValidate(validateInputs[0], validateInputs[1],
-                       {validateTarget, validateMaxSteps});
+                       {validateTarget, validateMaxSteps, validateVerify});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;

@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""Translation validation's mutation benchmark (issue 21, docs/validate.md).
+
+Compiles every positive corpus program `air-check compile --target=TARGET`
+writes a design for, injects faults into each design and runs
+`air-check validate` on the program and the faulty design:
+
+  data-changing faults (each must be caught):
+    bd-offset      a BD's offset plus one
+    bd-length      a BD without dimensions moves one element less
+    bd-stride      a BD's outermost stride plus one
+    bd-order       a two-dimensional BD's dimensions swapped
+    task-offset    a runtime task's innermost offset plus one
+    flow-dest      the destinations of two flows from one tile swapped
+    lock-init      a lock's initial value 1 made 0
+    bd-buffer      a BD's buffer swapped for another of the same type and tile
+    task-order     two runtime tasks on one channel swapped
+
+  data-preserving edits (each must be accepted):
+    rename         every symbol and SSA name of buffers and locks renamed
+    lock-ids       every lock id on a tile renumbered
+    flow-order     the flows declared in reverse order
+    bd-split       a BD without dimensions split into two BDs that move the
+                   same elements, one after the other
+
+A fault is *caught* when validate reports a difference (exit 1, rule
+translation-validation) or the design fails its own checks (exit 1, "not
+validated"); it is *unknown* when validate says so, and *missed* when it
+exits 0. A fault that leaves the design's data as it was (a stride on a
+dimension of size 1, a swap of equal tasks) is listed apart as `no-op`:
+the design text changes, what it moves does not, and validate accepting it
+is right. Prints one line per kind and the totals.
+
+Usage: bench/validate_mutations.py [--build build] [--target npu1_4col]
+                                   [--per-kind 3] [-v]
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    return p.returncode, p.stdout + p.stderr
+
+
+# --- faults: each yields (description, mutated text) -------------------------
+
+BD = re.compile(r"aie\.dma_bd\((%\w+) : ([^)]*?) offset = (\d+) len = (\d+)"
+                r"(?: sizes = \[([\d, ]+)\] strides = \[([\d, ]+)\])?\)")
+
+
+def bds(text):
+    return list(BD.finditer(text))
+
+
+def bd_offset(text):
+    for m in bds(text):
+        s, e = m.span(3)
+        yield ("offset of the BD at %d" % m.start(),
+               text[:s] + str(int(m.group(3)) + 1) + text[e:])
+
+
+def bd_length(text):
+    for m in bds(text):
+        if m.group(5) or int(m.group(4)) < 2:
+            continue
+        s, e = m.span(4)
+        yield ("len of the BD at %d" % m.start(),
+               text[:s] + str(int(m.group(4)) - 1) + text[e:])
+
+
+def bd_stride(text):
+    for m in bds(text):
+        if not m.group(6):
+            continue
+        strides = [int(x) for x in m.group(6).split(",")]
+        strides[0] += 1
+        s, e = m.span(6)
+        yield ("stride of the BD at %d" % m.start(),
+               text[:s] + ", ".join(map(str, strides)) + text[e:])
+
+
+def bd_order(text):
+    for m in bds(text):
+        if not m.group(5):
+            continue
+        sizes = m.group(5).split(", ")
+        strides = m.group(6).split(", ")
+        if len(sizes) != 2:
+            continue
+        new = "sizes = [%s] strides = [%s]" % (", ".join(reversed(sizes)),
+                                              ", ".join(reversed(strides)))
+        s = m.start(5) - len("sizes = [")
+        e = m.end(6) + 1
+        yield ("dimensions of the BD at %d" % m.start(),
+               text[:s] + new + text[e:])
+
+
+TASK = re.compile(r"aiex\.npu\.dma_memcpy_nd\((%\w+) \[(\d+), (\d+), (\d+), (\d+)\]")
+
+
+def task_offset(text):
+    for m in TASK.finditer(text):
+        s, e = m.span(5)
+        yield ("innermost offset of the task at %d" % m.start(),
+               text[:s] + str(int(m.group(5)) + 1) + text[e:])
+
+
+FLOW = re.compile(r"aie\.flow\((%\w+), (\w+) : (\d+), (%\w+), (\w+) : (\d+)\)")
+
+
+def flow_dest(text):
+    flows = list(FLOW.finditer(text))
+    for i, a in enumerate(flows):
+        for b in flows[i + 1:]:
+            if a.group(1) != b.group(1) or a.group(4) == b.group(4) and \
+                    a.group(6) == b.group(6):
+                continue
+            na = "aie.flow(%s, %s : %s, %s, %s : %s)" % (
+                a.group(1), a.group(2), a.group(3), b.group(4), b.group(5),
+                b.group(6))
+            nb = "aie.flow(%s, %s : %s, %s, %s : %s)" % (
+                b.group(1), b.group(2), b.group(3), a.group(4), a.group(5),
+                a.group(6))
+            out = text[:a.start()] + na + text[a.end():b.start()] + nb + \
+                text[b.end():]
+            yield ("destinations of the flows at %d and %d" %
+                   (a.start(), b.start()), out)
+            break
+
+
+def lock_init(text):
+    for m in re.finditer(r"\{init = 1 : i32", text):
+        yield ("init of the lock at %d" % m.start(),
+               text[:m.start()] + "{init = 0 : i32" + text[m.end():])
+
+
+BUFFER = re.compile(r"(%\w+) = aie\.buffer\((%\w+)\) \{[^}]*\} : ([^\n]*?) ?$",
+                    re.M)
+
+
+def bd_buffer(text):
+    buffers = [(m.group(1), m.group(2), m.group(3).strip())
+               for m in BUFFER.finditer(text)]
+    for m in bds(text):
+        for name, tile, ty in buffers:
+            if name == m.group(1):
+                continue
+            own = [b for b in buffers if b[0] == m.group(1)]
+            if not own or own[0][1] != tile or own[0][2] != ty:
+                continue
+            s, e = m.span(1)
+            yield ("buffer of the BD at %d" % m.start(),
+                   text[:s] + name + text[e:])
+            break
+
+
+def task_order(text):
+    lines = text.split("\n")
+    tasks = [(i, re.search(r"metadata = (@\w+)", l).group(1))
+             for i, l in enumerate(lines)
+             if "npu.dma_memcpy_nd" in l and "metadata" in l]
+    for k, (i, sym) in enumerate(tasks):
+        for j, other in tasks[k + 1:]:
+            if other == sym and lines[i] != lines[j]:
+                out = list(lines)
+                out[i], out[j] = lines[j], lines[i]
+                yield ("tasks at lines %d and %d" % (i + 1, j + 1),
+                       "\n".join(out))
+                break
+
+
+def rename(text):
+    names = sorted(set(re.findall(r"%(buf\d+(?:_\w+_lock)?)\b", text)),
+                   key=len, reverse=True)
+    out = text
+    for n in names:
+        out = re.sub(r"\b%s\b" % re.escape(n), "x_" + n[::-1], out)
+    yield ("every buffer and lock renamed", out)
+
+
+def lock_ids(text):
+    def shift(m):
+        return "aie.lock(%s, %d)" % (m.group(1), 15 - int(m.group(2)))
+    yield ("lock ids renumbered",
+           re.sub(r"aie\.lock\((%\w+), (\d+)\)", shift, text))
+
+
+def flow_order(text):
+    lines = text.split("\n")
+    idx = [i for i, l in enumerate(lines) if "aie.flow(" in l]
+    flows = [lines[i] for i in idx]
+    for i, f in zip(idx, reversed(flows)):
+        lines[i] = f
+    yield ("flows in reverse order", "\n".join(lines))
+
+
+def bd_split(text):
+    # ^bbN: acquire; dma_bd(offset = o len = L); release; next_bd
+    pat = re.compile(
+        r"(\n(\s*)aie\.dma_bd\((%\w+) : ([^)]*?) offset = (\d+) len = (\d+)\)\n)")
+    for m in pat.finditer(text):
+        length = int(m.group(6))
+        if length < 2:
+            continue
+        ind, buf, ty, off = m.group(2), m.group(3), m.group(4), int(m.group(5))
+        half = length // 2
+        label = "^bbsplit%d" % m.start()
+        new = ("\n%saie.dma_bd(%s : %s offset = %d len = %d)\n"
+               "%saie.next_bd %s\n"
+               "%s%s:\n"
+               "%saie.dma_bd(%s : %s offset = %d len = %d)\n") % (
+            ind, buf, ty, off, half, ind, label, ind[:-2], label, ind, buf,
+            ty, off + half, length - half)
+        yield ("BD at %d split in two" % m.start(),
+               text[:m.start()] + new + text[m.end():])
+        break
+
+
+CHANGING = [("bd-offset", bd_offset), ("bd-length", bd_length),
+            ("bd-stride", bd_stride), ("bd-order", bd_order),
+            ("task-offset", task_offset), ("flow-dest", flow_dest),
+            ("lock-init", lock_init), ("bd-buffer", bd_buffer),
+            ("task-order", task_order)]
+PRESERVING = [("rename", rename), ("lock-ids", lock_ids),
+              ("flow-order", flow_order), ("bd-split", bd_split)]
+
+
+def classify(rc, out):
+    if rc == 0:
+        return "accepted"
+    if rc == 1 and "[translation-validation]" in out:
+        return "difference"
+    if rc == 1 and "not validated: its checks have findings" in out:
+        return "checks"
+    if rc == 1 and "translation-validation-unknown" in out:
+        return "unknown"
+    return "exit %d" % rc
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--target", default="npu1_4col")
+    ap.add_argument("--per-kind", type=int, default=3,
+                    help="faults of each kind per design")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    tool = os.path.join(args.build, "bin", "air-check")
+    tmp = tempfile.mkdtemp()
+    corpus = os.path.join(ROOT, "corpus", "positive")
+    results = collections.defaultdict(collections.Counter)
+    shown = []
+    designs = 0
+    for name in sorted(os.listdir(corpus)):
+        prog = os.path.join(corpus, name)
+        design = os.path.join(tmp, name + ".aie.mlir")
+        rc, _ = run([tool, "compile", "--target=" + args.target, prog,
+                     "-o", design])
+        if rc != 0:
+            continue
+        rc, out = run([tool, "validate", "--target=" + args.target, prog,
+                       design])
+        if rc != 0:
+            continue  # unknown on the design itself: no baseline
+        designs += 1
+        text = open(design).read()
+        for kind, fault in CHANGING + PRESERVING:
+            for n, (what, mutant) in enumerate(fault(text)):
+                if n >= args.per_kind:
+                    break
+                if mutant == text:
+                    continue
+                path = os.path.join(tmp, "mutant.mlir")
+                with open(path, "w") as f:
+                    f.write(mutant)
+                rc, out = run([tool, "validate", "--target=" + args.target,
+                               prog, path])
+                verdict = classify(rc, out)
+                results[kind][verdict] += 1
+                if args.verbose or (kind in dict(CHANGING) and
+                                    verdict == "accepted") or \
+                        (kind in dict(PRESERVING) and verdict != "accepted"):
+                    shown.append("  %s %s: %s: %s" % (kind, name, what,
+                                                       verdict))
+    print("designs: %d (compiled and validated for %s)" % (designs,
+                                                           args.target))
+    total = collections.Counter()
+    for kind, _ in CHANGING:
+        c = results[kind]
+        n = sum(c.values())
+        caught = c["difference"] + c["checks"]
+        total["changing"] += n
+        total["caught"] += caught
+        total["by validate"] += c["difference"]
+        total["unknown"] += c["unknown"]
+        print("  %-12s %3d faults: %3d caught (%d by validate, %d by the "
+              "checks), %d unknown, %d accepted" %
+              (kind, n, caught, c["difference"], c["checks"], c["unknown"],
+               c["accepted"]))
+    for kind, _ in PRESERVING:
+        c = results[kind]
+        n = sum(c.values())
+        total["preserving"] += n
+        total["accepted"] += c["accepted"]
+        print("  %-12s %3d edits:  %3d accepted, %d rejected" %
+              (kind, n, c["accepted"], n - c["accepted"]))
+    print("data-changing faults caught: %d of %d (%d by validate itself, %d "
+          "unknown)" % (total["caught"], total["changing"],
+                        total["by validate"], total["unknown"]))
+    print("data-preserving edits accepted: %d of %d" %
+          (total["accepted"], total["preserving"]))
+    for line in shown:
+        print(line)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+//===- ValidateTest.cpp - translation validation's engines ----------------===//
+#include "analyses/validate/DesignRun.h"
+#include "analyses/validate/Equivalence.h"
+#include "tools/Registration.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::validate;
+
+namespace {
+
+class ValidateEngines : public ::testing::Test {
+protected:
+  ValidateEngines() : ctx(registry()) {}
+  static DialectRegistry registry() {
+    DialectRegistry r;
+    registerDialects(r);
+    return r;
+  }
+  /// The first aie.dma_bd of a memtile DMA program moving `pattern`.
+  std::optional<std::vector<int64_t>> elements(const std::string &pattern,
+                                               std::string &why) {
+    std::string text = R"(
+aie.device(npu1) {
+  %t = aie.tile(0, 1)
+  %b = aie.buffer(%t) {sym_name = "b"} : memref<8x8xi32, 1>
+  %m = aie.memtile_dma(%t) {
+    %0 = aie.dma_start(MM2S, 0, ^bb1, ^bb2)
+  ^bb1:
+    aie.dma_bd(%b : memref<8x8xi32, 1> )" +
+                       pattern + R"()
+    aie.next_bd ^bb1
+  ^bb2:
+    aie.end
+  }
+})";
+    module = parseSourceString<ModuleOp>(text, ParserConfig(&ctx));
+    EXPECT_TRUE(module);
+    aie::DMABDOp bd;
+    module->walk([&](aie::DMABDOp op) { bd = op; });
+    return bdElements(bd, why);
+  }
+  MLIRContext ctx;
+  OwningOpRef<ModuleOp> module;
+};
+
+TEST_F(ValidateEngines, AContiguousBDMovesItsRange) {
+  std::string why;
+  auto e = elements("offset = 3 len = 4", why);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(*e, (std::vector<int64_t>{3, 4, 5, 6}));
+}
+
+TEST_F(ValidateEngines, DimensionsRunOutermostFirst) {
+  std::string why;
+  // Two columns of a row-major 8x8 buffer, read as two rows of 3.
+  auto e = elements("offset = 1 len = 6 sizes = [2, 3] strides = [1, 8]", why);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(*e, (std::vector<int64_t>{1, 9, 17, 2, 10, 18}));
+}
+
+TEST_F(ValidateEngines, SizesThatDisagreeWithLenAreNotRead) {
+  std::string why;
+  EXPECT_FALSE(elements("offset = 0 len = 5 sizes = [2, 3] strides = [8, 1]",
+                        why));
+  EXPECT_NE(why.find("sizes move 6 elements"), std::string::npos);
+}
+
+TEST(ValidateLogs, EachEntryKnowsItsWriter) {
+  FillLog log;
+  int a = 0, b = 0; // stand-ins for two ops
+  auto *opA = reinterpret_cast<Operation *>(&a);
+  auto *opB = reinterpret_cast<Operation *>(&b);
+  log.begin(opA);
+  log.add(0, Tag{Tag::Argument, 0, 5});
+  log.add(1, Tag{Tag::Argument, 0, 6});
+  log.begin(opB);
+  log.add(2, Tag{Tag::Argument, 0, 7});
+  EXPECT_EQ(log.writerOf(1), std::make_pair(opA, size_t(1)));
+  EXPECT_EQ(log.writerOf(2), std::make_pair(opB, size_t(0)));
+}
+
+TEST(ValidateTags, EqualityIsKindWhoAndElement) {
+  EXPECT_EQ((Tag{Tag::Argument, 1, 2}), (Tag{Tag::Argument, 1, 2}));
+  EXPECT_NE((Tag{Tag::Argument, 1, 2}), (Tag{Tag::Computed, 1, 2}));
+  EXPECT_NE((Tag{Tag::Argument, 1, 2}), (Tag{Tag::Argument, 1, 3}));
+}
+
+} // namespace
