@@ -120,8 +120,10 @@ def flow_dest(text):
     flows = list(FLOW.finditer(text))
     for i, a in enumerate(flows):
         for b in flows[i + 1:]:
-            if a.group(1) != b.group(1) or a.group(4) == b.group(4) and \
-                    a.group(6) == b.group(6):
+            # Two flows of one source tile from different channels (two flows
+            # of one channel are a broadcast: swapping their ends is no edit).
+            if a.group(1) != b.group(1) or a.group(3) == b.group(3) or \
+                    (a.group(4) == b.group(4) and a.group(6) == b.group(6)):
                 continue
             na = "aie.flow(%s, %s : %s, %s, %s : %s)" % (
                 a.group(1), a.group(2), a.group(3), b.group(4), b.group(5),
@@ -169,7 +171,8 @@ def task_order(text):
              if "npu.dma_memcpy_nd" in l and "metadata" in l]
     for k, (i, sym) in enumerate(tasks):
         for j, other in tasks[k + 1:]:
-            if other == sym and lines[i] != lines[j]:
+            plain = [re.sub(r"id = \d+ : i64, ", "", lines[x]) for x in (i, j)]
+            if other == sym and plain[0] != plain[1]:
                 out = list(lines)
                 out[i], out[j] = lines[j], lines[i]
                 yield ("tasks at lines %d and %d" % (i + 1, j + 1),
@@ -187,10 +190,17 @@ def rename(text):
 
 
 def lock_ids(text):
-    def shift(m):
-        return "aie.lock(%s, %d)" % (m.group(1), 15 - int(m.group(2)))
+    # Per tile, the ids in use in reverse order: a permutation of them.
+    used = collections.defaultdict(list)
+    for m in re.finditer(r"aie\.lock\((%\w+), (\d+)\)", text):
+        used[m.group(1)].append(int(m.group(2)))
+
+    def permute(m):
+        ids = sorted(used[m.group(1)])
+        return "aie.lock(%s, %d)" % (m.group(1),
+                                     ids[len(ids) - 1 - ids.index(int(m.group(2)))])
     yield ("lock ids renumbered",
-           re.sub(r"aie\.lock\((%\w+), (\d+)\)", shift, text))
+           re.sub(r"aie\.lock\((%\w+), (\d+)\)", permute, text))
 
 
 def flow_order(text):

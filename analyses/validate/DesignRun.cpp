@@ -209,6 +209,15 @@ private:
   std::vector<std::deque<Word>> in; // per receiving agent
   int64_t moved = 0;
 
+  /// A definite fault: the design addresses an element outside a buffer
+  /// (the program never does; the replay stops there).
+  void wrongAccess(std::string what, Operation *at) {
+    if (!out.unknown && out.wrong.why.empty()) {
+      out.wrong = Unknown{std::move(what), at};
+      out.unknown = Unknown{"stopped at an access outside a buffer", at};
+    }
+  }
+
   void fail(std::string why, Operation *at) {
     if (!out.unknown)
       out.unknown = Unknown{std::move(why), at};
@@ -361,7 +370,7 @@ private:
     std::vector<Word> words;
     for (int64_t e : *elems) {
       if (e < 0 || e >= (int64_t)content[b].size()) {
-        fail("a BD reads element " + std::to_string(e) +
+        wrongAccess("a BD reads element " + std::to_string(e) +
                  ", outside its buffer",
              bd);
         return false;
@@ -438,7 +447,7 @@ private:
       log->begin(bd);
     for (auto [k, e] : llvm::enumerate(*elems)) {
       if (e < 0 || e >= (int64_t)content[b].size()) {
-        fail("a BD writes element " + std::to_string(e) +
+        wrongAccess("a BD writes element " + std::to_string(e) +
                  ", outside its buffer",
              bd);
         return false;
@@ -483,7 +492,7 @@ private:
     std::vector<Tag> &data = out.arguments[arg];
     for (int64_t e : *elems)
       if (e < 0 || e >= (int64_t)data.size()) {
-        fail("a runtime task addresses element " + std::to_string(e) +
+        wrongAccess("a runtime task addresses element " + std::to_string(e) +
                  ", outside its argument",
              copy);
         return false;

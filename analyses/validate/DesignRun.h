@@ -33,6 +33,9 @@ namespace aircheck::validate {
 
 struct DesignDelivery {
   Unknown unknown;
+  /// Set (with `unknown`) when the design addresses an element outside its
+  /// buffer or argument: a difference, whatever else it moves.
+  Unknown wrong;
   /// The device's buffers: Tag::who of Computed and Initial tags.
   std::vector<aie::BufferOp> buffers;
   /// Per buffer: on a core tile; written by its core.

@@ -6,7 +6,10 @@
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/ProgramRun.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
@@ -120,6 +123,46 @@ std::string locOf(Operation *op) {
   return "?";
 }
 
+/// Whether the herd body's code (not only its transfers) depends on its
+/// ids: some op other than index arithmetic and a transfer is reached from
+/// them. Such a core's code was specialised for one instance, and which one
+/// is not read from the design.
+bool idDependent(air::HerdOp herd) {
+  SmallVector<Value> work(
+      cast<air::HierarchyOpInterface>(herd.getOperation()).getIds());
+  llvm::DenseSet<Value> seen(work.begin(), work.end());
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isa<air::ChannelOpInterface, air::DmaMemcpyNdOp>(user))
+        continue; // a transfer's pattern: its data is compared
+      // A branch on the ids that only chooses transfers: its effect is in
+      // the data, which is compared.
+      if (user->getNumRegions() &&
+          isa<affine::AffineIfOp, scf::IfOp, scf::IndexSwitchOp>(user)) {
+        bool transfersOnly = true;
+        user->walk([&](Operation *inner) {
+          if (inner != user && !isa<air::AIRDialect>(inner->getDialect()) &&
+              !inner->hasTrait<OpTrait::IsTerminator>() &&
+              !isa<arith::ConstantOp, affine::AffineIfOp, scf::IfOp,
+                   scf::IndexSwitchOp>(inner))
+            transfersOnly = false;
+        });
+        if (transfersOnly)
+          continue;
+      }
+      if (!isa<affine::AffineApplyOp, arith::AddIOp, arith::SubIOp,
+               arith::MulIOp, arith::DivUIOp, arith::DivSIOp, arith::RemUIOp,
+               arith::RemSIOp, arith::IndexCastOp>(user))
+        return true;
+      for (Value r : user->getResults())
+        if (seen.insert(r).second)
+          work.push_back(r);
+    }
+  }
+  return false;
+}
+
 class Compare {
 public:
   Compare(ProgramDelivery &p, DesignDelivery &d, Device &dev)
@@ -160,11 +203,8 @@ private:
     for (const Candidate &c : fits)
       if (c.herd != herd || c.pairs.size() != fits.front().pairs.size())
         return false;
-    for (Value id :
-         cast<air::HierarchyOpInterface>(herd.getOperation()).getIds())
-      for (Operation *user : id.getUsers())
-        if (!isa<air::ChannelOpInterface, air::DmaMemcpyNdOp>(user))
-          return false;
+    if (idDependent(herd))
+      return false;
     for (auto &[b, place] : fits.front().pairs) {
       auto first = p.fills.find(place);
       for (const Candidate &c : fits) {
@@ -364,6 +404,20 @@ private:
         if (fits[k].pairs.count(b))
           rep[fits[k].pairs.at(b)] = repOf(place);
     Candidate &f = fits.front();
+    if (instances[f.herd].size() > 1 && idDependent(f.herd)) {
+      unknown(name + " runs herd @" +
+                  f.herd.getSymName().value_or("herd").str() +
+                  ", whose code depends on its ids; which ids the core's "
+                  "code was given is not read (its data says instance (" +
+                  llvm::join(llvm::map_range(f.ids,
+                                             [](int64_t v) {
+                                               return std::to_string(v);
+                                             }),
+                             ", ") +
+                  "))",
+              core);
+      return -1;
+    }
     taken.insert({f.herd, f.ids});
     for (auto &[b, place] : f.pairs) {
       toPlace[b] = place;
@@ -672,6 +726,13 @@ Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
     return v;
   }
   DesignDelivery d = replayDesign(dev, options.budget);
+  if (d.wrong) {
+    v.kind = Verdict::Different;
+    v.message = d.wrong.why + " (the program addresses none outside its "
+                              "buffers)";
+    v.at = d.wrong.at;
+    return v;
+  }
   if (d.unknown) {
     v.message = "the design: " + d.unknown.why;
     v.at = d.unknown.at;
