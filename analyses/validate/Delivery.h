@@ -37,15 +37,27 @@ struct Tag {
     Undefined, // never written
     Argument,  // element `element` of L3 argument `who`
     Computed,  // element `element` of core buffer `who`, as its core made it
+               // for its `round`-th hand-off of the buffer to a DMA
     Initial,   // element `element` of the initial value of buffer `who`
-  } kind = Undefined;
-  int32_t who = 0;
+  };
   int64_t element = 0;
+  int32_t who = 0;
+  /// Computed: which hand-off (1, 2, ...): a core that computes into one
+  /// buffer round after round hands out other values each time.
+  uint16_t round = 0;
+  Kind kind = Undefined;
+  Tag() = default;
+  Tag(Kind kind, int32_t who, int64_t element, uint16_t round = 0)
+      : element(element), who(who), round(round), kind(kind) {}
   bool operator==(const Tag &o) const {
-    return kind == o.kind && who == o.who && element == o.element;
+    return kind == o.kind && who == o.who && element == o.element &&
+           round == o.round;
   }
   bool operator!=(const Tag &o) const { return !(*this == o); }
 };
+
+/// The most hand-offs of one buffer a replay tells apart.
+inline constexpr int kMaxRounds = 65535;
 
 /// What a DMA wrote into one buffer, in order, and which op wrote each run
 /// of it (a BD or a runtime task; a get or a dma_memcpy_nd).

@@ -147,6 +147,7 @@ public:
     if (!collectBuffers() || !checkPersistent() || !collectArguments())
       return std::move(out);
     n = m.procs.size();
+    collectHandoffs();
     Search search(m);
     State s = search.initial();
     in.assign(search.agents(), {});
@@ -253,6 +254,32 @@ private:
 
   /// One run stands for all (see DesignRun.h): one acquiring agent per
   /// lock, one sender per stream, AIE2 semaphores.
+  /// The locks an MM2S BD acquires before it reads a buffer its core
+  /// computes into: the core's release of one hands the buffer out.
+  void collectHandoffs() {
+    for (size_t p = 0; p < n; ++p) {
+      if (!isMM2S(p))
+        continue;
+      int last = -1;
+      for (const Step &st : model->procs[p].steps) {
+        if (st.kind == Step::Acquire)
+          last = st.lock;
+        if (st.kind != Step::Transfer || last < 0)
+          continue;
+        auto bd = dyn_cast<aie::DMABDOp>(st.op);
+        aie::BufferOp buf = bd ? bufferOf(bd.getBuffer()) : nullptr;
+        if (!buf)
+          continue;
+        int b = bufferIndex[buf];
+        if (out.onCore[b] && out.coreWrites[b])
+          handoffLocks[last].insert(b);
+      }
+    }
+    rounds.assign(out.buffers.size(), 0);
+  }
+  std::map<int, std::set<int>> handoffLocks;
+  std::vector<int> rounds;
+
   bool checkPersistent() {
     std::vector<std::set<int>> acquirers(model->locks.size());
     for (auto [i, p] : llvm::enumerate(model->procs))
@@ -375,8 +402,9 @@ private:
              bd);
         return false;
       }
-      Tag t = out.onCore[b] && out.coreWrites[b] ? Tag{Tag::Computed, b, e}
-                                                 : content[b][e];
+      Tag t = out.onCore[b] && out.coreWrites[b]
+                  ? Tag(Tag::Computed, b, e, rounds[b])
+                  : content[b][e];
       words.push_back(Word{t, bits});
     }
     return send(words, receivers(p), bd);
@@ -420,9 +448,21 @@ private:
     return true;
   }
 
-  /// Chain p completed step pc: an S2MM BD writes its buffer.
+  /// Agent p completed step pc: an S2MM BD writes its buffer; a core's
+  /// release hands a buffer out.
   bool complete(size_t p, int pc) {
     const Step &st = model->procs[p].steps[pc];
+    if (model->procs[p].isCore() && st.kind == Step::Release) {
+      auto it = handoffLocks.find(st.lock);
+      if (it != handoffLocks.end())
+        for (int b : it->second)
+          if (++rounds[b] > kMaxRounds) {
+            fail("a core buffer handed out more than " +
+                     std::to_string(kMaxRounds) + " times",
+                 st.op);
+            return false;
+          }
+    }
     if (st.kind != Step::Transfer || !isS2MM(p))
       return true;
     auto bd = dyn_cast<aie::DMABDOp>(st.op);

@@ -249,7 +249,8 @@ private:
           return "what core (" + std::to_string(c ? c->first : -1) + ", " +
                  std::to_string(c ? c->second : -1) + ") computed in " +
                  b.getSymName().value_or("its buffer").str() +
-                 index(cast<MemRefType>(b.getType()), t.element);
+                 index(cast<MemRefType>(b.getType()), t.element) +
+                 " for its hand-off #" + std::to_string(t.round);
         }
         t.who = it->second;
       }
@@ -262,7 +263,8 @@ private:
         return "what herd @" +
                pl.herd.getSymName().value_or("herd").str() + " tile (" + ids +
                ") computed in its alloc at " + locOf(pl.alloc) +
-               index(pl.type, t.element);
+               index(pl.type, t.element) + " for its hand-off #" +
+               std::to_string(t.round);
       }
     case Tag::Initial: {
       aie::BufferOp b = d.buffers[t.who];
@@ -283,6 +285,8 @@ private:
     if (pt.kind != dt.kind || pt.element != dt.element)
       return false;
     if (pt.kind == Tag::Computed) {
+      if (pt.round != dt.round)
+        return false;
       auto it = toPlace.find(dt.who);
       if (it == toPlace.end())
         return !exact; // its core is not identified yet

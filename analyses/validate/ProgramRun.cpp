@@ -68,6 +68,8 @@ struct Side {
 struct Reached {
   Operation *op = nullptr;
   bool isPut = false, isDma = false;
+  /// The hand-off of a core-computed source this transfer reads (0: none).
+  int round = 0;
   Side from, to; // a put: from; a get: to; a dma_memcpy_nd: both
   std::vector<std::pair<std::string, std::vector<int64_t>>> fifos;
 };
@@ -172,8 +174,22 @@ public:
     if (it == pending.end())
       return;
     Reached &r = it->second;
+    // A transfer that reads a buffer its core computes into is one more
+    // hand-off of that buffer.
+    if (r.isDma || r.isPut) {
+      const Place &src = out.places[r.from.place];
+      if (src.kind == Place::CoreBuffer && computed.count(src.alloc)) {
+        r.round = ++handoffs[r.from.place];
+        if (r.round > kMaxRounds) {
+          fail("a core buffer handed out more than " +
+                   std::to_string(kMaxRounds) + " times",
+               r.op);
+          return;
+        }
+      }
+    }
     if (r.isDma) {
-      copy(r.from, r.to, r.op);
+      copy(r.from, r.to, r.op, r.round);
       return;
     }
     for (const auto &f : r.fifos) {
@@ -186,7 +202,7 @@ public:
                get.op);
           return;
         }
-        copy(put.from, get.to, get.op);
+        copy(put.from, get.to, get.op, put.round);
         puts.pop_front();
         gets.pop_front();
       }
@@ -198,6 +214,7 @@ private:
   int64_t budget, moved = 0;
   ProgramDelivery out;
   std::set<Operation *> computed;
+  std::map<int, int> handoffs; // per core buffer place
   std::vector<std::vector<Tag>> content; // per place
   std::map<std::tuple<int, Operation *, std::vector<int64_t>>, int> placeOf;
   std::map<unsigned, Reached> pending;
@@ -332,7 +349,7 @@ private:
     return true;
   }
 
-  void copy(const Side &from, const Side &to, Operation *writer) {
+  void copy(const Side &from, const Side &to, Operation *writer, int round) {
     moved += to.elements.size();
     if (moved > budget) {
       fail("the program moves more than " + std::to_string(budget) +
@@ -344,7 +361,7 @@ private:
     bool made = src.kind == Place::CoreBuffer && computed.count(src.alloc);
     std::vector<Tag> tags;
     for (int64_t e : from.elements)
-      tags.push_back(made ? Tag{Tag::Computed, from.place, e}
+      tags.push_back(made ? Tag(Tag::Computed, from.place, e, round)
                           : content[from.place][e]);
     FillLog *log = out.places[to.place].kind == Place::CoreBuffer
                        ? &out.fills[to.place]
