@@ -1,6 +1,8 @@
 //===- Registration.cpp ----------------------------------------------------===//
 #include "tools/Registration.h"
 
+#include "mlir/IR/MLIRContext.h"
+
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/Passes.h"
 #include "dialects/AIE/AIEDialect.h"
@@ -50,4 +52,14 @@ void aircheck::registerPasses() {
   registerWrapHierarchyPass();
   registerAIRToAIEPasses();
   registerAIRToGPUPasses();
+}
+
+std::unique_ptr<mlir::MLIRContext> aircheck::newToolContext() {
+  mlir::DialectRegistry registry;
+  registerDialects(registry);
+  auto ctx = std::make_unique<mlir::MLIRContext>(
+      registry, mlir::MLIRContext::Threading::DISABLED);
+  ctx->printOpOnDiagnostic(false);
+  ctx->printStackTraceOnDiagnostic(false);
+  return ctx;
 }

@@ -2,9 +2,12 @@
 #ifndef AIRCHECK_TOOLS_REGISTRATION_H
 #define AIRCHECK_TOOLS_REGISTRATION_H
 
+#include <memory>
+
 namespace mlir {
 class DialectRegistry;
-}
+class MLIRContext;
+} // namespace mlir
 
 namespace aircheck {
 /// AIR plus the upstream dialects AIR programs are written with: func, arith,
@@ -12,6 +15,9 @@ namespace aircheck {
 void registerDialects(mlir::DialectRegistry &registry);
 /// The project's passes and the upstream ones air-opt offers.
 void registerPasses();
+/// A context for one tool run: those dialects, one thread, and diagnostics
+/// without the op printed or a stack trace (compile, validate).
+std::unique_ptr<mlir::MLIRContext> newToolContext();
 } // namespace aircheck
 
 #endif

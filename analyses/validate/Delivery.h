@@ -22,6 +22,7 @@
 #ifndef AIRCHECK_ANALYSES_VALIDATE_DELIVERY_H
 #define AIRCHECK_ANALYSES_VALIDATE_DELIVERY_H
 
+#include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
 
 #include <cstdint>
@@ -76,6 +77,10 @@ struct FillLog {
   /// before it (i's place in that transfer).
   std::pair<mlir::Operation *, size_t> writerOf(size_t i) const;
 };
+
+/// An L3 argument as the host passes it: each element tagged with itself
+/// (empty for an argument that is not a memref of static shape).
+std::vector<Tag> argumentTags(mlir::BlockArgument a);
 
 /// Why a side could not be replayed: `unknown` (never a pass).
 struct Unknown {

@@ -21,16 +21,6 @@ int DesignDelivery::bufferIndex(Operation *buffer) const {
   return -1;
 }
 
-std::pair<Operation *, size_t> FillLog::writerOf(size_t i) const {
-  auto it = llvm::upper_bound(by, i, [](size_t v, const auto &p) {
-    return v < p.first;
-  });
-  if (it == by.begin())
-    return {nullptr, i};
-  --it;
-  return {it->second, i - it->first};
-}
-
 std::optional<std::vector<int64_t>>
 aircheck::validate::bdElements(aie::DMABDOp bd, std::string &why) {
   auto type = dyn_cast<MemRefType>(bd.getBuffer().getType());
@@ -147,7 +137,8 @@ public:
     if (!collectBuffers() || !checkPersistent() || !collectArguments())
       return std::move(out);
     n = m.procs.size();
-    collectHandoffs();
+    if (!collectHandoffs())
+      return std::move(out);
     Search search(m);
     State s = search.initial();
     in.assign(search.agents(), {});
@@ -256,7 +247,7 @@ private:
   /// lock, one sender per stream, AIE2 semaphores.
   /// The locks an MM2S BD acquires before it reads a buffer its core
   /// computes into: the core's release of one hands the buffer out.
-  void collectHandoffs() {
+  bool collectHandoffs() {
     for (size_t p = 0; p < n; ++p) {
       if (!isMM2S(p))
         continue;
@@ -276,6 +267,25 @@ private:
       }
     }
     rounds.assign(out.buffers.size(), 0);
+    // Each such buffer is handed out by its core's releases: else which
+    // round of its values a DMA reads is not known.
+    std::set<int> released;
+    for (const Proc &proc : model->procs)
+      if (proc.isCore())
+        for (const Step &st : proc.steps)
+          if (st.kind == Step::Release)
+            released.insert(st.lock);
+    for (auto &[lock, bufs] : handoffLocks)
+      if (!released.count(lock)) {
+        fail("a DMA reads buffer " +
+                 out.buffers[*bufs.begin()].getSymName().value_or("?").str() +
+                 ", which its core computes into, after a lock its core "
+                 "never releases: which round of its values it reads is "
+                 "not known",
+             out.buffers[*bufs.begin()]);
+        return false;
+      }
+    return true;
   }
   std::map<int, std::set<int>> handoffLocks;
   std::vector<int> rounds;
@@ -341,14 +351,8 @@ private:
     if (!out.sequence)
       return true;
     Block &body = out.sequence->getRegion(0).front();
-    for (BlockArgument a : body.getArguments()) {
-      auto type = dyn_cast<MemRefType>(a.getType());
-      std::vector<Tag> tags;
-      if (type && type.hasStaticShape())
-        for (int64_t e = 0; e < type.getNumElements(); ++e)
-          tags.push_back(Tag{Tag::Argument, (int32_t)a.getArgNumber(), e});
-      out.arguments.push_back(std::move(tags));
-    }
+    for (BlockArgument a : body.getArguments())
+      out.arguments.push_back(argumentTags(a));
     return true;
   }
 

@@ -93,16 +93,12 @@ public:
     });
     if (out.unknown)
       return std::move(out);
-    if (!out.func)
-      return fail("no function with AIR ops", nullptr), std::move(out);
-    for (BlockArgument a : out.func.getArguments()) {
-      auto type = dyn_cast<MemRefType>(a.getType());
-      std::vector<Tag> tags;
-      if (type && type.hasStaticShape())
-        for (int64_t e = 0; e < type.getNumElements(); ++e)
-          tags.push_back(Tag{Tag::Argument, (int32_t)a.getArgNumber(), e});
-      out.arguments.push_back(std::move(tags));
+    if (!out.func) {
+      fail("no function with AIR ops", nullptr);
+      return std::move(out);
     }
+    for (BlockArgument a : out.func.getArguments())
+      out.arguments.push_back(argumentTags(a));
     // The L1 allocs a herd body computes into.
     module.walk([&](air::HerdOp herd) {
       herd.getBody().walk([&](Operation *op) {

@@ -93,13 +93,8 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
                              " (an unknown is not a proof)");
 
   // 2. Parse the verified program again, for the lowering.
-  DialectRegistry registry;
-  registerDialects(registry);
-  auto ctxOwner =
-      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+  std::unique_ptr<MLIRContext> ctxOwner = newToolContext();
   MLIRContext &ctx = *ctxOwner;
-  ctx.printOpOnDiagnostic(false);
-  ctx.printStackTraceOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler printer(sourceMgr, &ctx, llvm::errs());

@@ -75,13 +75,8 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
   if (int rc = checked(designPath, "", options.maxSteps, designText))
     return rc;
 
-  DialectRegistry registry;
-  registerDialects(registry);
-  auto ctxOwner =
-      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+  std::unique_ptr<MLIRContext> ctxOwner = newToolContext();
   MLIRContext &ctx = *ctxOwner;
-  ctx.printOpOnDiagnostic(false);
-  ctx.printStackTraceOnDiagnostic(false);
   // Diagnostics name either file: one SourceMgr holds copies of both.
   llvm::SourceMgr diagnostics, programMgr, designMgr;
   for (auto *text : {programText.get(), designText.get()})
