@@ -166,7 +166,20 @@ bool idDependent(air::HerdOp herd) {
 class Compare {
 public:
   Compare(ProgramDelivery &p, DesignDelivery &d, Device &dev)
-      : p(p), d(d), dev(dev) {}
+      : p(p), d(d), dev(dev) {
+    // The runtime sequence's arguments are the function's, in order: all
+    // of them, or its memrefs only.
+    std::vector<int> all, memrefs;
+    for (BlockArgument a : p.func.getArguments()) {
+      all.push_back(a.getArgNumber());
+      if (isa<MemRefType>(a.getType()))
+        memrefs.push_back(a.getArgNumber());
+    }
+    if (d.arguments.size() == all.size())
+      memrefArgs = all;
+    else if (d.arguments.size() == memrefs.size())
+      memrefArgs = memrefs;
+  }
 
   Verdict run() {
     if (!mapCores() || !compareFills() || !compareResults())
@@ -180,6 +193,17 @@ private:
   DesignDelivery &d;
   Device &dev;
   Verdict v;
+  /// Per runtime-sequence argument, the function's (empty: they do not
+  /// correspond).
+  std::vector<int> memrefArgs;
+
+  /// A design tag in the program's numbering of arguments.
+  Tag fromDesign(Tag t) const {
+    if (t.kind == Tag::Argument)
+      t.who = t.who < (int)memrefArgs.size() ? memrefArgs[t.who] : -1;
+    return t;
+  }
+
   /// Design buffer index -> program place index, and back.
   std::map<int, int> toPlace, toBuffer;
   /// Places whose Computed values are the same (interchangeable
@@ -235,6 +259,8 @@ private:
     case Tag::Undefined:
       return "nothing (no transfer wrote it)";
     case Tag::Argument: {
+      if (design)
+        t = fromDesign(t);
       MemRefType type;
       if (t.who < (int)p.func.getNumArguments())
         type = dyn_cast<MemRefType>(p.func.getArgument(t.who).getType());
@@ -280,6 +306,7 @@ private:
   /// compare through the core map; one of a core not identified yet agrees
   /// with any Computed tag of the same element unless `exact`.
   bool same(Tag pt, Tag dt, bool exact) const {
+    dt = fromDesign(dt);
     if (pt.kind == Tag::Undefined)
       return true; // the program leaves it undefined: anything will do
     if (pt.kind != dt.kind || pt.element != dt.element)
@@ -663,41 +690,37 @@ private:
   }
 
   bool compareResults() {
-    // The k-th memref argument of the function is the sequence's k-th.
-    std::vector<int> memrefArgs;
-    for (BlockArgument a : p.func.getArguments())
-      if (isa<MemRefType>(a.getType()))
-        memrefArgs.push_back(a.getArgNumber());
+    bool anyMemref = llvm::any_of(p.func.getArguments(), [](BlockArgument a) {
+      return isa<MemRefType>(a.getType());
+    });
     if (!d.sequence) {
-      if (memrefArgs.empty())
+      if (!anyMemref)
         return true; // nothing goes in or out: the fills are all there is
       return unknown("the design has no runtime sequence", dev.op);
     }
     if (memrefArgs.size() != d.arguments.size())
       return unknown("the runtime sequence takes " +
                          std::to_string(d.arguments.size()) +
-                         " arguments and the function " +
-                         std::to_string(memrefArgs.size()) + " memrefs",
+                         " arguments, and the function " +
+                         std::to_string(p.func.getNumArguments()) +
+                         ", which they are not",
                      d.sequence);
     for (auto [k, a] : llvm::enumerate(memrefArgs)) {
       const std::vector<Tag> &pt = p.arguments[a], &dt = d.arguments[k];
+      if (pt.empty() && dt.empty())
+        continue; // not a memref
       if (pt.size() != dt.size())
         return unknown("argument #" + std::to_string(a) +
                            " has another size in the runtime sequence",
                        d.sequence);
       v.results += pt.size();
       for (size_t e = 0; e < pt.size(); ++e) {
-        // A sequence argument's tags name its own number: read them as the
-        // function's.
-        Tag t = dt[e];
-        if (t.kind == Tag::Argument && t.who < (int)memrefArgs.size())
-          t.who = memrefArgs[t.who];
-        if (!same(pt[e], t, true)) {
+        if (!same(pt[e], dt[e], true)) {
           auto type = dyn_cast<MemRefType>(p.func.getArgument(a).getType());
           return different(
               "%arg" + std::to_string(a) + index(type, e) +
                   " at the end: the program leaves " + describe(pt[e], false) +
-                  ", the design leaves " + describe(t, true),
+                  ", the design leaves " + describe(dt[e], true),
               d.sequence, {{p.func, "the function whose argument it is"}});
         }
       }
