@@ -319,8 +319,7 @@ private:
         return false;
       }
     // One sender per receiver.
-    std::vector<int> senders(n ? n : model->procs.size(), 0);
-    senders.assign(model->procs.size() + model->queues.size(), 0);
+    std::vector<int> senders(model->procs.size() + model->queues.size(), 0);
     for (auto [p, proc] : llvm::enumerate(model->procs))
       if (isMM2S(p))
         for (int r : receivers(p))

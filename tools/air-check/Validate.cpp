@@ -5,6 +5,7 @@
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/validate/Equivalence.h"
 #include "tools/Registration.h"
+#include "tools/air-check/Compile.h"
 #include "tools/air-check/Lint.h"
 #include "tools/frontend/VerifyGuard.h"
 
@@ -42,8 +43,7 @@ static int checked(StringRef path, const std::string &device,
   if (r.status == "parse-error" || r.status == "unreadable")
     return 2;
   for (const Finding &f : r.findings)
-    if (f.severity == Severity::Error ||
-        (f.severity == Severity::Warning && f.rule != "hierarchy-nesting")) {
+    if (blocksCompilation(f)) {
       llvm::errs() << "air-check validate: " << path
                    << ": not validated: its checks have findings (above); "
                       "validation replays verified programs and designs "
