@@ -2,6 +2,7 @@
 #include "analyses/AsyncGraph.h"
 #include "analyses/ChannelIndices.h"
 #include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
 
 #include "dialects/AIR/AIRDialect.h"
 
@@ -140,38 +141,10 @@ struct Footprint {
 /// air.execute results, and the kernel arguments of hierarchy ops nested in
 /// the body's ops.
 static Value memrefRoot(Value v, Block &body) {
-  for (unsigned depth = 0; depth < 64; ++depth) {
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == &body)
-        return v;
-      auto h = dyn_cast_or_null<air::HierarchyOpInterface>(
-          arg.getOwner()->getParentOp());
-      unsigned first = h ? 2 * h.getNumDims() : 0;
-      if (!h || arg.getArgNumber() < first ||
-          arg.getArgNumber() - first >= h.getKernelOperands().size())
-        return v;
-      v = h.getKernelOperands()[arg.getArgNumber() - first];
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      v = view.getViewSource();
-      continue;
-    }
-    if (isa<CastOpInterface>(def) && def->getNumOperands() == 1) {
-      v = def->getOperand(0);
-      continue;
-    }
-    if (auto exec = dyn_cast<air::ExecuteOp>(def)) {
-      unsigned idx = cast<OpResult>(v).getResultNumber();
-      if (idx == 0)
-        return v;
-      v = exec.getBody().getTerminator()->getOperand(idx - 1);
-      continue;
-    }
-    return v;
-  }
-  return v;
+  return aircheck::memrefRoot(v, AllLinks, [&](Value r) {
+    auto arg = dyn_cast<BlockArgument>(r);
+    return arg && arg.getOwner() == &body;
+  });
 }
 
 static Footprint footprintOf(Operation *item, Block &body) {

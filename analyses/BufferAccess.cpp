@@ -1,6 +1,7 @@
 //===- BufferAccess.cpp - which op instances touch which elements ----------===//
 #include "analyses/BufferAccess.h"
 #include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
 
 #include "dialects/AIR/AIRDialect.h"
 
@@ -17,41 +18,7 @@ using namespace aircheck;
 using namespace mlir;
 
 /// One step from a memref towards its root, or null at the root.
-static Value stepToRoot(Value v) {
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    auto h = dyn_cast_or_null<air::HierarchyOpInterface>(
-        arg.getOwner()->getParentOp());
-    if (!h)
-      return {};
-    unsigned first = 2 * h.getNumDims();
-    if (arg.getArgNumber() < first ||
-        arg.getArgNumber() - first >= h.getKernelOperands().size())
-      return {};
-    return h.getKernelOperands()[arg.getArgNumber() - first];
-  }
-  Operation *def = v.getDefiningOp();
-  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-    return view.getViewSource();
-  if (isa<CastOpInterface>(def) && def->getNumOperands() == 1)
-    return def->getOperand(0);
-  if (auto exec = dyn_cast<air::ExecuteOp>(def)) {
-    unsigned idx = cast<OpResult>(v).getResultNumber();
-    if (idx == 0)
-      return {};
-    return exec.getBody().getTerminator()->getOperand(idx - 1);
-  }
-  return {};
-}
-
-Value BufferAccesses::rootOf(Value v) {
-  for (unsigned depth = 0; depth < 64; ++depth) {
-    Value next = stepToRoot(v);
-    if (!next)
-      return v;
-    v = next;
-  }
-  return v;
-}
+Value BufferAccesses::rootOf(Value v) { return memrefRoot(v); }
 
 std::optional<SmallVector<int64_t>> BufferAccesses::shapeOf(Value root) {
   auto t = dyn_cast<MemRefType>(root.getType());
@@ -133,7 +100,7 @@ void BufferAccesses::relation(
     return;
   }
   // Map the index tuple of `view` back to the root's.
-  for (Value v = view, next; (next = stepToRoot(v)); v = next) {
+  for (Value v = view, next; (next = memrefSource(v)); v = next) {
     auto sub = v.getDefiningOp<memref::SubViewOp>();
     if (!sub) {
       if (v.getDefiningOp<ViewLikeOpInterface>()) {
@@ -240,7 +207,7 @@ void BufferAccesses::add(Operation *op, Value memref, bool reads, bool writes,
   BufferAccess a{op, rootOf(memref), reads, writes, frees};
   a.exact = exact;
   a.whole = exact && !isa<memref::LoadOp, memref::StoreOp>(op);
-  for (Value v = memref, next; a.whole && (next = stepToRoot(v)); v = next)
+  for (Value v = memref, next; a.whole && (next = memrefSource(v)); v = next)
     if (Operation *def = v.getDefiningOp())
       if (isa<ViewLikeOpInterface>(def) && !isa<CastOpInterface>(def))
         a.whole = false;
@@ -286,7 +253,7 @@ void BufferAccesses::addTransfer(Operation *op, Value memref,
   const Instances &in = poly.instancesOf(op);
   std::vector<std::string> terms;
   std::vector<std::pair<std::string, std::string>> ks{{"lin", ""}};
-  for (Value v = memref, next; (next = stepToRoot(v)); v = next)
+  for (Value v = memref, next; (next = memrefSource(v)); v = next)
     if (v.getDefiningOp<ViewLikeOpInterface>())
       a.unknownWhy = "the transfer's pattern addresses a view of the buffer";
   // No offsets with sizes and strides: every offset 0 (docs/semantics.md 4b).

@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyses/aie/DispatchModel.h"
 #include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -317,20 +318,8 @@ private:
 
   /// The aie.buffer behind a memref value (through views and casts).
   static Operation *bufferOf(Value v) {
-    while (v) {
-      Operation *def = v.getDefiningOp();
-      if (!def)
-        return nullptr;
-      if (isa<aie::BufferOp>(def))
-        return def;
-      if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-        v = view.getViewSource();
-      else if (isa<CastOpInterface>(def) && def->getNumOperands() == 1)
-        v = def->getOperand(0);
-      else
-        return nullptr;
-    }
-    return nullptr;
+    Operation *root = memrefRootOp(v, ViewLinks | CastLinks);
+    return isa_and_nonnull<aie::BufferOp>(root) ? root : nullptr;
   }
 
   /// The buffers `op` (and what it holds) touches, into `pending`.

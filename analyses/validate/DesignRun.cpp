@@ -2,6 +2,7 @@
 #include "analyses/validate/DesignRun.h"
 
 #include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
 #include "analyses/aie/DispatchModel.h"
 
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -15,10 +16,8 @@ using namespace aircheck::aiecheck;
 using namespace aircheck::aiecheck::dispatch;
 
 int DesignDelivery::bufferIndex(Operation *buffer) const {
-  for (size_t i = 0; i < buffers.size(); ++i)
-    if (const_cast<aie::BufferOp &>(buffers[i]).getOperation() == buffer)
-      return i;
-  return -1;
+  auto it = indexOf.find(buffer);
+  return it == indexOf.end() ? -1 : it->second;
 }
 
 std::optional<std::vector<int64_t>>
@@ -103,15 +102,8 @@ taskElements(aiex::NpuDmaMemcpyNdOp copy, std::string &why) {
 
 /// The aie.buffer `v` views (through views and casts), or null.
 static aie::BufferOp bufferOf(Value v) {
-  while (v) {
-    if (auto b = v.getDefiningOp<aie::BufferOp>())
-      return b;
-    auto view = v.getDefiningOp<ViewLikeOpInterface>();
-    if (!view)
-      return nullptr;
-    v = view.getViewSource();
-  }
-  return nullptr;
+  return dyn_cast_or_null<aie::BufferOp>(
+      memrefRootOp(v, ViewLinks | CastLinks));
 }
 
 namespace {
@@ -125,7 +117,8 @@ struct Word {
 
 class Replay {
 public:
-  Replay(Device &d, int64_t budget) : d(d), budget(budget) {}
+  Replay(Device &d, int64_t budget, uint64_t maxSteps)
+      : d(d), budget(budget), maxSteps(maxSteps) {}
 
   DesignDelivery run() {
     Model m = buildModel(d);
@@ -134,7 +127,8 @@ public:
       return std::move(out);
     }
     model = &m;
-    if (!collectBuffers() || !checkPersistent() || !collectArguments())
+    if (!collectBuffers() || !checkPersistent() || !collectArguments() ||
+        !checkHostOverlaps())
       return std::move(out);
     n = m.procs.size();
     if (!collectHandoffs())
@@ -146,9 +140,11 @@ public:
       if (s[p] >= 0 && !arrive(p, s[p]))
         return std::move(out);
     size_t next = 0;
-    for (int64_t steps = 0;; ++steps) {
-      if (steps > 50 * budget / 16 + 1000000) {
-        fail("the replay took more steps than its budget", nullptr);
+    for (uint64_t steps = 0;; ++steps) {
+      if (steps > maxSteps) {
+        fail("the replay took more than " + std::to_string(maxSteps) +
+                 " steps (its budget)",
+             nullptr);
         return std::move(out);
       }
       // Without a host, chains whose other end is always ready would run
@@ -193,11 +189,11 @@ public:
 private:
   Device &d;
   int64_t budget;
+  uint64_t maxSteps;
   Model *model = nullptr;
   size_t n = 0;
   DesignDelivery out;
   std::vector<std::vector<Tag>> content; // per buffer
-  llvm::DenseMap<Operation *, int> bufferIndex;
   std::vector<std::deque<Word>> in; // per receiving agent
   int64_t moved = 0;
 
@@ -220,7 +216,7 @@ private:
       auto type = dyn_cast<MemRefType>(b.getType());
       int idx = out.buffers.size();
       out.buffers.push_back(b);
-      bufferIndex[b] = idx;
+      out.indexOf[b] = idx;
       std::optional<Coord> c = tileOfOp(b);
       out.onCore.push_back(c && d.kindOf(*c) == TileKind::Compute);
       out.coreWrites.push_back(false);
@@ -237,7 +233,7 @@ private:
         for (const MemrefEffect &e : memrefEffects(op))
           if (e.write)
             if (aie::BufferOp b = bufferOf(e.memref))
-              out.coreWrites[bufferIndex[b]] = true;
+              out.coreWrites[out.indexOf[b]] = true;
       });
     });
     return true;
@@ -261,7 +257,7 @@ private:
         aie::BufferOp buf = bd ? bufferOf(bd.getBuffer()) : nullptr;
         if (!buf)
           continue;
-        int b = bufferIndex[buf];
+        int b = out.indexOf[buf];
         if (out.onCore[b] && out.coreWrites[b])
           handoffLocks[last].insert(b);
       }
@@ -309,15 +305,12 @@ private:
           fail("a runtime task with lock operations is not replayed", t.op);
           return false;
         }
+    std::vector<int> shared;
     for (auto [l, a] : llvm::enumerate(acquirers))
-      if (a.size() > 1) {
-        fail("lock '" + model->locks[l].name + "' is acquired by " +
-                 std::to_string(a.size()) +
-                 " agents: which gets it first may differ between runs, "
-                 "and one run does not stand for all",
-             model->locks[l].op);
-        return false;
-      }
+      if (a.size() > 1)
+        shared.push_back(l);
+    if (!shared.empty() && !acquirersNeverCompete(shared, acquirers))
+      return false;
     // One sender per receiver.
     std::vector<int> senders(model->procs.size() + model->queues.size(), 0);
     for (auto [p, proc] : llvm::enumerate(model->procs))
@@ -342,6 +335,143 @@ private:
                                      : model->queues[r - model->procs.size()].decl);
         return false;
       }
+    return true;
+  }
+
+  /// Runtime tasks that may be under way at once (pushed onto different
+  /// queues, no wait for the earlier between the two pushes) share no
+  /// element that one of them writes: else which sees the other's data, or
+  /// which writes last, differs between runs (and the replay reads a task's
+  /// argument when it is pushed and writes it when it finishes). Tasks of
+  /// one queue run one after another. Read from the host's program order,
+  /// whatever the replay's run does.
+  bool checkHostOverlaps() {
+    if (model->host < 0)
+      return true;
+    struct Pushed {
+      int queue, task, arg;
+      bool writes;
+      std::vector<int64_t> elems;
+    };
+    std::vector<Pushed> underway;
+    std::map<int, std::vector<uint8_t>> mark; // per argument: the new task's
+    for (const Step &st : model->procs[model->host].steps) {
+      if (st.kind == Step::Wait) {
+        llvm::erase_if(underway, [&](const Pushed &u) {
+          return u.queue == st.queue && u.task < st.value;
+        });
+        continue;
+      }
+      if (st.kind != Step::Push)
+        continue;
+      const Queue &qu = model->queues[st.queue];
+      auto copy = dyn_cast<aiex::NpuDmaMemcpyNdOp>(qu.tasks[st.value].op);
+      if (!copy)
+        continue; // task() says unknown when it runs
+      int arg = argumentOf(copy);
+      std::string why;
+      std::optional<std::vector<int64_t>> elems = taskElements(copy, why);
+      if (arg < 0 || !elems)
+        continue;
+      Pushed now{st.queue, (int)st.value, arg,
+                 qu.dir == aie::DMAChannelDir::S2MM, std::move(*elems)};
+      std::vector<uint8_t> &m = mark[arg];
+      m.assign(out.arguments[arg].size(), 0);
+      for (int64_t e : now.elems)
+        if (e >= 0 && e < (int64_t)m.size())
+          m[e] = 1;
+      for (const Pushed &u : underway) {
+        if (u.queue == now.queue || u.arg != arg || (!u.writes && !now.writes))
+          continue;
+        for (int64_t e : u.elems)
+          if (e >= 0 && e < (int64_t)m.size() && m[e]) {
+            fail(std::string("a runtime task ") +
+                     (now.writes ? "writes" : "reads") + " element " +
+                     std::to_string(e) + " of an argument that the task at " +
+                     lineCol(model->queues[u.queue].tasks[u.task].op) +
+                     ", which may still be under way (no wait between "
+                     "them), " + (u.writes ? "writes" : "reads") +
+                     ": which sees the other's data is not replayed",
+                 copy);
+            return false;
+          }
+      }
+      underway.push_back(std::move(now));
+    }
+    return true;
+  }
+  static std::string lineCol(Operation *op) {
+    if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
+      return std::to_string(l.getLine()) + ":" +
+             std::to_string(l.getColumn());
+    return "?";
+  }
+
+  /// A lock several agents acquire keeps the model persistent when no
+  /// acquire of it takes what another's ready acquire needs: in no
+  /// reachable state are two of its acquirers at acquires of it that are
+  /// both ready and that its value does not cover together. Every state is
+  /// searched with the agents that acquire or release such a lock
+  /// interleaved in full (the others reduced as for aie-data-race, which
+  /// keeps which pcs the visible agents can hold at once), with rendezvous
+  /// streams and with the device model's buffering, as aie-deadlock does.
+  bool acquirersNeverCompete(const std::vector<int> &shared,
+                             const std::vector<std::set<int>> &acquirers) {
+    std::set<int> locks(shared.begin(), shared.end());
+    std::vector<bool> visible(model->procs.size(), false);
+    for (auto [p, proc] : llvm::enumerate(model->procs))
+      for (const Step &st : proc.steps)
+        if (st.kind == Step::Release && locks.count(st.lock))
+          visible[p] = true;
+    std::vector<int64_t> buffers{0};
+    if (model->host >= 0 && model->streamBufferWords > 0)
+      buffers.push_back(model->streamBufferWords);
+    for (int64_t buffer : buffers) {
+      Search search(*model, visible, buffer);
+      search.run();
+      if (!search.unknown.empty()) {
+        const LockInfo &l = model->locks[shared.front()];
+        fail(l.name + " is acquired by " +
+                 std::to_string(acquirers[shared.front()].size()) +
+                 " agents, and the search for whether they compete for it "
+                 "did not finish: " + search.unknown,
+             l.op);
+        return false;
+      }
+      for (const State &s : search.states)
+        for (int l : shared) {
+          std::vector<const Step *> ready;
+          std::vector<size_t> who;
+          for (int p : acquirers[l]) {
+            if (s[p] < 0)
+              continue;
+            const Step &st = model->procs[p].steps[s[p]];
+            if (st.kind == Step::Acquire && st.lock == l &&
+                search.lockReady(s, st)) {
+              ready.push_back(&st);
+              who.push_back(p);
+            }
+          }
+          for (size_t a = 0; a < ready.size(); ++a)
+            for (size_t b = 0; b < ready.size(); ++b) {
+              if (a == b)
+                continue;
+              State next = s;
+              search.takeLock(next, *ready[a]);
+              if (search.lockReady(next, *ready[b]))
+                continue;
+              fail(model->locks[l].name + " is acquired by " +
+                       std::to_string(acquirers[l].size()) + " agents, and " +
+                       model->procs[who[a]].name + " and " +
+                       model->procs[who[b]].name +
+                       " can both be at an acquire of it that its value "
+                       "covers for one only: which gets it may differ "
+                       "between runs, and one run does not stand for all",
+                   ready[b]->op);
+              return false;
+            }
+        }
+    }
     return true;
   }
 
@@ -395,7 +525,7 @@ private:
       fail(elems ? "a BD on something other than an aie.buffer" : why, bd);
       return false;
     }
-    int b = bufferIndex[buf];
+    int b = out.indexOf[buf];
     unsigned bits = cast<MemRefType>(buf.getType()).getElementTypeBitWidth();
     std::vector<Word> words;
     for (int64_t e : *elems) {
@@ -479,7 +609,7 @@ private:
            st.op);
       return false;
     }
-    int b = bufferIndex[buf];
+    int b = out.indexOf[buf];
     std::vector<Tag> tags;
     if (!take(p, elems->size(),
               cast<MemRefType>(buf.getType()).getElementTypeBitWidth(), bd,
@@ -511,8 +641,9 @@ private:
 
   /// Queue q pushed task t or finished it. An MM2S task reads its
   /// argument when it is pushed, an S2MM task writes it when it finishes;
-  /// that is when they do it as long as no task of the other direction on
-  /// the same argument is under way meanwhile (else: unknown).
+  /// that is when they do it in every run, since no two tasks that may be
+  /// under way at once share an element one of them writes
+  /// (checkHostOverlaps).
   bool task(size_t q, size_t t, bool finished) {
     const Queue &qu = model->queues[q];
     auto copy = dyn_cast<aiex::NpuDmaMemcpyNdOp>(qu.tasks[t].op);
@@ -540,15 +671,6 @@ private:
              copy);
         return false;
       }
-    int &reading = underway[{arg, true}], &writing = underway[{arg, false}];
-    if ((mm2s && !finished && writing > 0) ||
-        (!mm2s && finished && reading > 0)) {
-      fail("a runtime task reads an argument while another writes it: what "
-           "it reads is not replayed",
-           copy);
-      return false;
-    }
-    (mm2s ? reading : writing) += finished ? -1 : 1;
     unsigned bits =
         cast<MemRefType>(copy.getMemref().getType()).getElementTypeBitWidth();
     if (mm2s && !finished) {
@@ -571,7 +693,6 @@ private:
     }
     return true;
   }
-  std::map<std::pair<int, bool>, int> underway;
 
   bool events(Search &search, const State &s, const State &next) {
     // Reads first (an MM2S BD reached, a task pushed), then writes: a
@@ -610,6 +731,7 @@ private:
 
 } // namespace
 
-DesignDelivery aircheck::validate::replayDesign(Device &d, int64_t budget) {
-  return Replay(d, budget).run();
+DesignDelivery aircheck::validate::replayDesign(Device &d, int64_t budget,
+                                               uint64_t maxSteps) {
+  return Replay(d, budget, maxSteps).run();
 }

@@ -29,6 +29,8 @@
 #include "analyses/aie/AIEDesign.h"
 #include "analyses/validate/Delivery.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 namespace aircheck::validate {
 
 struct DesignDelivery {
@@ -46,12 +48,16 @@ struct DesignDelivery {
   /// the end (Tag::who of Argument tags: the argument's number).
   mlir::Operation *sequence = nullptr;
   std::vector<std::vector<Tag>> arguments;
+  /// The index of an aie.buffer op in `buffers` (-1: not one of them).
   int bufferIndex(mlir::Operation *buffer) const;
+  llvm::DenseMap<mlir::Operation *, int> indexOf;
 };
 
 /// The data the design `d` moves in one dispatch of its runtime sequence;
-/// at most `budget` elements moved (else unknown).
-DesignDelivery replayDesign(aiecheck::Device &d, int64_t budget);
+/// at most `budget` elements moved and `maxSteps` steps taken (else
+/// unknown).
+DesignDelivery replayDesign(aiecheck::Device &d, int64_t budget,
+                            uint64_t maxSteps);
 
 /// The elements `bd` addresses, in order (nullopt: a pattern the replay
 /// does not read, with `why`).

@@ -2,6 +2,7 @@
 #include "analyses/validate/Equivalence.h"
 
 #include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
 #include "analyses/aie/AIEDesign.h"
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/ProgramRun.h"
@@ -14,6 +15,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <functional>
 #include <set>
 
 using namespace mlir;
@@ -31,29 +33,10 @@ struct MemOp {
 };
 
 Operation *rootThroughViews(Value v, bool design) {
-  for (int guard = 0; v && guard < 64; ++guard) {
-    Operation *def = v.getDefiningOp();
-    if (!def)
-      return nullptr;
-    if (design && isa<aie::BufferOp>(def))
-      return def;
-    if (!design && isa<memref::AllocOp>(def))
-      return def;
-    if (!design)
-      if (auto exec = dyn_cast<air::ExecuteOp>(def)) {
-        unsigned r = cast<OpResult>(v).getResultNumber();
-        Operation *term = exec->getRegion(0).front().getTerminator();
-        if (r == 0 || r - 1 >= term->getNumOperands())
-          return nullptr;
-        v = term->getOperand(r - 1);
-        continue;
-      }
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      v = view.getViewSource();
-      continue;
-    }
-    return nullptr;
-  }
+  Operation *root = memrefRootOp(v, ViewLinks | CastLinks | ExecuteLinks);
+  if (design ? isa_and_nonnull<aie::BufferOp>(root)
+             : isa_and_nonnull<memref::AllocOp>(root))
+    return root;
   return nullptr;
 }
 
@@ -64,7 +47,14 @@ std::vector<MemOp> memOps(Region &body, bool design) {
         isa<aie::AIEDialect>(op->getDialect()) ||
         isa<memref::AllocOp, memref::DeallocOp, ViewLikeOpInterface>(op))
       return;
-    if (memrefEffects(op).empty())
+    SmallVector<MemrefEffect, 4> effects = memrefEffects(op);
+    if (effects.empty())
+      return;
+    // A read whose value no one uses does nothing (a lowering may drop it).
+    if (op->getNumRegions() == 0 && op->getNumResults() > 0 &&
+        op->use_empty() && llvm::none_of(effects, [](const MemrefEffect &e) {
+          return e.write || e.free || !e.stated;
+        }))
       return;
     MemOp m{op, {}};
     for (Value v : op->getOperands())
@@ -78,7 +68,7 @@ std::vector<MemOp> memOps(Region &body, bool design) {
 /// The alloc -> buffer map under which the core's memory operations are the
 /// herd body's, or nullopt.
 std::optional<std::map<Operation *, Operation *>>
-matchCode(const std::vector<MemOp> &herd, const std::vector<MemOp> &core) {
+matchCode(ArrayRef<MemOp> herd, ArrayRef<MemOp> core) {
   if (herd.size() != core.size())
     return std::nullopt;
   std::map<Operation *, Operation *> fwd, back;
@@ -220,14 +210,19 @@ private:
     std::map<int, int> pairs; // design buffer -> place
   };
 
-  /// Whether the candidate instances (of one herd) compute the same values:
-  /// the herd body uses its ids only in transfers (which are compared), and
-  /// each buffer receives exactly the same elements in all of them.
-  bool interchangeable(air::HerdOp herd, const std::vector<Candidate> &fits) {
+  /// Whether the candidate instances compute the same values: each buffer
+  /// receives exactly the same elements in all of them, and they are of one
+  /// herd whose body uses its ids only in transfers (which are compared),
+  /// or of herds that compute nothing (no memory operation but transfers).
+  bool interchangeable(const std::vector<Candidate> &fits) {
+    air::HerdOp herd = fits.front().herd;
+    bool computeNothing = llvm::all_of(
+        fits, [&](const Candidate &c) { return herdCode[c.herd].empty(); });
     for (const Candidate &c : fits)
-      if (c.herd != herd || c.pairs.size() != fits.front().pairs.size())
+      if ((c.herd != herd && !computeNothing) ||
+          c.pairs.size() != fits.front().pairs.size())
         return false;
-    if (idDependent(herd))
+    if (!computeNothing && idDependent(herd))
       return false;
     for (auto &[b, place] : fits.front().pairs) {
       auto first = p.fills.find(place);
@@ -334,16 +329,155 @@ private:
     return pn == dn ? -1 : (int64_t)std::min(pn, dn);
   }
 
+  using InstanceKey = std::pair<Operation *, SmallVector<int64_t, 2>>;
   using PlaceKey =
       std::tuple<Operation *, SmallVector<int64_t, 2>, Operation *>;
-  /// Identifies the herd instance `core` runs: 1 done, 0 ambiguous for now
-  /// (unknown when `last`), -1 a difference or unknown was reported.
-  int identify(aie::CoreOp core, const std::vector<air::HerdOp> &herds,
-               std::map<Operation *, std::vector<MemOp>> &herdCode,
-               std::map<Operation *, std::set<SmallVector<int64_t, 2>>> &instances,
-               std::map<PlaceKey, int> &placeAt,
-               std::set<std::pair<Operation *, SmallVector<int64_t, 2>>> &taken,
-               bool last) {
+
+  /// The program's herds, their code, their instances, and each instance's
+  /// core-buffer places (by alloc).
+  std::vector<air::HerdOp> herds;
+  std::map<Operation *, std::vector<MemOp>> herdCode;
+  std::map<Operation *, std::set<SmallVector<int64_t, 2>>> instances;
+  std::map<PlaceKey, int> placeAt;
+  /// The instances identified so far, and per core and herd the instance
+  /// it runs (a core that runs several herds may be identified herd by
+  /// herd, over several passes).
+  std::set<InstanceKey> taken;
+  std::map<std::pair<Operation *, Operation *>, Candidate> done;
+  /// The design has fewer cores than the program has instances: a tile may
+  /// run several herds' instances one after another.
+  bool sharing = false;
+
+  /// One herd body in a core's code: the herd, and the alloc -> buffer map
+  /// under which the code is its body.
+  struct Segment {
+    air::HerdOp herd;
+    std::map<Operation *, Operation *> map;
+  };
+  using Split = std::vector<Segment>;
+  /// The most ways of reading a core's code as herd bodies one after
+  /// another that are tried.
+  static constexpr size_t kMaxSplits = 64;
+
+  /// The ways `code` is the bodies of herds one after another: one herd
+  /// only unless tiles are shared; each herd once; herds without memory
+  /// operations only for a core without any; the herds' buffers disjoint.
+  std::vector<Split> splits(ArrayRef<MemOp> code) {
+    std::vector<Split> out;
+    Split cur;
+    std::function<void(size_t)> go = [&](size_t at) {
+      if (out.size() >= kMaxSplits)
+        return;
+      if (at == code.size() && !cur.empty()) {
+        std::set<Operation *> bufs;
+        for (const Segment &seg : cur)
+          for (auto &[alloc, buf] : seg.map)
+            if (!bufs.insert(buf).second)
+              return; // one buffer for two herds' allocs: not compared
+        out.push_back(cur);
+        return;
+      }
+      if (!cur.empty() && !sharing)
+        return;
+      for (air::HerdOp h : herds) {
+        if (llvm::any_of(cur, [&](const Segment &s) { return s.herd == h; }))
+          continue;
+        const std::vector<MemOp> &hc = herdCode[h];
+        if (hc.empty() != code.empty() || hc.size() > code.size() - at ||
+            (!sharing && hc.size() != code.size()))
+          continue;
+        auto m = matchCode(hc, code.slice(at, hc.size()));
+        if (!m)
+          continue;
+        cur.push_back(Segment{h, std::move(*m)});
+        go(at + hc.size());
+        cur.pop_back();
+      }
+    };
+    go(0);
+    return out;
+  }
+
+  /// The instances of `seg`'s herd not identified yet whose fills the
+  /// core's buffers match; `unnamed`: the buffers of the tile a DMA fills
+  /// that no code names, paired with the instance's places by their fills.
+  /// Sets `unpaired` when an instance failed only for those.
+  std::vector<Candidate> fitting(aie::CoreOp core, const Segment &seg,
+                                 const std::vector<int> &unnamed,
+                                 bool &unpaired) {
+    std::vector<Candidate> fits;
+    air::HerdOp h = seg.herd;
+    auto known = done.find({core, h});
+    if (known != done.end())
+      return {known->second};
+    for (const auto &ids : instances[h]) {
+      if (taken.count({h, ids}))
+        continue;
+      Candidate cand{h, ids, {}};
+      bool fit = true;
+      std::set<int> usedPlaces;
+      for (auto &[alloc, buf] : seg.map) {
+        int b = d.bufferIndex(buf);
+        auto it = placeAt.find({h, ids, alloc});
+        if (b < 0)
+          continue;
+        if (it == placeAt.end()) {
+          if (d.fills.count(b)) // the design fills what the program does not
+            fit = false;
+          continue;
+        }
+        cand.pairs[b] = it->second;
+        usedPlaces.insert(it->second);
+        auto pf = p.fills.find(it->second);
+        auto df = d.fills.find(b);
+        if (firstDifference(pf == p.fills.end() ? nullptr : &pf->second,
+                            df == d.fills.end() ? nullptr : &df->second,
+                            false) >= 0)
+          fit = false;
+      }
+      bool namedFit = fit;
+      // Filled buffers no code names: paired by their fills.
+      for (int b : unnamed) {
+        if (!fit)
+          break;
+        bool paired = false;
+        for (auto &[key, place] : placeAt) {
+          if (std::get<0>(key) != h.getOperation() ||
+              std::get<1>(key) != ids || usedPlaces.count(place))
+            continue;
+          auto pf = p.fills.find(place);
+          if (pf == p.fills.end())
+            continue;
+          if (firstDifference(&pf->second, &d.fills.at(b), false) < 0) {
+            cand.pairs[b] = place;
+            usedPlaces.insert(place);
+            paired = true;
+            break;
+          }
+        }
+        fit = paired;
+      }
+      // Every filled place of the instance has its buffer.
+      for (auto &[key, place] : placeAt)
+        if (fit && std::get<0>(key) == h.getOperation() &&
+            std::get<1>(key) == ids && p.fills.count(place) &&
+            !usedPlaces.count(place))
+          fit = false;
+      if (fit)
+        fits.push_back(std::move(cand));
+      else if (namedFit)
+        unpaired = true;
+    }
+    return fits;
+  }
+
+  enum class Identified { Done, Progress, Waiting, Failed };
+
+  /// Identifies the herd instances `core` runs (one per herd body its code
+  /// holds). Waiting: ambiguous for now (unknown when `last`); Progress:
+  /// some of its herds identified, others waiting; Failed: a difference or
+  /// unknown was reported.
+  Identified identify(aie::CoreOp core, bool last) {
     std::vector<MemOp> code = memOps(core.getBody(), true);
     std::optional<Coord> c = tileOfOp(core);
     std::string name = "core (" + std::to_string(c ? c->first : -1) + ", " +
@@ -353,132 +487,171 @@ private:
     for (auto &[b, log] : d.fills)
       if (tileOfOp(d.buffers[b]) == c)
         filled.push_back(b);
-    std::vector<Candidate> fits;
-    for (air::HerdOp h : herds) {
-      auto m = matchCode(herdCode[h], code);
-      if (!m)
-        continue;
-      for (const auto &ids : instances[h]) {
-        if (taken.count({h, ids}))
+    std::vector<Split> ways = splits(code);
+    if (ways.size() >= kMaxSplits) {
+      unknown(name + "'s code reads as herd bodies one after another in " +
+                  "more than " + std::to_string(kMaxSplits) + " ways",
+              core);
+      return Identified::Failed;
+    }
+    // A herd without memory operations leaves no trace in the code: on a
+    // shared tile, the buffers a DMA fills that no code names may be one
+    // such herd's.
+    auto unnamedOf = [&](const Split &split) {
+      std::set<int> named;
+      for (const Segment &seg : split)
+        for (auto &[alloc, buf] : seg.map)
+          named.insert(d.bufferIndex(buf));
+      std::vector<int> unnamed;
+      for (int b : filled)
+        if (!named.count(b))
+          unnamed.push_back(b);
+      return unnamed;
+    };
+    if (sharing && !code.empty()) {
+      std::vector<Split> more;
+      for (const Split &split : ways) {
+        if (unnamedOf(split).empty())
           continue;
-        Candidate cand{h, ids, {}};
-        bool fit = true;
-        std::set<int> usedPlaces;
-        for (auto &[alloc, buf] : *m) {
-          int b = d.bufferIndex(buf);
-          auto it = placeAt.find({h, ids, alloc});
-          if (b < 0)
-            continue;
-          if (it == placeAt.end()) {
-            if (d.fills.count(b)) // the design fills what the program does not
-              fit = false;
-            continue;
+        for (air::HerdOp h : herds)
+          if (herdCode[h].empty() &&
+              llvm::none_of(split,
+                            [&](const Segment &s) { return s.herd == h; })) {
+            more.push_back(split);
+            more.back().push_back(Segment{h, {}});
           }
-          cand.pairs[b] = it->second;
-          usedPlaces.insert(it->second);
-          auto pf = p.fills.find(it->second);
-          auto df = d.fills.find(b);
-          if (firstDifference(pf == p.fills.end() ? nullptr : &pf->second,
-                              df == d.fills.end() ? nullptr : &df->second,
-                              false) >= 0)
-            fit = false;
-        }
-        // Filled buffers no code names: paired by their fills.
-        for (int b : filled) {
-          if (!fit || cand.pairs.count(b))
-            continue;
-          bool paired = false;
-          for (auto &[key, place] : placeAt) {
-            if (std::get<0>(key) != h.getOperation() ||
-                std::get<1>(key) != ids || usedPlaces.count(place))
-              continue;
-            auto pf = p.fills.find(place);
-            if (pf == p.fills.end())
-              continue;
-            if (firstDifference(&pf->second, &d.fills.at(b), false) < 0) {
-              cand.pairs[b] = place;
-              usedPlaces.insert(place);
-              paired = true;
-              break;
-            }
-          }
-          fit = paired;
-        }
-        // Every filled place of the instance has its buffer.
-        for (auto &[key, place] : placeAt)
-          if (fit && std::get<0>(key) == h.getOperation() &&
-              std::get<1>(key) == ids && p.fills.count(place) &&
-              !usedPlaces.count(place))
-            fit = false;
-        if (fit)
-          fits.push_back(std::move(cand));
+      }
+      ways.insert(ways.end(), more.begin(), more.end());
+    }
+    // Per way of reading the code, per herd body: the fitting instances.
+    std::vector<std::vector<std::vector<Candidate>>> viable;
+    std::vector<const Split *> viableSplit;
+    bool unpaired = false;
+    for (const Split &split : ways) {
+      std::vector<int> unnamed = unnamedOf(split);
+      // The unnamed buffers go to the one herd without code, else to the
+      // one herd.
+      int takesUnnamed = split.size() == 1 ? 0 : -1;
+      for (auto [k, seg] : llvm::enumerate(split))
+        if (split.size() > 1 && seg.map.empty())
+          takesUnnamed = takesUnnamed == -1 ? (int)k : -2;
+      if (!unnamed.empty() && takesUnnamed < 0) {
+        unpaired = true; // which herd such a buffer is of is not read
+        continue;
+      }
+      std::vector<std::vector<Candidate>> per;
+      for (auto [k, seg] : llvm::enumerate(split)) {
+        per.push_back(fitting(core, seg,
+                              (int)k == takesUnnamed ? unnamed
+                                                     : std::vector<int>{},
+                              unpaired));
+        if (per.back().empty())
+          break;
+      }
+      if (per.size() == split.size() && !per.back().empty()) {
+        viable.push_back(std::move(per));
+        viableSplit.push_back(&split);
       }
     }
-    if (fits.empty()) {
-      firstMismatch(core, name, code, herds, herdCode, instances, placeAt,
-                    taken);
-      return -1;
+    if (viable.empty()) {
+      if (sharing && unpaired) {
+        unknown(name + "'s tile runs several herds' instances, and a buffer "
+                       "of it that a DMA fills is named by no code: which "
+                       "herd it is of is not read",
+                core);
+        return Identified::Failed;
+      }
+      firstMismatch(core, name, ways);
+      return Identified::Failed;
     }
-    if (fits.size() > 1 && !interchangeable(fits.front().herd, fits)) {
+    auto ambiguous = [&](std::string why, bool progressed) {
       if (!last)
-        return 0;
-      unknown(name + " receives what " + std::to_string(fits.size()) +
-                  " herd instances receive; which one it runs cannot be "
-                  "told from its data",
-              core);
-      return -1;
+        return progressed ? Identified::Progress : Identified::Waiting;
+      unknown(name + " " + why, core);
+      return Identified::Failed;
+    };
+    if (viable.size() > 1) {
+      // Herds that compute nothing and receive the same data: which of
+      // them the core runs is only a name.
+      std::vector<Candidate> all;
+      for (auto &per : viable)
+        if (per.size() == 1)
+          all.insert(all.end(), per.front().begin(), per.front().end());
+      if (llvm::all_of(viable, [](auto &per) { return per.size() == 1; }) &&
+          interchangeable(all)) {
+        viable.resize(1);
+        viable.front().front() = std::move(all);
+      }
     }
-    // Interchangeable instances: the same code on the same data computes
-    // the same values, so their Computed tags are one class.
-    for (size_t k = 1; k < fits.size(); ++k)
-      for (auto &[b, place] : fits.front().pairs)
-        if (fits[k].pairs.count(b))
-          rep[fits[k].pairs.at(b)] = repOf(place);
-    Candidate &f = fits.front();
-    if (instances[f.herd].size() > 1 && idDependent(f.herd)) {
-      unknown(name + " runs herd @" +
-                  f.herd.getSymName().value_or("herd").str() +
-                  ", whose code depends on its ids; which ids the core's "
-                  "code was given is not read (its data says instance (" +
-                  llvm::join(llvm::map_range(f.ids,
-                                             [](int64_t v) {
-                                               return std::to_string(v);
-                                             }),
-                             ", ") +
-                  "))",
-              core);
-      return -1;
+    if (viable.size() > 1)
+      return ambiguous("receives what " + std::to_string(viable.size()) +
+                           " ways of running herds one after another "
+                           "receive; which it runs cannot be told from its "
+                           "data",
+                       false);
+    const Split &split = *viableSplit.front();
+    bool progressed = false;
+    std::optional<size_t> waiting;
+    for (auto [k, fits] : llvm::enumerate(viable.front())) {
+      if (done.count({core, split[k].herd}))
+        continue;
+      if (fits.size() > 1 && !interchangeable(fits)) {
+        if (!waiting)
+          waiting = fits.size();
+        continue;
+      }
+      // Interchangeable instances: the same code on the same data computes
+      // the same values, so their Computed tags are one class.
+      for (size_t j = 1; j < fits.size(); ++j)
+        for (auto &[b, place] : fits.front().pairs)
+          if (fits[j].pairs.count(b))
+            rep[fits[j].pairs.at(b)] = repOf(place);
+      Candidate &f = fits.front();
+      if (instances[f.herd].size() > 1 && idDependent(f.herd)) {
+        unknown(name + " runs herd @" +
+                    f.herd.getSymName().value_or("herd").str() +
+                    ", whose code depends on its ids; which ids the core's "
+                    "code was given is not read (its data says instance (" +
+                    llvm::join(llvm::map_range(f.ids,
+                                               [](int64_t v) {
+                                                 return std::to_string(v);
+                                               }),
+                               ", ") +
+                    "))",
+                core);
+        return Identified::Failed;
+      }
+      taken.insert({f.herd, f.ids});
+      done[{core, f.herd}] = f;
+      for (auto &[b, place] : f.pairs) {
+        toPlace[b] = place;
+        toBuffer[place] = b;
+      }
+      progressed = true;
     }
-    taken.insert({f.herd, f.ids});
-    for (auto &[b, place] : f.pairs) {
-      toPlace[b] = place;
-      toBuffer[place] = b;
-    }
-    return 1;
+    if (waiting)
+      return ambiguous("receives what " + std::to_string(*waiting) +
+                           " herd instances receive; which one it runs "
+                           "cannot be told from its data",
+                       progressed);
+    return Identified::Done;
   }
 
   bool mapCores() {
     // The program's instances per herd, and their fills.
-    std::map<Operation *, std::set<SmallVector<int64_t, 2>>> instances;
     for (const Place &pl : p.places)
       if (pl.kind == Place::CoreBuffer)
         instances[pl.herd].insert(pl.ids);
-    std::map<std::tuple<Operation *, SmallVector<int64_t, 2>, Operation *>,
-             int>
-        placeAt;
     for (auto [i, pl] : llvm::enumerate(p.places))
       if (pl.kind == Place::CoreBuffer)
         placeAt[{pl.herd, pl.ids, pl.alloc}] = i;
-    std::set<std::pair<Operation *, SmallVector<int64_t, 2>>> taken;
-    std::vector<air::HerdOp> herds;
     p.func->getParentOfType<ModuleOp>().walk(
         [&](air::HerdOp h) { herds.push_back(h); });
-    std::map<Operation *, std::vector<MemOp>> herdCode;
     for (air::HerdOp h : herds)
       herdCode[h] = memOps(h.getBody(), false);
-    // A core runs one herd instance: a design with fewer cores than the
-    // program has instances runs several on one tile, one after another
-    // (herds that share tiles), which this comparison does not split.
+    // A core runs one herd instance, or, in a design with fewer cores than
+    // the program has instances, the instances of several herds one after
+    // another (herds that share tiles).
     int64_t count = 0, cores = 0;
     for (air::HerdOp h : herds) {
       SmallVector<int64_t, 2> sizes;
@@ -505,12 +678,12 @@ private:
       count += n;
     }
     dev.op.walk([&](aie::CoreOp) { ++cores; });
-    if (cores != count)
+    if (cores > count)
       return unknown("the design has " + std::to_string(cores) +
                          " cores and the program " + std::to_string(count) +
-                         " herd instances: tiles that run several instances "
-                         "one after another are not compared",
+                         " herd instances",
                      dev.op);
+    sharing = cores < count;
     // Cores are identified in passes: a core whose data comes from cores
     // already identified is compared exactly (Computed tags through the
     // map); one whose instance is still ambiguous waits for the next pass.
@@ -520,20 +693,18 @@ private:
       progress = false;
       std::vector<aie::CoreOp> later;
       for (aie::CoreOp core : pending) {
-        int r = identify(core, herds, herdCode, instances, placeAt, taken,
-                         /*last=*/false);
-        if (r < 0)
+        Identified r = identify(core, /*last=*/false);
+        if (r == Identified::Failed)
           return false;
-        if (r == 0)
+        if (r != Identified::Done)
           later.push_back(core);
-        else
+        if (r != Identified::Waiting)
           progress = true;
       }
       pending = std::move(later);
     }
     if (!pending.empty()) {
-      identify(pending.front(), herds, herdCode, instances, placeAt, taken,
-               /*last=*/true);
+      identify(pending.front(), /*last=*/true);
       return false;
     }
     // Every instance that receives data has a core.
@@ -565,48 +736,43 @@ private:
   }
 
   /// No instance fits `core`: report the difference against the instance
-  /// whose fills agree longest.
-  void firstMismatch(
-      aie::CoreOp core, const std::string &name, const std::vector<MemOp> &code,
-      const std::vector<air::HerdOp> &herds,
-      std::map<Operation *, std::vector<MemOp>> &herdCode,
-      std::map<Operation *, std::set<SmallVector<int64_t, 2>>> &instances,
-      std::map<std::tuple<Operation *, SmallVector<int64_t, 2>, Operation *>,
-               int> &placeAt,
-      const std::set<std::pair<Operation *, SmallVector<int64_t, 2>>> &taken) {
+  /// whose fills agree longest, over every way of reading its code.
+  void firstMismatch(aie::CoreOp core, const std::string &name,
+                     const std::vector<Split> &ways) {
     int64_t best = -2;
     int bestPlace = -1, bestBuffer = -1;
-    bool anyCode = false;
-    for (air::HerdOp h : herds) {
-      auto m = matchCode(herdCode[h], code);
-      if (!m)
-        continue;
-      anyCode = true;
-      for (const auto &ids : instances[h]) {
-        if (taken.count({h, ids}))
-          continue;
-        for (auto &[alloc, buf] : *m) {
-          int b = d.bufferIndex(buf);
-          auto it = placeAt.find({h, ids, alloc});
-          if (b < 0 || it == placeAt.end())
+    for (const Split &split : ways)
+      for (const Segment &seg : split) {
+        air::HerdOp h = seg.herd;
+        for (const auto &ids : instances[h]) {
+          if (taken.count({h, ids}))
             continue;
-          auto pf = p.fills.find(it->second);
-          auto df = d.fills.find(b);
-          int64_t k =
-              firstDifference(pf == p.fills.end() ? nullptr : &pf->second,
-                              df == d.fills.end() ? nullptr : &df->second,
-                              false);
-          if (k >= 0 && k > best) {
-            best = k;
-            bestPlace = it->second;
-            bestBuffer = b;
+          for (auto &[alloc, buf] : seg.map) {
+            int b = d.bufferIndex(buf);
+            auto it = placeAt.find({h, ids, alloc});
+            if (b < 0 || it == placeAt.end())
+              continue;
+            auto pf = p.fills.find(it->second);
+            auto df = d.fills.find(b);
+            int64_t k =
+                firstDifference(pf == p.fills.end() ? nullptr : &pf->second,
+                                df == d.fills.end() ? nullptr : &df->second,
+                                false);
+            if (k >= 0 && k > best) {
+              best = k;
+              bestPlace = it->second;
+              bestBuffer = b;
+            }
           }
         }
       }
-    }
-    if (!anyCode) {
+    if (ways.empty()) {
       unknown(name + "'s code is no herd body's (its memory operations do "
-                     "not match any herd's, in order)",
+                     "not match any herd's, in order" +
+                  std::string(sharing ? ", nor several herds' one after "
+                                        "another"
+                                      : "") +
+                  ")",
               core);
       return;
     }
@@ -752,7 +918,7 @@ Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
     v.at = p.unknown.at;
     return v;
   }
-  DesignDelivery d = replayDesign(dev, options.budget);
+  DesignDelivery d = replayDesign(dev, options.budget, options.designSteps);
   if (d.wrong) {
     v.kind = Verdict::Different;
     v.message = d.wrong.why + " (the program addresses none outside its "

@@ -2,6 +2,7 @@
 #include "analyses/validate/ProgramRun.h"
 
 #include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
 #include "analyses/executor/SkeletonExecutor.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -25,38 +26,16 @@ struct Root {
 };
 
 Root rootOf(Value v, bool views) {
-  for (int guard = 0; v && guard < 64; ++guard) {
-    if (auto a = dyn_cast<BlockArgument>(v)) {
-      Operation *owner = a.getOwner()->getParentOp();
-      if (isa<func::FuncOp>(owner))
-        return Root{(int)a.getArgNumber(), nullptr};
-      auto h = dyn_cast<air::HierarchyOpInterface>(owner);
-      if (!h)
-        return {};
-      int k = (int)a.getArgNumber() - 2 * (int)h.getNumDims();
-      if (k < 0 || k >= (int)h.getKernelOperands().size())
-        return {};
-      v = h.getKernelOperands()[k];
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (isa<memref::AllocOp, memref::AllocaOp>(def))
-      return Root{-1, def};
-    if (auto exec = dyn_cast<air::ExecuteOp>(def)) {
-      unsigned r = cast<OpResult>(v).getResultNumber();
-      Operation *term = exec->getRegion(0).front().getTerminator();
-      if (r == 0 || r - 1 >= term->getNumOperands())
-        return {};
-      v = term->getOperand(r - 1);
-      continue;
-    }
-    if (views)
-      if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-        v = view.getViewSource();
-        continue;
-      }
+  Value r = memrefRoot(v, KernelArgLinks | ExecuteLinks |
+                              (views ? ViewLinks : 0u));
+  if (auto a = dyn_cast_or_null<BlockArgument>(r)) {
+    if (isa<func::FuncOp>(a.getOwner()->getParentOp()))
+      return Root{(int)a.getArgNumber(), nullptr};
     return {};
   }
+  Operation *def = r ? r.getDefiningOp() : nullptr;
+  if (isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def))
+    return Root{-1, def};
   return {};
 }
 

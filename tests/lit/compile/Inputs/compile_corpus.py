@@ -1,6 +1,7 @@
 """Compiles every program of a folder for an NPU target and prints one line
-per program: `compiled <name>` or `refused <name>: <why>`, where why is the
-first [compile-unsupported] reason or `checks`. Fails (exit 1) on an exit
+per program: `compiled <name>` (followed by `, not validated: <why>` when
+compile's translation validation said unknown) or `refused <name>: <why>`,
+where why is the first [compile-unsupported] reason or `checks`. Fails (exit 1) on an exit
 code other than 0 or 1, on output written by a refused compile, on a
 compiled design that does not round-trip through air-opt or lint clean,
 and on one whose runtime sequence pushes more than a queue's depth (4 on
@@ -53,7 +54,12 @@ with tempfile.TemporaryDirectory() as tmp:
             if occupancy(out) > QUEUE_DEPTH:
                 print(f"BAD {name}: the runtime sequence pushes {occupancy(out)} tasks onto one channel without a wait")
                 bad = True
-            print(f"compiled {name}")
+            unvalidated = ""
+            for line in p.stderr.splitlines():
+                if "[translation-validation-unknown]" in line:
+                    unvalidated = ", not validated: " + line.split("not validated: ", 1)[-1][:80]
+                    break
+            print(f"compiled {name}{unvalidated}")
             if negative:
                 print(f"BAD {name}: a negative program compiled")
                 bad = True
