@@ -211,6 +211,12 @@ private:
       out.unknown = Unknown{std::move(why), at};
   }
 
+  /// The run goes on, and stands for itself only.
+  void caveat(std::string why, Operation *at) {
+    if (!out.caveat)
+      out.caveat = Unknown{std::move(why), at};
+  }
+
   bool collectBuffers() {
     d.op.walk([&](aie::BufferOp b) {
       auto type = dyn_cast<MemRefType>(b.getType());
@@ -385,15 +391,17 @@ private:
           continue;
         for (int64_t e : u.elems)
           if (e >= 0 && e < (int64_t)m.size() && m[e]) {
-            fail(std::string("a runtime task ") +
-                     (now.writes ? "writes" : "reads") + " element " +
-                     std::to_string(e) + " of an argument that the task at " +
-                     lineCol(model->queues[u.queue].tasks[u.task].op) +
-                     ", which may still be under way (no wait between "
-                     "them), " + (u.writes ? "writes" : "reads") +
-                     ": which sees the other's data is not replayed",
-                 copy);
-            return false;
+            caveat(std::string("a runtime task ") +
+                       (now.writes ? "writes" : "reads") + " element " +
+                       std::to_string(e) + " of an argument that the task " +
+                       "at " +
+                       lineCol(model->queues[u.queue].tasks[u.task].op) +
+                       ", which may still be under way (no wait between "
+                       "them), " + (u.writes ? "writes" : "reads") +
+                       ": which sees the other's data may differ between "
+                       "runs",
+                   copy);
+            return true;
           }
       }
       underway.push_back(std::move(now));
@@ -460,15 +468,15 @@ private:
               search.takeLock(next, *ready[a]);
               if (search.lockReady(next, *ready[b]))
                 continue;
-              fail(model->locks[l].name + " is acquired by " +
-                       std::to_string(acquirers[l].size()) + " agents, and " +
-                       model->procs[who[a]].name + " and " +
-                       model->procs[who[b]].name +
-                       " can both be at an acquire of it that its value "
-                       "covers for one only: which gets it may differ "
-                       "between runs, and one run does not stand for all",
-                   ready[b]->op);
-              return false;
+              caveat(model->locks[l].name + " is acquired by " +
+                         std::to_string(acquirers[l].size()) +
+                         " agents, and " + model->procs[who[a]].name +
+                         " and " + model->procs[who[b]].name +
+                         " can both be at an acquire of it that its value "
+                         "covers for one only: which gets it may differ "
+                         "between runs, and one run does not stand for all",
+                     ready[b]->op);
+              return true;
             }
         }
     }

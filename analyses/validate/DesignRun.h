@@ -8,13 +8,16 @@
 // argument's elements by its four-dimensional pattern.
 //
 // One run stands for every run when the model is persistent: no step an
-// agent can take is taken away by another's. It is with AIE2 semaphores
-// (releases only raise a value) when every lock has one acquiring agent
-// and every stream one sender; the replay checks both and is `unknown`
-// otherwise. With a race-free design (aie-data-race) a persistent model's
-// runs then all deliver the same data: each agent's steps are the same in
-// every run, and every read sees the last write the lock order puts before
-// it.
+// agent can take is taken away by another's. With AIE2 semaphores (releases
+// only raise a value) only a competing acquire can, so a lock with one
+// acquiring agent is safe, and one with several is searched for states
+// where two ready acquires do not both fit its value; every stream needs
+// one sender. Runtime tasks must not overlap on an element one of them
+// writes while both may be under way (read from the host's program order).
+// With a race-free design (aie-data-race) a persistent model's runs then
+// all deliver the same data (Keller: they differ by swaps of independent
+// steps). Where competition or overlap is possible, the run is still one
+// the design can take (`caveat`): a difference in it is the design's.
 //
 // An MM2S BD reads its buffer when its channel reaches it (it holds the
 // buffer's lock from there to its release); an S2MM BD's elements are
@@ -38,6 +41,11 @@ struct DesignDelivery {
   /// Set (with `unknown`) when the design addresses an element outside its
   /// buffer or argument: a difference, whatever else it moves.
   Unknown wrong;
+  /// Set when the replay's run is one the design can take, but other runs
+  /// may deliver other data (agents that compete for a lock, runtime tasks
+  /// that may overlap on an element one writes): a difference in this run
+  /// is one of the design's, and no difference says nothing of the others.
+  Unknown caveat;
   /// The device's buffers: Tag::who of Computed and Initial tags.
   std::vector<aie::BufferOp> buffers;
   /// Per buffer: on a core tile; written by its core.

@@ -1,10 +1,12 @@
 //===- TransferPlan.cpp - every channel transfer, in the verified order ---===//
 #include "lowerings/AIRToAIE/TransferPlan.h"
 
+#include "lowerings/AIRToAIE/BDChains.h"
 #include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 
 #include "analyses/AsyncGraph.h"
+#include "analyses/PatternStart.h"
 #include "analyses/executor/SkeletonExecutor.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -50,6 +52,50 @@ Value aircheck::npu::rootMemref(Value v) {
     v = h.getKernelOperands()[arg.getArgNumber() - n];
   }
   return v;
+}
+
+/// Makes the lowering's start of `a` (explicitPattern: the sum of its
+/// offsets times its strides) the pattern's start as docs/semantics.md 4b
+/// reads it (analyses/PatternStart): where the offsets index the buffer
+/// (one per dimension), a dimension of size 1 takes the buffer's stride,
+/// which changes no element it moves (upstream's test/xrt/49_triton_softmax
+/// form, `%out[%x, %y, 0] [1, 1, 1024] [1024, 1024, 1]`); else a dimension
+/// whose stride divides the start carries all of it. False where neither
+/// can.
+static bool startAsWritten(Access &a, MemRefType type) {
+  if (a.sizes.empty() || !type || !type.hasStaticShape())
+    return true;
+  auto start = [&] {
+    ExplicitPattern p = explicitPattern(a, type);
+    return std::make_pair(p.base(),
+                          patternStart(a.offsets, p.strides, type.getShape()));
+  };
+  auto [lowered, meant] = start();
+  if (lowered == meant)
+    return true;
+  int64_t rank = type.getRank();
+  if ((int64_t)a.offsets.size() != rank || (int64_t)a.sizes.size() != rank ||
+      a.strides.size() != a.sizes.size())
+    return false;
+  SmallVector<int64_t, 4> rows = rowMajor(type.getShape());
+  Access tried = a;
+  for (int64_t k = 0; k < rank; ++k)
+    if (tried.sizes[k] == 1)
+      tried.strides[k] = rows[k];
+  ExplicitPattern p = explicitPattern(tried, type);
+  if (p.base() == meant) {
+    a = std::move(tried);
+    return true;
+  }
+  // Else one dimension whose stride divides the start carries all of it
+  // (the innermost first).
+  for (int64_t k = rank; k-- > 0;)
+    if (a.strides[k] > 0 && meant % a.strides[k] == 0) {
+      a.offsets.assign(rank, 0);
+      a.offsets[k] = meant / a.strides[k];
+      return explicitPattern(a, type).base() == meant;
+    }
+  return false;
 }
 
 namespace {
@@ -376,8 +422,19 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
         }
       }
       const Recorder::Pattern &pat = r->sides[k];
-      plan.endpoints[it->second].accesses.push_back(Access{
-          *buf, pat.offsets, pat.sizes, pat.strides, r->op, r->order});
+      Access a{*buf, pat.offsets, pat.sizes, pat.strides, r->op, r->order};
+      if (!startAsWritten(a, plan.buffers[*buf].type)) {
+        refuse(r->op)
+            << "a pattern whose offsets index its buffer (one per "
+               "dimension) while its strides are not the buffer's: it "
+               "starts at the offsets' row-major position "
+               "(docs/semantics.md 4b), and the lowering keeps a start per "
+               "dimension, which cannot express it here (no dimension of "
+               "size 1, and no stride that divides the start)";
+        ok = false;
+        continue;
+      }
+      plan.endpoints[it->second].accesses.push_back(std::move(a));
     }
   }
   if (!ok)

@@ -441,3 +441,24 @@ func.func @no_herd(%a: memref<64xi32>, %b: memref<64xi32>) {
   }
   return
 }
+
+// -----
+
+// Offsets that index a 32x16 buffer ([1, 1]: element 17) with strides of
+// 32 and 2: the pattern starts at 17 (docs/semantics.md 4b), which no
+// dimension can carry in the lowering's per-dimension form (no size 1, and
+// neither stride divides 17).
+func.func @start_not_expressible(%a: memref<32x16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.herd @h tile (%tx, %ty) in (%sx=%c1, %sy=%c1) args(%x=%a) : memref<32x16xi32> {
+    %c1_h = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %buf = memref.alloc() : memref<8x4xi32, 2 : i32>
+    // expected-error @+1 {{[compile-unsupported] a pattern whose offsets index its buffer (one per dimension) while its strides are not the buffer's}}
+    air.dma_memcpy_nd (%buf[] [] [], %x[%c1_h, %c1_h] [%c8, %c4] [%c32, %c2]) : (memref<8x4xi32, 2 : i32>, memref<32x16xi32>)
+  }
+  return
+}

@@ -1,0 +1,174 @@
+//===- SpecialisedCode.cpp - a core's code as one instance's body ---------===//
+#include "analyses/validate/SpecialisedCode.h"
+
+#include "analyses/MemrefRoots.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::validate;
+
+namespace {
+
+/// The forms of one side's values (the herd body, or the core).
+class Forms {
+public:
+  Forms(llvm::DenseMap<Value, Attribute> known,
+        std::map<Operation *, int> buffers)
+      : known(std::move(known)), buffers(std::move(buffers)) {}
+
+  std::string of(Value v, int depth = 0) {
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
+    std::string f = compute(v, depth);
+    memo[v] = f;
+    return f;
+  }
+
+private:
+  llvm::DenseMap<Value, Attribute> known; // values given (the ids)
+  std::map<Operation *, int> buffers;     // root -> pair number
+  llvm::DenseMap<Value, std::string> memo;
+
+  static std::string text(Attribute a) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      os << "#" << i.getValue().getSExtValue(); // any integer type
+    else
+      a.print(os);
+    return s;
+  }
+
+  /// The constant `v` folds to, if any.
+  Attribute constant(Value v, int depth) {
+    if (Attribute a = known.lookup(v))
+      return a;
+    Attribute a;
+    if (matchPattern(v, m_Constant(&a)))
+      return a;
+    Operation *def = v.getDefiningOp();
+    if (!def || depth > 32 || def->getNumRegions() || def->getNumResults() != 1)
+      return {};
+    SmallVector<Attribute> operands;
+    for (Value o : def->getOperands()) {
+      Attribute c = constant(o, depth + 1);
+      if (!c)
+        return {};
+      operands.push_back(c);
+    }
+    SmallVector<OpFoldResult> results;
+    if (failed(def->fold(operands, results)) || results.size() != 1)
+      return {};
+    return dyn_cast<Attribute>(results.front());
+  }
+
+  std::string compute(Value v, int depth) {
+    if (depth > 64)
+      return "?deep";
+    if (Attribute c = constant(v, depth))
+      return text(c);
+    if (isa<BaseMemRefType>(v.getType())) {
+      Operation *root = memrefRootOp(v, ViewLinks | CastLinks | ExecuteLinks);
+      auto b = buffers.find(root);
+      std::string base = b == buffers.end() ? "?buffer" : "buf" + std::to_string(b->second);
+      // The views on the way, outermost last.
+      std::string views;
+      for (Value w = v; w; w = memrefSource(w, ViewLinks | CastLinks)) {
+        Operation *def = w.getDefiningOp();
+        if (!def || def == root)
+          break;
+        views += "/" + opForm(def, depth, /*memrefs=*/false);
+      }
+      return base + views;
+    }
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (auto loop = dyn_cast<scf::ForOp>(owner)) {
+        if (arg == loop.getInductionVar())
+          return "iv(" + of(loop.getLowerBound(), depth + 1) + "," +
+                 of(loop.getUpperBound(), depth + 1) + "," +
+                 of(loop.getStep(), depth + 1) + ")@" +
+                 std::to_string(loopDepth(loop));
+        return "iter" + std::to_string(arg.getArgNumber()) + "@" +
+               std::to_string(loopDepth(loop));
+      }
+      return "arg" + std::to_string(arg.getArgNumber()) + "@" +
+             owner->getName().getStringRef().str();
+    }
+    Operation *def = v.getDefiningOp();
+    return opForm(def, depth, true) + "/r" +
+           std::to_string(cast<OpResult>(v).getResultNumber());
+  }
+
+  /// Loops around `op` inside its herd body or core.
+  static int loopDepth(Operation *op) {
+    int d = 0;
+    for (Operation *p = op->getParentOp();
+         p && !isa<air::HerdOp>(p) && p->getName().getStringRef() != "aie.core";
+         p = p->getParentOp())
+      if (isa<scf::ForOp, affine::AffineForOp, scf::ParallelOp>(p))
+        ++d;
+    return d;
+  }
+
+  std::string opForm(Operation *op, int depth, bool memrefs) {
+    std::string s = op->getName().getStringRef().str();
+    SmallVector<std::string> parts;
+    for (NamedAttribute a : op->getAttrDictionary())
+      if (a.getName() != "sym_name")
+        parts.push_back(a.getName().str() + "=" + text(a.getValue()));
+    for (Value o : op->getOperands())
+      if (memrefs || !isa<BaseMemRefType>(o.getType()))
+        parts.push_back(of(o, depth + 1));
+    return s + "(" + llvm::join(parts, ",") + ")";
+  }
+};
+
+} // namespace
+
+bool aircheck::validate::sameComputation(
+    ArrayRef<Operation *> herdOps, ArrayRef<Operation *> coreOps,
+    const std::map<Operation *, Operation *> &allocs, air::HerdOp herd,
+    ArrayRef<int64_t> ids, std::string &why) {
+  if (herdOps.size() != coreOps.size()) {
+    why = "their memory operations differ in number";
+    return false;
+  }
+  std::map<Operation *, int> herdBufs, coreBufs;
+  for (auto [k, pair] : llvm::enumerate(allocs)) {
+    herdBufs[pair.first] = k;
+    coreBufs[pair.second] = k;
+  }
+  llvm::DenseMap<Value, Attribute> given;
+  Builder b(herd.getContext());
+  for (auto [id, value] :
+       llvm::zip(cast<air::HierarchyOpInterface>(herd.getOperation()).getIds(),
+                 ids))
+    given[id] = b.getIndexAttr(value);
+  Forms h(std::move(given), std::move(herdBufs)), c({}, std::move(coreBufs));
+  for (auto [ho, co] : llvm::zip(herdOps, coreOps)) {
+    if (ho->getName() != co->getName() ||
+        ho->getNumOperands() != co->getNumOperands()) {
+      why = "'" + ho->getName().getStringRef().str() + "' meets '" +
+            co->getName().getStringRef().str() + "'";
+      return false;
+    }
+    for (unsigned k = 0; k < ho->getNumOperands(); ++k) {
+      std::string hf = h.of(ho->getOperand(k)), cf = c.of(co->getOperand(k));
+      if (hf != cf) {
+        why = "operand #" + std::to_string(k) + " of '" +
+              ho->getName().getStringRef().str() + "' is " + hf +
+              " in the herd body and " + cf + " in the core";
+        return false;
+      }
+    }
+  }
+  return true;
+}

@@ -1,0 +1,42 @@
+//===- SpecialisedCode.h - a core's code as one instance's body -*- C++ -*-===//
+//
+// Translation validation (docs/validate.md) reads which herd instance a
+// core runs from its data. Where the herd body computes with its ids (not
+// only in transfers), the core's code was specialised for one instance:
+// the lowering put that instance's ids in as constants and folded them.
+// This checks that the core's memory operations address and store what the
+// herd body's do with the ids of the instance its data names: every operand
+// of each pair of memory operations has the same *form*, where a form is
+//
+//  * the constant a value folds to (MLIR's folders, with the herd's ids
+//    given their values: `%x * 512` and the core's `%c512` are one form);
+//  * a loop's induction variable: its loop's bounds' forms and depth;
+//  * a buffer: the pair of the herd's alloc and the core's aie.buffer
+//    matched by position (and the views on it, with their operands' forms);
+//  * otherwise its op's name, attributes and operands' forms.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_VALIDATE_SPECIALISEDCODE_H
+#define AIRCHECK_ANALYSES_VALIDATE_SPECIALISEDCODE_H
+
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <map>
+#include <string>
+
+namespace aircheck::validate {
+
+/// `herdOps` and `coreOps`: the memory operations of the herd body and of
+/// the core, paired in order; `allocs`: the herd's allocs to the core's
+/// buffers. False with `why` at the first operand whose forms differ.
+bool sameComputation(llvm::ArrayRef<mlir::Operation *> herdOps,
+                     llvm::ArrayRef<mlir::Operation *> coreOps,
+                     const std::map<mlir::Operation *, mlir::Operation *> &allocs,
+                     air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
+                     std::string &why);
+
+} // namespace aircheck::validate
+
+#endif
