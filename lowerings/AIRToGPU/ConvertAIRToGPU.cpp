@@ -730,7 +730,10 @@ private:
       s.strides = {1};
       return success();
     }
-    if (!offs.empty() && offs.size() != sizes.size())
+    // One offset per dimension of the buffer indexes it, whatever the
+    // pattern's rank (docs/semantics.md 4b).
+    if (!offs.empty() && offs.size() != sizes.size() &&
+        (int64_t)offs.size() != s.type.getRank())
       return refuse(dma) << "the " << which << " pattern of this copy has "
                          << offs.size() << " offsets for " << sizes.size()
                          << " sizes";
@@ -753,29 +756,43 @@ private:
     return success();
   }
 
-  /// The indices of element `n` of side `s`, as affine.apply ops.
+  /// The indices of element `n` of side `s`, as affine.apply ops: the
+  /// pattern's start (docs/semantics.md 4b, as analyses/PatternStart reads
+  /// it for constants: the offsets' row-major position when there is one
+  /// per dimension of the buffer, else each offset times its stride but
+  /// the innermost, added as it is) plus the walk over its sizes.
   SmallVector<Value> indices(const Side &s, Value n, Location loc) {
     MLIRContext *ctx = rewriter.getContext();
     SmallVector<Value> operands = {n};
     AffineExpr d0 = getAffineDimExpr(0, ctx);
+    ArrayRef<int64_t> shape = s.type.getShape();
+    auto offset = [&](size_t k) -> AffineExpr {
+      if (std::optional<int64_t> c = getConstantIntValue(s.offsets[k]))
+        return getAffineConstantExpr(*c, ctx);
+      operands.push_back(cast<Value>(s.offsets[k]));
+      return getAffineSymbolExpr(operands.size() - 2, ctx);
+    };
     AffineExpr addr = getAffineConstantExpr(0, ctx);
+    if (s.offsets.size() == shape.size()) {
+      int64_t rowStride = 1;
+      for (int64_t j = shape.size() - 1; j >= 0; --j) {
+        addr = addr + offset(j) * rowStride;
+        rowStride *= shape[j];
+      }
+    } else {
+      for (size_t k = 0; k < s.offsets.size(); ++k)
+        addr = addr + (k + 1 == s.offsets.size() ? offset(k)
+                                                  : offset(k) * s.strides[k]);
+    }
     int64_t inner = 1;
     for (int64_t k = s.sizes.size() - 1; k >= 0; --k) {
-      AffineExpr off;
-      if (std::optional<int64_t> c = getConstantIntValue(s.offsets[k])) {
-        off = getAffineConstantExpr(*c, ctx);
-      } else {
-        off = getAffineSymbolExpr(operands.size() - 1, ctx);
-        operands.push_back(cast<Value>(s.offsets[k]));
-      }
       AffineExpr pos = d0.floorDiv(inner);
       if (k > 0)
         pos = pos % s.sizes[k];
-      addr = addr + (off + pos) * s.strides[k];
+      addr = addr + pos * s.strides[k];
       inner *= s.sizes[k];
     }
     SmallVector<Value> idx;
-    ArrayRef<int64_t> shape = s.type.getShape();
     int64_t below = 1;
     SmallVector<AffineExpr> exprs(shape.size());
     for (int64_t j = shape.size() - 1; j >= 0; --j) {
