@@ -402,10 +402,8 @@ private:
   /// The instances of `seg`'s herd not identified yet whose fills the
   /// core's buffers match; `unnamed`: the buffers of the tile a DMA fills
   /// that no code names, paired with the instance's places by their fills.
-  /// Sets `unpaired` when an instance failed only for those.
   std::vector<Candidate> fitting(aie::CoreOp core, const Segment &seg,
-                                 const std::vector<int> &unnamed,
-                                 bool &unpaired) {
+                                 const std::vector<int> &unnamed) {
     std::vector<Candidate> fits;
     air::HerdOp h = seg.herd;
     auto known = done.find({core, h});
@@ -436,7 +434,6 @@ private:
                             false) >= 0)
           fit = false;
       }
-      bool namedFit = fit;
       // Filled buffers no code names: paired by their fills.
       for (int b : unnamed) {
         if (!fit)
@@ -466,8 +463,6 @@ private:
           fit = false;
       if (fit)
         fits.push_back(std::move(cand));
-      else if (namedFit)
-        unpaired = true;
     }
     return fits;
   }
@@ -529,25 +524,31 @@ private:
           unnamed.push_back(b);
       return unnamed;
     };
-    if (sharing && !code.empty()) {
+    // `unpaired`: a way not tried, since which of its herds a buffer no code
+    // names is of is not read (two herds without code on one tile).
+    bool unpaired = false;
+    if (sharing) {
       std::vector<Split> more;
       for (const Split &split : ways) {
         if (unnamedOf(split).empty())
           continue;
+        int hidden = 0;
         for (air::HerdOp h : herds)
           if (herdCode[h].empty() &&
               llvm::none_of(split,
                             [&](const Segment &s) { return s.herd == h; })) {
             more.push_back(split);
             more.back().push_back(Segment{h, {}});
+            ++hidden;
           }
+        if (hidden > 1)
+          unpaired = true; // two of them on the tile: not tried
       }
       ways.insert(ways.end(), more.begin(), more.end());
     }
     // Per way of reading the code, per herd body: the fitting instances.
     std::vector<std::vector<std::vector<Candidate>>> viable;
     std::vector<const Split *> viableSplit;
-    bool unpaired = false;
     for (const Split &split : ways) {
       std::vector<int> unnamed = unnamedOf(split);
       // The unnamed buffers go to the one herd without code, else to the
@@ -564,8 +565,7 @@ private:
       for (auto [k, seg] : llvm::enumerate(split)) {
         per.push_back(fitting(core, seg,
                               (int)k == takesUnnamed ? unnamed
-                                                     : std::vector<int>{},
-                              unpaired));
+                                                     : std::vector<int>{}));
         if (per.back().empty())
           break;
       }
@@ -575,10 +575,10 @@ private:
       }
     }
     if (viable.empty()) {
-      if (sharing && unpaired) {
-        unknown(name + "'s tile runs several herds' instances, and a buffer "
-                       "of it that a DMA fills is named by no code: which "
-                       "herd it is of is not read",
+      if (unpaired) {
+        unknown(name + "'s tile may run several herds without memory "
+                       "operations, and a buffer of it that a DMA fills is "
+                       "named by no code: which herd it is of is not read",
                 core);
         return Identified::Failed;
       }
