@@ -21,7 +21,8 @@ tests do), keeps the chunks that hold AIR ops, runs `air-check lint
 With --compile TARGET it also runs `air-check lint --device=TARGET` on every
 chunk lint passes clean, and `air-check compile --target=TARGET` on those
 that pass that too (what air-check proves for the target: compile runs the
-same checks first), and prints how many compile and why the others are
+same checks first), and prints how many compile, how many of those its
+third check (translation validation) validates, and why the others are
 refused (issue 20's held-out figure). Chunks lint finds do not fit TARGET
 (programs placed for another device, herds larger than its array) are
 counted apart.
@@ -96,6 +97,7 @@ def main():
     rejected, hw_errors, internal = [], [], []
     hw = 0
     compiled, refusals, clean = [], collections.Counter(), 0
+    unvalidated = collections.Counter()
     misfit = collections.Counter()
     dump = open(args.findings, "w") if args.findings else None
     for rel, i, text in chunks(args.root):
@@ -154,6 +156,14 @@ def main():
                                capture_output=True, text=True, timeout=600)
             if c.returncode == 0:
                 compiled.append(name)
+                # compile's third check: translation validation
+                unk = next((ln for ln in c.stderr.splitlines()
+                            if "[translation-validation-unknown]" in ln), None)
+                if unk:
+                    why = unk.split("not validated: ", 1)[-1]
+                    unvalidated[re.sub(r"\d+", "N", why)[:90]] += 1
+                    if args.verbose:
+                        print("  not validated: %s: %s" % (name, why[:150]))
             elif c.returncode == 1:
                 first = next((ln for ln in c.stderr.splitlines()
                               if ": error: " in ln or ": warning: " in ln), "")
@@ -189,6 +199,12 @@ def main():
         print("  lint finds %d clean chunks do not fit %s: %s"
               % (sum(misfit.values()), args.compile,
                  ", ".join("%s %d" % kv for kv in misfit.most_common())))
+        print("  of those compiled, %d validated (translation validation, "
+              "compile's third check); %d unknown"
+              % (len(compiled) - sum(unvalidated.values()),
+                 sum(unvalidated.values())))
+        for why, n in unvalidated.most_common():
+            print("    not validated %d: %s" % (n, why))
         for why, n in refusals.most_common():
             print("  refused %d: %s" % (n, why))
     print("internal errors: %d" % len(internal))
