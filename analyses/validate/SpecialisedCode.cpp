@@ -148,10 +148,16 @@ bool aircheck::validate::sameComputation(
   }
   llvm::DenseMap<Value, Attribute> given;
   Builder b(herd.getContext());
-  for (auto [id, value] :
-       llvm::zip(cast<air::HierarchyOpInterface>(herd.getOperation()).getIds(),
-                 ids))
+  auto hier = cast<air::HierarchyOpInterface>(herd.getOperation());
+  for (auto [id, value] : llvm::zip(hier.getIds(), ids))
     given[id] = b.getIndexAttr(value);
+  // The herd's sizes, where they are constants.
+  for (auto [arg, size] :
+       llvm::zip(hier.getSizeArgs(), hier.getSizeOperands())) {
+    Attribute c;
+    if (matchPattern(size, m_Constant(&c)))
+      given[arg] = c;
+  }
   Forms h(std::move(given), std::move(herdBufs)), c({}, std::move(coreBufs));
   for (auto [ho, co] : llvm::zip(herdOps, coreOps)) {
     if (ho->getName() != co->getName() ||

@@ -9,7 +9,8 @@
 // of each pair of memory operations has the same *form*, where a form is
 //
 //  * the constant a value folds to (MLIR's folders, with the herd's ids
-//    given their values: `%x * 512` and the core's `%c512` are one form);
+//    given their values and its sizes theirs: `%x * 512` and the core's
+//    `%c512` are one form);
 //  * a loop's induction variable: its loop's bounds' forms and depth;
 //  * a buffer: the pair of the herd's alloc and the core's aie.buffer
 //    matched by position (and the views on it, with their operands' forms);
