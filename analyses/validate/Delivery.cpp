@@ -1,6 +1,7 @@
 //===- Delivery.cpp - which element lands where, on either side -----------===//
 #include "analyses/validate/Delivery.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -24,4 +25,26 @@ std::vector<Tag> aircheck::validate::argumentTags(BlockArgument a) {
     for (int64_t e = 0; e < type.getNumElements(); ++e)
       tags.push_back(Tag(Tag::Argument, (int32_t)a.getArgNumber(), e));
   return tags;
+}
+
+std::optional<std::vector<Tag>>
+aircheck::validate::constantTags(mlir::Attribute value) {
+  auto dense = llvm::dyn_cast_or_null<mlir::DenseElementsAttr>(value);
+  if (!dense)
+    return std::nullopt;
+  mlir::Type elt = dense.getElementType();
+  int32_t bits = llvm::isa<mlir::IndexType>(elt) ? 64 : elt.getIntOrFloatBitWidth();
+  std::vector<Tag> out;
+  if (llvm::isa<mlir::IntegerType, mlir::IndexType>(elt)) {
+    for (const llvm::APInt &v : dense.getValues<llvm::APInt>())
+      out.push_back(Tag(Tag::Constant, bits, v.getSExtValue()));
+    return out;
+  }
+  if (llvm::isa<mlir::FloatType>(elt)) {
+    for (const llvm::APFloat &v : dense.getValues<llvm::APFloat>())
+      out.push_back(
+          Tag(Tag::Constant, bits, (int64_t)v.bitcastToAPInt().getZExtValue()));
+    return out;
+  }
+  return std::nullopt;
 }

@@ -22,11 +22,13 @@
 #ifndef AIRCHECK_ANALYSES_VALIDATE_DELIVERY_H
 #define AIRCHECK_ANALYSES_VALIDATE_DELIVERY_H
 
+#include "mlir/IR/Attributes.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -40,6 +42,9 @@ struct Tag {
     Computed,  // element `element` of core buffer `who`, as its core made it
                // for its `round`-th hand-off of the buffer to a DMA
     Initial,   // element `element` of the initial value of buffer `who`
+    Constant,  // a constant: `element` holds its bits, `who` its bit width
+               // (a memref.global's initializer; an aie.buffer's initial
+               // value): equal tags are equal values
   };
   int64_t element = 0;
   int32_t who = 0;
@@ -81,6 +86,10 @@ struct FillLog {
 /// An L3 argument as the host passes it: each element tagged with itself
 /// (empty for an argument that is not a memref of static shape).
 std::vector<Tag> argumentTags(mlir::BlockArgument a);
+
+/// The elements of a dense integer or float constant, in row-major order,
+/// as Constant tags (nullopt for any other attribute).
+std::optional<std::vector<Tag>> constantTags(mlir::Attribute value);
 
 /// Why a side could not be replayed: `unknown` (never a pass).
 struct Unknown {

@@ -228,9 +228,16 @@ private:
       out.coreWrites.push_back(false);
       int64_t count = type && type.hasStaticShape() ? type.getNumElements() : 0;
       std::vector<Tag> init(count);
+      std::optional<std::vector<Tag>> constants;
       if (b.getInitialValue())
+        constants = constantTags(*b.getInitialValue());
+      if (constants && (int64_t)constants->size() == count) {
+        init = *constants;
+        out.initial[idx] = std::move(*constants);
+      } else if (b.getInitialValue()) {
         for (int64_t e = 0; e < count; ++e)
           init[e] = Tag{Tag::Initial, idx, e};
+      }
       content.push_back(std::move(init));
     });
     // The buffers a core writes (through any view).
@@ -360,7 +367,8 @@ private:
       std::vector<int64_t> elems;
     };
     std::vector<Pushed> underway;
-    std::map<int, std::vector<uint8_t>> mark; // per argument: the new task's
+    // Per argument: the elements of the task being pushed.
+    std::map<int, std::vector<uint8_t>> mark;
     for (const Step &st : model->procs[model->host].steps) {
       if (st.kind == Step::Wait) {
         llvm::erase_if(underway, [&](const Pushed &u) {
@@ -382,7 +390,8 @@ private:
       Pushed now{st.queue, (int)st.value, arg,
                  qu.dir == aie::DMAChannelDir::S2MM, std::move(*elems)};
       std::vector<uint8_t> &m = mark[arg];
-      m.assign(out.arguments[arg].size(), 0);
+      if (m.size() != out.arguments[arg].size())
+        m.assign(out.arguments[arg].size(), 0);
       for (int64_t e : now.elems)
         if (e >= 0 && e < (int64_t)m.size())
           m[e] = 1;
@@ -404,6 +413,9 @@ private:
             return true;
           }
       }
+      for (int64_t e : now.elems) // cleared for the next task
+        if (e >= 0 && e < (int64_t)m.size())
+          m[e] = 0;
       underway.push_back(std::move(now));
     }
     return true;

@@ -52,6 +52,9 @@ struct DesignDelivery {
   std::vector<bool> onCore, coreWrites;
   /// Per buffer of a core tile that a DMA writes: its fills.
   std::map<int, FillLog> fills;
+  /// Per buffer with an initial value of dense constants: its elements'
+  /// Constant tags (what an npu_mmio channel sets, as upstream lowers it).
+  std::map<int, std::vector<Tag>> initial;
   /// The runtime sequence and, per argument, the tag of each element at
   /// the end (Tag::who of Argument tags: the argument's number).
   mlir::Operation *sequence = nullptr;

@@ -288,6 +288,9 @@ private:
                index(pl.type, t.element) + " for its hand-off #" +
                std::to_string(t.round);
       }
+    case Tag::Constant:
+      return "the constant with bits " + std::to_string(t.element) + " (" +
+             std::to_string(t.who) + "-bit)";
     case Tag::Initial: {
       aie::BufferOp b = d.buffers[t.who];
       return "the initial value of " +
@@ -399,6 +402,22 @@ private:
     return out;
   }
 
+  /// The first element where what the program's npu_mmio channels set in
+  /// `place` before anything else is not design buffer `b`'s initial value
+  /// (-1: none; an element the program does not set may hold anything).
+  int64_t initialDifference(int place, int b) const {
+    auto pi = p.initial.find(place);
+    if (pi == p.initial.end())
+      return -1;
+    auto di = d.initial.find(b);
+    for (auto [e, t] : llvm::enumerate(pi->second))
+      if (t.kind != Tag::Undefined &&
+          (di == d.initial.end() || e >= di->second.size() ||
+           di->second[e] != t))
+        return e;
+    return -1;
+  }
+
   /// The instances of `seg`'s herd not identified yet whose fills the
   /// core's buffers match; `unnamed`: the buffers of the tile a DMA fills
   /// that no code names, paired with the instance's places by their fills.
@@ -431,7 +450,8 @@ private:
         auto df = d.fills.find(b);
         if (firstDifference(pf == p.fills.end() ? nullptr : &pf->second,
                             df == d.fills.end() ? nullptr : &df->second,
-                            false) >= 0)
+                            false) >= 0 ||
+            initialDifference(it->second, b) >= 0)
           fit = false;
       }
       // Filled buffers no code names: paired by their fills.
@@ -801,6 +821,20 @@ private:
       return;
     }
     if (bestPlace < 0) {
+      // An initial value that is not what the program's npu_mmio channel
+      // sets (in every instance the code fits).
+      for (const Split &split : ways)
+        for (const Segment &seg : split)
+          for (const auto &ids : instances[seg.herd])
+            for (auto &[alloc, buf] : seg.map) {
+              int b = d.bufferIndex(buf);
+              auto it = placeAt.find({seg.herd, ids, alloc});
+              if (b >= 0 && it != placeAt.end() &&
+                  initialDifference(it->second, b) >= 0) {
+                reportInitial(it->second, b);
+                return;
+              }
+            }
       different(name + " runs no instance of its herd: a buffer it fills "
                        "matches none of the program's",
                 core, {});
@@ -853,10 +887,34 @@ private:
     different(msg, at, notes);
   }
 
+  /// Reports the first element of design buffer `b` whose initial value is
+  /// not what the program's npu_mmio channel sets in `place`.
+  bool reportInitial(int place, int b) {
+    int64_t e = initialDifference(place, b);
+    aie::BufferOp buf = d.buffers[b];
+    std::optional<Coord> c = tileOfOp(buf);
+    auto it = d.initial.find(b);
+    return different(
+        "core (" + std::to_string(c ? c->first : -1) + ", " +
+            std::to_string(c ? c->second : -1) + "), " +
+            buf.getSymName().value_or("a buffer").str() +
+            index(cast<MemRefType>(buf.getType()), e) +
+            ": the program's npu_mmio channel sets it to " +
+            describe(p.initial.at(place)[e], false) +
+            ", the design's initial value is " +
+            (it == d.initial.end() || e >= (int64_t)it->second.size()
+                 ? std::string("none")
+                 : describe(it->second[e], true)),
+        buf, {});
+  }
+
   bool compareFills() {
     for (auto &[b, place] : toPlace) {
       const FillLog *pl = p.fills.count(place) ? &p.fills.at(place) : nullptr;
       const FillLog *dl = d.fills.count(b) ? &d.fills.at(b) : nullptr;
+      if (initialDifference(place, b) >= 0)
+        return reportInitial(place, b);
+      v.initial += p.initial.count(place) ? p.initial.at(place).size() : 0;
       ++v.buffers;
       v.filled += pl ? pl->size() : 0;
       int64_t k = firstDifference(pl, dl, true);

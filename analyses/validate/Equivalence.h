@@ -36,8 +36,8 @@ struct Verdict {
   mlir::Operation *at = nullptr;
   std::vector<std::pair<mlir::Operation *, std::string>> notes;
   /// What was compared (for the report): core buffers, fills' elements, L3
-  /// elements.
-  int64_t buffers = 0, filled = 0, results = 0;
+  /// elements, elements npu_mmio channels set.
+  int64_t buffers = 0, filled = 0, results = 0, initial = 0;
 };
 
 struct ValidateOptions {

@@ -24,6 +24,7 @@ namespace {
 struct Root {
   int argument = -1;
   Operation *alloc = nullptr;
+  memref::GlobalOp global;
 };
 
 Root rootOf(Value v, bool views) {
@@ -36,7 +37,11 @@ Root rootOf(Value v, bool views) {
   }
   Operation *def = r ? r.getDefiningOp() : nullptr;
   if (isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def))
-    return Root{-1, def};
+    return Root{-1, def, {}};
+  if (auto get = dyn_cast_or_null<memref::GetGlobalOp>(def))
+    return Root{-1, nullptr,
+                SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+                    get, get.getNameAttr())};
   return {};
 }
 
@@ -178,7 +183,10 @@ public:
                get.op);
           return;
         }
-        copy(put.from, get.to, get.op, put.round);
+        if (isMmio(get.op))
+          setInitial(put.from, get.to, get.op);
+        else
+          copy(put.from, get.to, get.op, put.round);
         puts.pop_front();
         gets.pop_front();
       }
@@ -208,7 +216,17 @@ private:
             function_ref<std::optional<int64_t>(Value)> valueOf, Side &s) {
     Root root = rootOf(memref, false);
     auto type = dyn_cast<MemRefType>(memref.getType());
-    if ((!root.alloc && root.argument < 0) || !type || !type.hasStaticShape()) {
+    if (root.global) {
+      auto init = root.global.getInitialValue();
+      if (!init || !constantTags(*init) || !type || !type.hasStaticShape() ||
+          (!root.global.getConstant() && written(root.global))) {
+        fail("a transfer from a memref.global that is not a dense constant "
+             "(or that something writes) is not replayed",
+             op);
+        return false;
+      }
+    } else if ((!root.alloc && root.argument < 0) || !type ||
+               !type.hasStaticShape()) {
       fail("a transfer on a view, a global or a buffer without a static "
            "shape is not replayed",
            op);
@@ -222,6 +240,9 @@ private:
     if (root.argument >= 0) {
       p.kind = Place::Argument;
       p.argument = root.argument;
+    } else if (root.global) {
+      p.kind = Place::Global;
+      p.alloc = root.global;
     } else {
       p.alloc = root.alloc;
       auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
@@ -248,6 +269,13 @@ private:
       if (p.kind == Place::Argument)
         for (int64_t e = 0; e < type.getNumElements(); ++e)
           init[e] = Tag{Tag::Argument, p.argument, e};
+      if (p.kind == Place::Global) {
+        std::vector<Tag> c = *constantTags(*root.global.getInitialValue());
+        if ((int64_t)c.size() == type.getNumElements())
+          init = std::move(c);
+        else if (c.size() == 1) // a splat
+          init.assign(type.getNumElements(), c.front());
+      }
       out.places.push_back(p);
       content.push_back(std::move(init));
     }
@@ -313,12 +341,66 @@ private:
     return true;
   }
 
+  /// Whether an op of the module writes `global` (through get_global and
+  /// views): its initializer is then not its content.
+  bool written(memref::GlobalOp global) {
+    bool any = false;
+    module.walk([&](Operation *op) {
+      for (const MemrefEffect &e : memrefEffects(op))
+        if (e.write)
+          if (auto get = dyn_cast_or_null<memref::GetGlobalOp>(
+                  memrefRootOp(e.memref)))
+            if (get.getName() == global.getSymName())
+              any = true;
+    });
+    return any;
+  }
+
+  static bool isMmio(Operation *op) {
+    auto c = dyn_cast<air::ChannelOpInterface>(op);
+    if (!c)
+      return false;
+    auto decl = SymbolTable::lookupNearestSymbolFrom<air::ChannelOp>(
+        op, c.getChanNameAttr());
+    return decl && decl.getKind() == "mmio";
+  }
+
+  /// An npu_mmio channel sets a core buffer's elements before the core
+  /// runs (upstream lowers it to the buffer's initial value): its content,
+  /// not a fill. Only as the first write of the buffer.
+  void setInitial(const Side &from, const Side &to, Operation *writer) {
+    const Place &dst = out.places[to.place];
+    if (dst.kind != Place::CoreBuffer || out.fills.count(to.place) ||
+        out.initial.count(to.place)) {
+      fail("an npu_mmio channel that sets anything but a core buffer "
+           "nothing wrote before is not replayed",
+           writer);
+      return;
+    }
+    std::vector<Tag> &init = out.initial[to.place];
+    init.assign(content[to.place].size(), Tag());
+    for (auto [k, e] : llvm::enumerate(to.elements)) {
+      Tag t = content[from.place][from.elements[k]];
+      if (t.kind != Tag::Constant) {
+        fail("an npu_mmio channel that sends anything but a constant is not "
+             "replayed",
+             writer);
+        return;
+      }
+      content[to.place][e] = init[e] = t;
+    }
+  }
+
   void copy(const Side &from, const Side &to, Operation *writer, int round) {
     moved += to.elements.size();
     if (moved > budget) {
       fail("the program moves more than " + std::to_string(budget) +
                " elements (the replay's budget)",
            writer);
+      return;
+    }
+    if (out.places[to.place].kind == Place::Global) {
+      fail("a transfer into a memref.global is not replayed", writer);
       return;
     }
     const Place &src = out.places[from.place];

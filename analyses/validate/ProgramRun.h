@@ -30,7 +30,8 @@ namespace aircheck::validate {
 /// A buffer of the program: a function argument, an L1 alloc of one herd
 /// instance, or another alloc (L2, a function's local).
 struct Place {
-  enum Kind { Argument, CoreBuffer, Other } kind = Other;
+  /// Global: a memref.global constant (`alloc`: its memref.global op).
+  enum Kind { Argument, CoreBuffer, Global, Other } kind = Other;
   int argument = -1;
   mlir::Operation *alloc = nullptr;
   air::HerdOp herd;
@@ -45,6 +46,10 @@ struct ProgramDelivery {
   std::vector<Place> places;
   /// Per CoreBuffer place that a transfer writes: its fills.
   std::map<int, FillLog> fills;
+  /// Per CoreBuffer place an npu_mmio channel sets before anything else
+  /// writes it: its elements (Constant tags; an element it does not set is
+  /// Undefined). Upstream's air-to-aie makes that the buffer's initial value.
+  std::map<int, std::vector<Tag>> initial;
   /// Per function argument (empty for one that is not a memref): the tag
   /// of each element at the end.
   std::vector<std::vector<Tag>> arguments;

@@ -128,7 +128,10 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
                  << " moves the data of " << programPath << ": " << v.buffers
                  << " core buffers, " << v.filled
                  << " elements delivered into them, " << v.results
-                 << " result elements compared\n";
+                 << " result elements compared";
+    if (v.initial)
+      llvm::outs() << ", " << v.initial << " elements set by npu_mmio channels";
+    llvm::outs() << "\n";
     return result(0);
   case validate::Verdict::Different: {
     InFlightDiagnostic d = emitError(loc)
