@@ -6,8 +6,10 @@
 // the buffer: their row-major position. Otherwise upstream's BD lowering's
 // reading (mlir-air's air::get1DOffset): sum_i offset_i * stride_i, the
 // innermost offset added unscaled; no offsets is 0. The symbolic reading
-// (isl) is analyses/BufferAccess's; every concrete consumer (the data
-// replay, the lowering) asks here.
+// (isl) is analyses/BufferAccess's, for the checks; the NPU lowering asks
+// here. Translation validation's program replay reads the start by itself
+// (analyses/validate/ProgramRun): an oracle does not share the code it
+// judges.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_PATTERNSTART_H

@@ -1,4 +1,5 @@
 //===- AIRToAIETest.cpp - the NPU lowering's BD engine ---------------------===//
+#include "analyses/PatternStart.h"
 #include "lowerings/AIRToAIE/BDChains.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -105,6 +106,23 @@ TEST_F(AIRToAIEPatterns, ContiguousDimensionsMerge) {
                           type({4, 8, 16}));
   EXPECT_EQ(p.len, 512);
   EXPECT_TRUE(p.sizes.empty());
+}
+
+// docs/semantics.md 4b: one offset per buffer dimension indexes the
+// buffer; otherwise offsets scale by the pattern's strides but the
+// innermost, which is added as it is.
+TEST(PatternStart, OffsetsPerDimensionIndexTheBuffer) {
+  // %out[1, 0, 0] [1, 1, 64] [64, 64, 1] on 2x4x64: row [1, 0], not 64.
+  EXPECT_EQ(aircheck::patternStart({1, 0, 0}, {64, 64, 1}, {2, 4, 64}), 256);
+  EXPECT_EQ(aircheck::patternStart({1, 2, 3}, {64, 64, 1}, {2, 4, 64}), 256 + 128 + 3);
+}
+
+TEST(PatternStart, OtherwiseUpstreamsBDReading) {
+  // Two offsets on a 1-D buffer: the outer scaled, the innermost not.
+  EXPECT_EQ(aircheck::patternStart({2, 5}, {32, 4}, {256}), 2 * 32 + 5);
+  // Fewer offsets than strides align with the innermost.
+  EXPECT_EQ(aircheck::patternStart({3}, {64, 8, 2}, {4, 64}), 3);
+  EXPECT_EQ(aircheck::patternStart({}, {64, 1}, {4, 64}), 0);
 }
 
 } // namespace

@@ -1,5 +1,4 @@
 //===- ValidateTest.cpp - translation validation's engines ----------------===//
-#include "analyses/PatternStart.h"
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/Equivalence.h"
 #include "tools/Registration.h"
@@ -90,23 +89,6 @@ TEST(ValidateTags, EqualityIsKindWhoAndElement) {
   EXPECT_EQ((Tag{Tag::Argument, 1, 2}), (Tag{Tag::Argument, 1, 2}));
   EXPECT_NE((Tag{Tag::Argument, 1, 2}), (Tag{Tag::Computed, 1, 2}));
   EXPECT_NE((Tag{Tag::Argument, 1, 2}), (Tag{Tag::Argument, 1, 3}));
-}
-
-// docs/semantics.md 4b: one offset per buffer dimension indexes the
-// buffer; otherwise offsets scale by the pattern's strides but the
-// innermost, which is added as it is.
-TEST(PatternStart, OffsetsPerDimensionIndexTheBuffer) {
-  // %out[1, 0, 0] [1, 1, 64] [64, 64, 1] on 2x4x64: row [1, 0], not 64.
-  EXPECT_EQ(patternStart({1, 0, 0}, {64, 64, 1}, {2, 4, 64}), 256);
-  EXPECT_EQ(patternStart({1, 2, 3}, {64, 64, 1}, {2, 4, 64}), 256 + 128 + 3);
-}
-
-TEST(PatternStart, OtherwiseUpstreamsBDReading) {
-  // Two offsets on a 1-D buffer: the outer scaled, the innermost not.
-  EXPECT_EQ(patternStart({2, 5}, {32, 4}, {256}), 2 * 32 + 5);
-  // Fewer offsets than strides align with the innermost.
-  EXPECT_EQ(patternStart({3}, {64, 8, 2}, {4, 64}), 3);
-  EXPECT_EQ(patternStart({}, {64, 1}, {4, 64}), 0);
 }
 
 } // namespace
