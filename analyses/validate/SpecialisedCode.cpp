@@ -158,7 +158,8 @@ bool aircheck::validate::sameComputation(
     if (matchPattern(size, m_Constant(&c)))
       given[arg] = c;
   }
-  Forms h(std::move(given), std::move(herdBufs)), c({}, std::move(coreBufs));
+  Forms h(std::move(given), std::move(herdBufs));
+  Forms c(llvm::DenseMap<Value, Attribute>(), std::move(coreBufs));
   for (auto [ho, co] : llvm::zip(herdOps, coreOps)) {
     if (ho->getName() != co->getName() ||
         ho->getNumOperands() != co->getNumOperands()) {
