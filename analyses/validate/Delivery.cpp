@@ -3,6 +3,8 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -25,6 +27,12 @@ std::vector<Tag> aircheck::validate::argumentTags(BlockArgument a) {
     for (int64_t e = 0; e < type.getNumElements(); ++e)
       tags.push_back(Tag(Tag::Argument, (int32_t)a.getArgNumber(), e));
   return tags;
+}
+
+std::string aircheck::validate::lineColOf(mlir::Operation *op) {
+  if (auto l = llvm::dyn_cast<mlir::FileLineColLoc>(op->getLoc()))
+    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
+  return "?";
 }
 
 std::optional<std::vector<Tag>>

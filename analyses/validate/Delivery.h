@@ -91,6 +91,10 @@ std::vector<Tag> argumentTags(mlir::BlockArgument a);
 /// as Constant tags (nullopt for any other attribute).
 std::optional<std::vector<Tag>> constantTags(mlir::Attribute value);
 
+/// "line:col" of an op's location, "?" where it has none (what validate's
+/// messages cite).
+std::string lineColOf(mlir::Operation *op);
+
 /// Why a side could not be replayed: `unknown` (never a pass).
 struct Unknown {
   std::string why;

@@ -404,7 +404,7 @@ private:
                        (now.writes ? "writes" : "reads") + " element " +
                        std::to_string(e) + " of an argument that the task " +
                        "at " +
-                       lineCol(model->queues[u.queue].tasks[u.task].op) +
+                       lineColOf(model->queues[u.queue].tasks[u.task].op) +
                        ", which may still be under way (no wait between "
                        "them), " + (u.writes ? "writes" : "reads") +
                        ": which sees the other's data may differ between "
@@ -420,21 +420,17 @@ private:
     }
     return true;
   }
-  static std::string lineCol(Operation *op) {
-    if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
-      return std::to_string(l.getLine()) + ":" +
-             std::to_string(l.getColumn());
-    return "?";
-  }
 
   /// A lock several agents acquire keeps the model persistent when no
   /// acquire of it takes what another's ready acquire needs: in no
   /// reachable state are two of its acquirers at acquires of it that are
   /// both ready and that its value does not cover together. Every state is
-  /// searched with the agents that acquire or release such a lock
-  /// interleaved in full (the others reduced as for aie-data-race, which
-  /// keeps which pcs the visible agents can hold at once), with rendezvous
-  /// streams and with the device model's buffering, as aie-deadlock does.
+  /// searched with the agents that release such a lock interleaved in full
+  /// (the others reduced as for aie-data-race, which keeps which pcs the
+  /// visible agents can hold at once; the acquires of a lock several agents
+  /// acquire are never reduced, safeStep in DispatchModel.cpp), with
+  /// rendezvous streams and with the device model's buffering, as
+  /// aie-deadlock does.
   bool acquirersNeverCompete(const std::vector<int> &shared,
                              const std::vector<std::set<int>> &acquirers) {
     std::set<int> locks(shared.begin(), shared.end());

@@ -108,12 +108,6 @@ std::string index(MemRefType type, int64_t e) {
          "]";
 }
 
-std::string locOf(Operation *op) {
-  if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return std::to_string(l.getLine()) + ":" + std::to_string(l.getColumn());
-  return "?";
-}
-
 /// Whether the herd body's code (not only its transfers) depends on its
 /// ids: some op other than index arithmetic and a transfer is reached from
 /// them. Such a core's code was specialised for one instance, and which one
@@ -284,7 +278,7 @@ private:
                                      ", ");
         return "what herd @" +
                pl.herd.getSymName().value_or("herd").str() + " tile (" + ids +
-               ") computed in its alloc at " + locOf(pl.alloc) +
+               ") computed in its alloc at " + lineColOf(pl.alloc) +
                index(pl.type, t.element) + " for its hand-off #" +
                std::to_string(t.round);
       }
@@ -757,7 +751,7 @@ private:
         Place &pl = p.places[place];
         Operation *writer = log.by.empty() ? pl.alloc : log.by.front().second;
         return different(
-            "the program fills the alloc at " + locOf(pl.alloc) +
+            "the program fills the alloc at " + lineColOf(pl.alloc) +
                 " of herd @" + pl.herd.getSymName().value_or("herd").str() +
                 " tile (" +
                 llvm::join(llvm::map_range(pl.ids, [](int64_t v) {

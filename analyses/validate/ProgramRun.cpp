@@ -201,6 +201,7 @@ private:
   std::vector<std::vector<Tag>> content; // per place
   std::map<std::tuple<int, Operation *, std::vector<int64_t>>, int> placeOf;
   std::map<unsigned, Reached> pending;
+  std::map<Operation *, std::optional<std::vector<Tag>>> globals;
   std::map<std::pair<std::string, std::vector<int64_t>>,
            std::pair<std::deque<unsigned>, std::deque<unsigned>>>
       fifos;
@@ -216,9 +217,9 @@ private:
     Root root = rootOf(memref, false);
     auto type = dyn_cast<MemRefType>(memref.getType());
     if (root.global) {
-      auto init = root.global.getInitialValue();
-      if (!init || !constantTags(*init) || !type || !type.hasStaticShape() ||
-          (!root.global.getConstant() && written(root.global))) {
+      const std::optional<std::vector<Tag>> &init = globalContent(root.global);
+      if (!init || !type || !type.hasStaticShape() ||
+          (int64_t)init->size() != type.getNumElements()) {
         fail("a transfer from a memref.global that is not a dense constant "
              "(or that something writes) is not replayed",
              op);
@@ -268,13 +269,8 @@ private:
       if (p.kind == Place::Argument)
         for (int64_t e = 0; e < type.getNumElements(); ++e)
           init[e] = Tag{Tag::Argument, p.argument, e};
-      if (p.kind == Place::Global) {
-        std::vector<Tag> c = *constantTags(*root.global.getInitialValue());
-        if ((int64_t)c.size() == type.getNumElements())
-          init = std::move(c);
-        else if (c.size() == 1) // a splat
-          init.assign(type.getNumElements(), c.front());
-      }
+      if (p.kind == Place::Global)
+        init = *globalContent(root.global);
       out.places.push_back(p);
       content.push_back(std::move(init));
     }
@@ -352,6 +348,19 @@ private:
       }
     }
     return true;
+  }
+
+  /// A memref.global's content as the program starts: its dense
+  /// initializer's elements (a splat's repeated), where nothing writes it;
+  /// nullopt otherwise. Read once per global.
+  const std::optional<std::vector<Tag>> &globalContent(memref::GlobalOp g) {
+    auto [it, fresh] = globals.try_emplace(g.getOperation());
+    if (fresh) {
+      std::optional<Attribute> init = g.getInitialValue();
+      if (init && (g.getConstant() || !written(g)))
+        it->second = constantTags(*init);
+    }
+    return it->second;
   }
 
   /// Whether an op of the module writes `global` (through get_global and
