@@ -428,11 +428,15 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
       std::string herdShares;
       if (h.herd->partition >= 0) {
         std::vector<std::string> others;
+        bool sameName = true;
         for (const HerdVars &o : iv.herds)
-          if (&o != &h && o.herd->partition == h.herd->partition)
+          if (&o != &h && o.herd->partition == h.herd->partition) {
             others.push_back(o.herd->name);
+            sameName &= o.herd->name == h.herd->name;
+          }
         herdShares = "; shares its tiles with " + llvm::join(others, ", ") +
-                     " by affinity, one after the other";
+                     (sameName ? " by name" : " by affinity") +
+                     ", one after the other";
       }
       res.rects.push_back({h.herd->name + " (" + iv.label + shares + herdShares + ")",
                            h.herd->op, true, val(h.x), val(h.y), h.w, h.h});

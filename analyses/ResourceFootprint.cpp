@@ -661,6 +661,17 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, PolyhedralModel 
             parent[find(it->second)] = find(first);
         }
     }
+    // Herds of one symbol name in a segment are one herd to upstream: its
+    // placement (AIRHerdPlacementPass) gives them the same tiles, and its
+    // cores run their bodies one after the other (docs/semantics.md 1.5).
+    llvm::StringMap<unsigned> byName;
+    for (auto [i, h] : llvm::enumerate(f.herds))
+      if (auto name = h.op->getAttrOfType<StringAttr>(
+              SymbolTable::getSymbolAttrName())) {
+        auto [it, fresh] = byName.try_emplace(name.getValue(), i);
+        if (!fresh)
+          parent[find(i)] = find(it->second);
+      }
     std::map<unsigned, std::vector<unsigned>> classes;
     for (unsigned i = 0; i < f.herds.size(); ++i)
       classes[find(i)].push_back(i);

@@ -34,7 +34,10 @@ struct MemOp {
 };
 
 Operation *rootThroughViews(Value v, bool design) {
-  Operation *root = memrefRootOp(v, ViewLinks | CastLinks | ExecuteLinks);
+  // A herd's kernel argument names its operand: an L1 buffer from outside
+  // the herd is one copy per tile (docs/semantics.md 1.2), the core's own.
+  Operation *root = memrefRootOp(
+      v, ViewLinks | CastLinks | ExecuteLinks | (design ? 0u : KernelArgLinks));
   if (design ? isa_and_nonnull<aie::BufferOp>(root)
              : isa_and_nonnull<memref::AllocOp>(root))
     return root;
@@ -367,11 +370,13 @@ private:
       if (out.size() >= kMaxSplits)
         return;
       if (at == code.size() && !cur.empty()) {
-        std::set<Operation *> bufs;
+        // One buffer for two herds' allocs is not compared; for one alloc
+        // from outside the herds, the tile's copy, it is what they share.
+        std::map<Operation *, Operation *> allocOf;
         for (const Segment &seg : cur)
           for (auto &[alloc, buf] : seg.map)
-            if (!bufs.insert(buf).second)
-              return; // one buffer for two herds' allocs: not compared
+            if (allocOf.try_emplace(buf, alloc).first->second != alloc)
+              return;
         out.push_back(cur);
         return;
       }
@@ -616,6 +621,35 @@ private:
           interchangeable(all)) {
         viable.resize(1);
         viable.front().front() = std::move(all);
+      }
+    }
+    if (viable.size() > 1) {
+      // Ways whose code is, op for op, the herd bodies' computation (the
+      // forms of SpecialisedCode.h) are readings the code proves; one
+      // such way is the core's, whatever others its data allows.
+      std::vector<std::vector<std::vector<Candidate>>> proven;
+      std::vector<const Split *> provenSplit;
+      for (auto [w, per] : llvm::enumerate(viable)) {
+        std::vector<std::vector<Candidate>> kept;
+        for (auto [k, fits] : llvm::enumerate(per)) {
+          std::vector<Candidate> same;
+          for (const Candidate &f : fits) {
+            std::string why;
+            if (specialisedFor(code, *viableSplit[w], k, f, why))
+              same.push_back(f);
+          }
+          if (same.empty())
+            break;
+          kept.push_back(std::move(same));
+        }
+        if (kept.size() == per.size()) {
+          proven.push_back(std::move(kept));
+          provenSplit.push_back(viableSplit[w]);
+        }
+      }
+      if (proven.size() == 1) {
+        viable = std::move(proven);
+        viableSplit = std::move(provenSplit);
       }
     }
     if (viable.size() > 1)

@@ -247,6 +247,10 @@ private:
       p.alloc = root.alloc;
       auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
       auto herd = root.alloc->getParentOfType<air::HerdOp>();
+      // An L1 buffer from outside the herd is one copy per tile
+      // (docs/semantics.md 4b): the transferring tile's.
+      if (!herd && space && space.getInt() == 2)
+        herd = op->getParentOfType<air::HerdOp>();
       if (herd && space && space.getInt() == 2) {
         p.kind = Place::CoreBuffer;
         p.herd = herd;

@@ -18,9 +18,13 @@ namespace {
 /// The forms of one side's values (the herd body, or the core).
 class Forms {
 public:
+  /// `herdSide`: a kernel argument names its operand's buffer (an L1
+  /// buffer from outside the herd is the core's own copy).
   Forms(llvm::DenseMap<Value, Attribute> known,
-        std::map<Operation *, int> buffers)
-      : known(std::move(known)), buffers(std::move(buffers)) {}
+        std::map<Operation *, int> buffers, bool herdSide)
+      : known(std::move(known)), buffers(std::move(buffers)),
+        links(ViewLinks | CastLinks | ExecuteLinks |
+              (herdSide ? KernelArgLinks : 0u)) {}
 
   std::string of(Value v, int depth = 0) {
     auto it = memo.find(v);
@@ -34,6 +38,7 @@ public:
 private:
   llvm::DenseMap<Value, Attribute> known; // values given (the ids)
   std::map<Operation *, int> buffers;     // root -> pair number
+  unsigned links;                         // how a memref reaches its root
   llvm::DenseMap<Value, std::string> memo;
 
   static std::string text(Attribute a) {
@@ -75,7 +80,7 @@ private:
     if (Attribute c = constant(v, depth))
       return text(c);
     if (isa<BaseMemRefType>(v.getType())) {
-      Operation *root = memrefRootOp(v, ViewLinks | CastLinks | ExecuteLinks);
+      Operation *root = memrefRootOp(v, links);
       auto b = buffers.find(root);
       std::string base = b == buffers.end() ? "?buffer" : "buf" + std::to_string(b->second);
       // The views on the way, outermost last.
@@ -158,8 +163,9 @@ bool aircheck::validate::sameComputation(
     if (matchPattern(size, m_Constant(&c)))
       given[arg] = c;
   }
-  Forms h(std::move(given), std::move(herdBufs));
-  Forms c(llvm::DenseMap<Value, Attribute>(), std::move(coreBufs));
+  Forms h(std::move(given), std::move(herdBufs), /*herdSide=*/true);
+  Forms c(llvm::DenseMap<Value, Attribute>(), std::move(coreBufs),
+          /*herdSide=*/false);
   for (auto [ho, co] : llvm::zip(herdOps, coreOps)) {
     if (ho->getName() != co->getName() ||
         ho->getNumOperands() != co->getNumOperands()) {

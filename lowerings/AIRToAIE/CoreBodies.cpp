@@ -4,13 +4,18 @@
 #include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 
+#include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
+
 #include "dialects/AIE/AIEDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -174,6 +179,108 @@ static bool isView(Operation *op) {
              memref::ExpandShapeOp, memref::ReinterpretCastOp>(op);
 }
 
+Operation *aircheck::npu::outerL1Alloc(air::HerdOp herd, unsigned k) {
+  auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
+  if (k >= h.getKernelOperands().size())
+    return nullptr;
+  Value operand = h.getKernelOperands()[k];
+  auto type = dyn_cast<MemRefType>(operand.getType());
+  if (!type || air::getMemorySpace(type).value_or(0) !=
+                   unsigned(air::MemorySpace::L1))
+    return nullptr;
+  Operation *root = memrefRootOp(operand, ExecuteLinks | KernelArgLinks);
+  if (!isa_and_nonnull<memref::AllocOp>(root) || herd->isAncestor(root))
+    return nullptr;
+  return root;
+}
+
+unsigned aircheck::npu::outerL1Users(Operation *alloc) {
+  unsigned n = 0;
+  Operation *top = alloc->getParentOfType<func::FuncOp>();
+  if (!top)
+    return 0;
+  top->walk([&](air::HerdOp h) {
+    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
+    for (auto [k, arg] : llvm::enumerate(hi.getKernelArguments()))
+      if (!arg.use_empty() && outerL1Alloc(h, k) == alloc) {
+        ++n;
+        break;
+      }
+  });
+  return n;
+}
+
+/// Upstream's air-to-aie gives an L1 buffer from outside a herd one copy
+/// per core, except where a core reads what another core wrote: then one
+/// shared buffer, with locks it infers (its shared L1 lowering). The two
+/// agree, and the copy per tile is lowered, where every tile of the herd
+/// runs the same uses of it: the herd has one tile, or no use of it
+/// (through views) is under an op whose operands depend on the tile's ids.
+LogicalResult aircheck::npu::perTileCopyHolds(air::HerdOp herd, unsigned k) {
+  auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
+  int64_t tiles = 1;
+  for (Value size : h.getSizeOperands())
+    tiles *= getConstantIntValue(size).value_or(2);
+  if (tiles == 1)
+    return success();
+  SetVector<Operation *> fromIds;
+  for (Value id : h.getIds()) {
+    for (Operation *user : id.getUsers()) {
+      SetVector<Operation *> slice;
+      getForwardSlice(user, &slice);
+      fromIds.insert(user);
+      fromIds.insert(slice.begin(), slice.end());
+    }
+  }
+  // A buffer no tile reads has no reader core: upstream shares nothing.
+  {
+    bool read = false;
+    SmallVector<Value> vals{h.getKernelArguments()[k]};
+    while (!vals.empty() && !read) {
+      Value v = vals.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        if (isView(user)) {
+          for (Value r : user->getResults())
+            vals.push_back(r);
+          continue;
+        }
+        for (const MemrefEffect &e : memrefEffects(user))
+          if (e.memref == v && e.read)
+            read = true;
+      }
+    }
+    if (!read)
+      return success();
+  }
+  SmallVector<Value> work{h.getKernelArguments()[k]};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (isView(user))
+        for (Value r : user->getResults())
+          work.push_back(r);
+      for (Operation *p = user->getParentOp(); p && p != herd;
+           p = p->getParentOp())
+        if (p->getNumRegions() && fromIds.count(p) &&
+            !isa<air::ExecuteOp>(p)) {
+          auto diag = refuse(user)
+                      << "uses an L1 buffer from outside the herd under an '"
+                      << p->getName()
+                      << "' that depends on the tile's ids: upstream's "
+                         "air-to-aie shares such a buffer between the cores "
+                         "where one reads what another wrote (shared L1), "
+                         "which is not lowered; the lowering gives each tile "
+                         "its own copy only where every tile uses it alike";
+          diag.attachNote(p->getLoc()) << "the op that depends on the ids";
+          diag.attachNote(herd.getLoc()) << "the herd";
+          return failure();
+        }
+    }
+  }
+  return success();
+}
+
 LogicalResult aircheck::npu::buildCoreBody(
     Block &body, air::HerdOp herd, ArrayRef<int64_t> ids,
     const std::function<Value(Operation *)> &bufferFor,
@@ -200,6 +307,14 @@ LogicalResult aircheck::npu::buildCoreBody(
     Operation *def = operand.getDefiningOp();
     if (def && def->hasTrait<OpTrait::ConstantLike>()) {
       map.map(arg, b.clone(*def)->getResult(0));
+      continue;
+    }
+    // An L1 buffer allocated outside the herd: one copy per tile, the
+    // tile's own buffer (outerL1Alloc; herds that share the tile share it).
+    if (Operation *alloc = outerL1Alloc(herd, k)) {
+      if (failed(perTileCopyHolds(herd, k)))
+        return failure();
+      map.map(arg, bufferFor(alloc));
       continue;
     }
     // Anything else the core cannot reach: the far side of the tile's

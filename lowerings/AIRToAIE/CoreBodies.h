@@ -54,6 +54,22 @@ buildCoreBody(mlir::Block &body, air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
               const std::function<LockPair(mlir::Value buffer)> &locksOf,
               const std::set<std::string> &mmioChannels = {});
 
+/// The memref.alloc of an L1 buffer from outside `herd` (a segment's,
+/// through air.execute results and kernel arguments) that its kernel
+/// operand #k names, or null. Such a buffer is one copy per tile
+/// (docs/semantics.md 1.2): the tile's aie.buffer, shared by the herds the
+/// tile runs.
+mlir::Operation *outerL1Alloc(air::HerdOp herd, unsigned k);
+
+/// How many herd ops name `alloc` (an L1 alloc from outside them) through a
+/// kernel argument they use.
+unsigned outerL1Users(mlir::Operation *alloc);
+
+/// Whether a copy per tile of kernel operand #k's outer L1 buffer is what
+/// upstream's lowering gives too (every tile uses it alike); a refusal
+/// (an error at the use) where it would share one buffer between cores.
+mlir::LogicalResult perTileCopyHolds(air::HerdOp herd, unsigned k);
+
 /// Wraps the ops of `body` from `from` on (null: all) in an scf.for of
 /// `times` trips (once per launch instance); nothing for one.
 void repeatCoreBody(mlir::Block &body, mlir::Operation *from, int64_t times,

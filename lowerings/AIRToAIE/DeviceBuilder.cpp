@@ -543,7 +543,66 @@ bool DesignBuilder::cores() {
   for (air::HerdOp h : order)
     for (auto &[ids, t] : tilesOf(h))
       byTile[t].push_back({h, ids});
+  // An L1 buffer from outside the herds is one copy per tile; herds that
+  // use it on other tiles would, upstream, share one buffer between cores
+  // (shared L1), which is not lowered.
+  DenseMap<Operation *, std::pair<air::HerdOp, std::set<Tile>>> outerUsers;
+  for (air::HerdOp h : order) {
+    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
+    for (auto [k, arg] : llvm::enumerate(hi.getKernelArguments())) {
+      Operation *alloc = arg.use_empty() ? nullptr : outerL1Alloc(h, k);
+      if (!alloc)
+        continue;
+      std::set<Tile> tiles;
+      for (auto &[ids, t] : tilesOf(h))
+        tiles.insert(t);
+      auto [it, fresh] = outerUsers.try_emplace(alloc, h, tiles);
+      if (!fresh && it->second.second != tiles) {
+        auto diag = refuse(h)
+                    << "uses an L1 buffer from outside the herd that "
+                    << it->second.first.getSymName().value_or("another herd")
+                    << " uses on other tiles: upstream's air-to-aie shares "
+                       "it between those cores (shared L1), which is not "
+                       "lowered; herds of one name share their tiles, and "
+                       "their buffer with them";
+        diag.attachNote(it->second.first.getLoc()) << "the other herd";
+        diag.attachNote(alloc->getLoc()) << "the buffer";
+        return false;
+      }
+    }
+  }
 
+  // A shared tile runs its herds' bodies one after the other: a herd that
+  // receives what a later one on the tile sends would wait for ever (herds
+  // of one name may run at once in the program: docs/semantics.md 7).
+  for (auto &[t, herds] : byTile)
+    for (size_t i = 0; i < herds.size(); ++i)
+      for (size_t j = i + 1; j < herds.size(); ++j) {
+        air::HerdOp early = herds[i].first, late = herds[j].first;
+        if (early == late)
+          continue;
+        std::set<std::string> sent;
+        late.walk([&](air::ChannelOpInterface c) {
+          if (c.isPut())
+            sent.insert(c.getChanName().str());
+        });
+        Operation *waits = nullptr;
+        early.walk([&](air::ChannelOpInterface c) {
+          if (!waits && !c.isPut() && sent.count(c.getChanName().str()))
+            waits = c.getOperation();
+        });
+        if (waits) {
+          auto diag = refuse(waits)
+                      << "receives on @" << cast<air::ChannelOpInterface>(waits)
+                                                .getChanName()
+                      << " what a herd that shares tile (" << t.col << ", "
+                      << t.row
+                      << ") with this one sends; the tile's core runs this "
+                         "herd's body first, and would wait for ever";
+          diag.attachNote(late.getLoc()) << "the herd that sends it";
+          return false;
+        }
+      }
   for (auto &[t, herds] : byTile) {
     air::HerdOp first = herds.front().first;
     StringAttr link;

@@ -3,6 +3,7 @@
 
 #include "lowerings/AIRToAIE/BDChains.h"
 #include "lowerings/AIRToAIE/ChannelAccess.h"
+#include "lowerings/AIRToAIE/CoreBodies.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 
 #include "analyses/AsyncGraph.h"
@@ -318,6 +319,19 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       return intern(l2, alloc.getOperation(), b);
     }
     auto herd = alloc->getParentOfType<air::HerdOp>();
+    // An L1 buffer from outside the herds is the tile's copy
+    // (CoreBodies.h, outerL1Alloc): as the herd's own where one herd op
+    // uses it (herds that share a tile would otherwise hold one buffer
+    // with two lock pairs).
+    if (!herd && r.herd && outerL1Users(alloc) == 1)
+      herd = cast<air::HerdOp>(r.herd);
+    if (!herd && r.herd) {
+      refuse(r.op) << "an L1 buffer from outside the herds that "
+                   << outerL1Users(alloc)
+                   << " herd ops use, transferred in one of them: a tile's "
+                      "copy with transfers from several herds is not lowered";
+      return std::nullopt;
+    }
     if (!herd || herd != r.herd) {
       refuse(r.op) << "an L1 buffer is transferred outside the herd that "
                       "allocates it (the lowering gives each core its own L1)";

@@ -299,6 +299,124 @@ func.func @core_reads_arg(%a: memref<16xi32>) {
 
 // -----
 
+// An L1 buffer from the segment that one tile writes and another reads:
+// upstream's air-to-aie shares it between the two cores (its shared L1
+// lowering, with locks it infers); a copy per tile would be another program.
+func.func @outer_l1_by_id() {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) {
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %shared = memref.alloc() : memref<16xi32, 2 : i32>
+      // expected-note @+1 {{the herd}}
+      air.herd @h tile (%tx, %ty) in (%hx=%c2, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+        %c0 = arith.constant 0 : index
+        %c7 = arith.constant 7 : i32
+        %first = arith.cmpi eq, %tx, %c0 : index
+        // expected-note @+1 {{the op that depends on the ids}}
+        scf.if %first {
+          memref.store %c7, %s[%c0] : memref<16xi32, 2 : i32>
+        } else {
+          // expected-error @+1 {{[compile-unsupported] uses an L1 buffer from outside the herd under an 'scf.if' that depends on the tile's ids}}
+          %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
+          %own = memref.alloc() : memref<16xi32, 2 : i32>
+          memref.store %v, %own[%c0] : memref<16xi32, 2 : i32>
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// An L1 buffer from the segment that two herds on different tiles use.
+func.func @outer_l1_two_herds() {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) {
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      // expected-note @+1 {{the buffer}}
+      %shared = memref.alloc() : memref<16xi32, 2 : i32>
+      // expected-note @+1 {{the other herd}}
+      %t = air.herd @producer async tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+        %c0 = arith.constant 0 : index
+        %c7 = arith.constant 7 : i32
+        memref.store %c7, %s[%c0] : memref<16xi32, 2 : i32>
+      }
+      // expected-error @+1 {{[compile-unsupported] uses an L1 buffer from outside the herd that producer uses on other tiles}}
+      air.herd @consumer [%t] tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
+        %w = memref.alloc() : memref<16xi32, 2 : i32>
+        memref.store %v, %w[%c0] : memref<16xi32, 2 : i32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// An L1 buffer from the segment that two herds use and one fills by a
+// transfer: the tile's copy would take transfers from several herds.
+air.channel @fill [1, 1]
+func.func @outer_l1_transfer_two_herds(%a: memref<16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<16xi32> {
+    air.channel.put @fill[] (%x[] [] []) : (memref<16xi32>)
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      %shared = memref.alloc() : memref<16xi32, 2 : i32>
+      %t = air.herd @stage async tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+        // expected-error @+1 {{[compile-unsupported] an L1 buffer from outside the herds that 2 herd ops use, transferred in one of them: a tile's copy with transfers from several herds is not lowered}}
+        air.channel.get @fill[%tx, %ty] (%s[] [] []) : (memref<16xi32, 2 : i32>)
+      }
+      air.herd @stage [%t] tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
+        %own = memref.alloc() : memref<16xi32, 2 : i32>
+        memref.store %v, %own[%c0] : memref<16xi32, 2 : i32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Herds of one name share their tiles, one body after the other: the first
+// cannot wait for what the second sends.
+air.channel @hand [1, 1]
+air.channel @Out [1, 1]
+func.func @same_name_wait(%b: memref<16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%y=%b) : memref<16xi32> {
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      air.herd @stage tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) {
+        %got = memref.alloc() : memref<16xi32, 2 : i32>
+        // expected-error @+1 {{[compile-unsupported] receives on @hand what a herd that shares tile (0, 2) with this one sends; the tile's core runs this herd's body first, and would wait for ever}}
+        air.channel.get @hand[%tx, %ty] (%got[] [] []) : (memref<16xi32, 2 : i32>)
+        air.channel.put @Out[%tx, %ty] (%got[] [] []) : (memref<16xi32, 2 : i32>)
+      }
+      // expected-note @+1 {{the herd that sends it}}
+      air.herd @stage tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) {
+        %c0 = arith.constant 0 : index
+        %c7 = arith.constant 7 : i32
+        %made = memref.alloc() : memref<16xi32, 2 : i32>
+        memref.store %c7, %made[%c0] : memref<16xi32, 2 : i32>
+        air.channel.put @hand[%tx, %ty] (%made[] [] []) : (memref<16xi32, 2 : i32>)
+      }
+    }
+    air.channel.get @Out[] (%y[] [] []) : (memref<16xi32>)
+  }
+  return
+}
+
+// -----
+
 // An L3 transfer of five dimensions that do not merge.
 air.channel @c [1, 1]
 func.func @five_dims(%a: memref<2x2x2x2x2xi32>) {
