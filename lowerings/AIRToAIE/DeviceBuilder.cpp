@@ -90,6 +90,7 @@ private:
   bool place();
   bool assignTiles();
   bool fitBDs(bool refuseIfNot);
+  bool fitMemtileBanks(Tile t, bool refuseIfNot);
   bool separateAndFold();
   /// Where the tile of a placed herd with these ids sits.
   Tile tileOf(Operation *herd, ArrayRef<int64_t> ids);
@@ -358,8 +359,104 @@ bool DesignBuilder::fitBDs(bool refuseIfNot) {
       return false;
     if (!fits(t, "BDs", n, have, firstOp[t]))
       return false;
+    if (t.row == memtileRow && !fitMemtileBanks(t, refuseIfNot))
+      return false;
   }
   return true;
+}
+
+/// A memory tile's channels reach only their bank of BDs (the device's
+/// `memtile.bd_channel_access`: even channels BDs 0-23, odd ones 24-47 on
+/// AIE2), which aie-bds checks. Where the channels in the order they were
+/// numbered put more BDs on one bank than it has, they are numbered again:
+/// largest chains first, each to the bank with fewer BDs that still has a
+/// channel of its direction free.
+bool DesignBuilder::fitMemtileBanks(Tile t, bool refuseIfNot) {
+  const auto &ranges = dev.memtileBdRanges;
+  if (ranges.empty())
+    return true;
+  auto bankOf = [&](int64_t ch) -> int {
+    for (auto [k, r] : llvm::enumerate(ranges))
+      if (llvm::is_contained(r.first, ch))
+        return (int)k;
+    return -1;
+  };
+  auto room = [&](int k) {
+    return ranges[k].second.second - ranges[k].second.first + 1;
+  };
+  std::vector<unsigned> here;
+  for (auto [i, e] : llvm::enumerate(plan.endpoints))
+    if (e.level == Level::L2 && e.tile == t)
+      here.push_back(i);
+  auto overflow = [&]() -> int {
+    std::vector<int64_t> load(ranges.size(), 0);
+    for (unsigned i : here) {
+      int k = bankOf(plan.endpoints[i].dmaChannel);
+      if (k < 0)
+        return -2;
+      load[k] += chains.chains[i].size();
+    }
+    for (size_t k = 0; k < load.size(); ++k)
+      if (load[k] > room(k))
+        return (int)k;
+    return -1;
+  };
+  if (overflow() == -1)
+    return true;
+  // Number again.
+  std::vector<unsigned> order = here;
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return chains.chains[a].size() > chains.chains[b].size();
+  });
+  std::vector<int64_t> load(ranges.size(), 0);
+  std::map<std::pair<bool, int>, std::vector<int64_t>> free; // (put, bank)
+  for (bool put : {false, true}) {
+    int64_t n = put ? dev.memtileDmaMM2S : dev.memtileDmaS2MM;
+    for (int64_t ch = 0; ch < n; ++ch)
+      if (int k = bankOf(ch); k >= 0)
+        free[{put, k}].push_back(ch);
+  }
+  for (auto &[key, chs] : free)
+    std::reverse(chs.begin(), chs.end()); // take the lowest first
+  bool ok = true;
+  for (unsigned i : order) {
+    Endpoint &e = plan.endpoints[i];
+    int best = -1;
+    for (size_t k = 0; k < ranges.size(); ++k)
+      if (!free[{e.isPut, (int)k}].empty() &&
+          (best < 0 || load[k] < load[best]))
+        best = (int)k;
+    if (best < 0) {
+      ok = false;
+      break;
+    }
+    e.dmaChannel = free[{e.isPut, best}].back();
+    free[{e.isPut, best}].pop_back();
+    load[best] += chains.chains[i].size();
+  }
+  int over = ok ? overflow() : -2;
+  if (over == -1)
+    return true;
+  if (!refuseIfNot)
+    return false;
+  Operation *at = here.empty() ? air.getOperation()
+                               : plan.endpoints[here.front()].accesses.front().op;
+  if (over >= 0) {
+    int64_t need = 0;
+    for (unsigned i : here)
+      if (bankOf(plan.endpoints[i].dmaChannel) == over)
+        need += chains.chains[i].size();
+    refuse(at) << "does not fit: memory tile (" << t.col << ", " << t.row
+               << ") needs " << need << " BDs on the channels that share BDs "
+               << ranges[over].second.first << "-" << ranges[over].second.second
+               << ", which has " << room(over)
+               << " (a memory tile's channel reaches one bank of BDs)";
+  } else {
+    refuse(at) << "does not fit: memory tile (" << t.col << ", " << t.row
+               << ") has no numbering of its DMA channels that the device's BD "
+                  "banks serve";
+  }
+  return false;
 }
 
 Value DesignBuilder::tile(Tile t) { return tiles.at(t); }
