@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
@@ -44,28 +45,100 @@ Operation *rootThroughViews(Value v, bool design) {
   return nullptr;
 }
 
-std::vector<MemOp> memOps(Region &body, bool design) {
-  std::vector<MemOp> out;
-  body.walk<WalkOrder::PreOrder>([&](Operation *op) {
+/// The integer a herd body's value folds to where it does not depend on
+/// the instance: constants, kernel arguments bound to constants, and ops of
+/// those that MLIR's folders evaluate.
+std::optional<int64_t> uniformInt(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  if (depth > 16)
+    return std::nullopt;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto h = dyn_cast_or_null<air::HierarchyOpInterface>(
+        arg.getOwner()->getParentOp());
+    if (!h)
+      return std::nullopt;
+    for (auto [a, operand] :
+         llvm::zip(h.getKernelArguments(), h.getKernelOperands()))
+      if (a == arg)
+        return uniformInt(operand, depth + 1);
+    return std::nullopt;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getNumRegions() || def->getNumResults() != 1)
+    return std::nullopt;
+  SmallVector<Attribute> operands;
+  Builder b(def->getContext());
+  for (Value o : def->getOperands()) {
+    std::optional<int64_t> c = uniformInt(o, depth + 1);
+    if (!c)
+      return std::nullopt;
+    operands.push_back(isa<IndexType>(o.getType())
+                           ? Attribute(b.getIndexAttr(*c))
+                           : Attribute(b.getIntegerAttr(o.getType(), *c)));
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(def->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  if (auto a = dyn_cast_if_present<IntegerAttr>(
+          dyn_cast<Attribute>(results.front())))
+    return a.getValue().getSExtValue();
+  return std::nullopt;
+}
+
+/// A branch of a herd body that every instance takes the same way (its
+/// condition is uniformInt): the region taken (null: none). nullopt for
+/// any other op.
+std::optional<Region *> uniformBranch(Operation *op) {
+  if (auto i = dyn_cast<scf::IfOp>(op)) {
+    if (std::optional<int64_t> c = uniformInt(i.getCondition()))
+      return *c ? &i.getThenRegion() : &i.getElseRegion();
+  } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
+    if (std::optional<int64_t> c = uniformInt(sw.getArg())) {
+      for (auto [k, v] : llvm::enumerate(sw.getCases()))
+        if (v == *c)
+          return &sw.getCaseRegions()[k];
+      return &sw.getDefaultRegion();
+    }
+  }
+  return std::nullopt;
+}
+
+void collectMemOps(Region &body, bool design, std::vector<MemOp> &out) {
+  body.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+    // A herd body's branch on a constant argument: the core holds the
+    // case taken (the lowering folds it), the program runs only it.
+    if (!design)
+      if (std::optional<Region *> taken = uniformBranch(op)) {
+        if (*taken)
+          collectMemOps(**taken, design, out);
+        return WalkResult::skip();
+      }
     if (isa<air::AIRDialect>(op->getDialect()) ||
         isa<aie::AIEDialect>(op->getDialect()) ||
         isa<memref::AllocOp, memref::DeallocOp, ViewLikeOpInterface>(op))
-      return;
+      return WalkResult::advance();
     SmallVector<MemrefEffect, 4> effects = memrefEffects(op);
     if (effects.empty())
-      return;
+      return WalkResult::advance();
     // A read whose value no one uses does nothing (a lowering may drop it).
     if (op->getNumRegions() == 0 && op->getNumResults() > 0 &&
         op->use_empty() && llvm::none_of(effects, [](const MemrefEffect &e) {
           return e.write || e.free || !e.stated;
         }))
-      return;
+      return WalkResult::advance();
     MemOp m{op, {}};
     for (Value v : op->getOperands())
       if (isa<BaseMemRefType>(v.getType()))
         m.roots.push_back(rootThroughViews(v, design));
     out.push_back(std::move(m));
+    return WalkResult::advance();
   });
+}
+
+std::vector<MemOp> memOps(Region &body, bool design) {
+  std::vector<MemOp> out;
+  collectMemOps(body, design, out);
   return out;
 }
 

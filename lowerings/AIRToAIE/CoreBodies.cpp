@@ -107,6 +107,34 @@ static bool inlineTaken(Operation *branch, Region *taken, Value dummy) {
   return true;
 }
 
+/// The integer `v` folds to: a constant, or an op of constant operands
+/// (an index_cast of a herd argument the core got as a constant) that
+/// MLIR's folders evaluate.
+static std::optional<int64_t> foldedInt(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16 || def->getNumRegions() || def->getNumResults() != 1)
+    return std::nullopt;
+  SmallVector<Attribute> operands;
+  Builder b(def->getContext());
+  for (Value o : def->getOperands()) {
+    std::optional<int64_t> c = foldedInt(o, depth + 1);
+    if (!c)
+      return std::nullopt;
+    operands.push_back(isa<IndexType>(o.getType())
+                           ? Attribute(b.getIndexAttr(*c))
+                           : Attribute(b.getIntegerAttr(o.getType(), *c)));
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(def->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  if (auto a = dyn_cast_if_present<IntegerAttr>(
+          dyn_cast<Attribute>(results.front())))
+    return a.getValue().getSExtValue();
+  return std::nullopt;
+}
+
 static LogicalResult foldConstantBranches(Block &body, Value dummy) {
   bool changed = true;
   while (changed) {
@@ -120,7 +148,7 @@ static LogicalResult foldConstantBranches(Block &body, Value dummy) {
       Region *taken = nullptr;
       bool known = false;
       if (auto i = dyn_cast<scf::IfOp>(op)) {
-        if (std::optional<int64_t> c = getConstantIntValue(i.getCondition())) {
+        if (std::optional<int64_t> c = foldedInt(i.getCondition())) {
           known = true;
           taken = *c ? &i.getThenRegion() : &i.getElseRegion();
         }
@@ -128,7 +156,7 @@ static LogicalResult foldConstantBranches(Block &body, Value dummy) {
         IntegerSet set = a.getIntegerSet();
         SmallVector<int64_t> vals;
         for (Value v : a.getOperands())
-          if (std::optional<int64_t> c = getConstantIntValue(v))
+          if (std::optional<int64_t> c = foldedInt(v))
             vals.push_back(*c);
         if (vals.size() == a.getNumOperands()) {
           known = true;
@@ -154,7 +182,7 @@ static LogicalResult foldConstantBranches(Block &body, Value dummy) {
             taken = holds ? &a.getThenRegion() : &a.getElseRegion();
         }
       } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
-        if (std::optional<int64_t> c = getConstantIntValue(sw.getArg())) {
+        if (std::optional<int64_t> c = foldedInt(sw.getArg())) {
           known = true;
           taken = &sw.getDefaultRegion();
           for (auto [k, v] : llvm::enumerate(sw.getCases()))
