@@ -1,6 +1,8 @@
 //===- SupportedSubset.cpp - what the NPU lowering lowers -----------------===//
 #include "lowerings/AIRToAIE/SupportedSubset.h"
 
+#include <functional>
+
 #include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 
@@ -212,8 +214,25 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
     checkBody(l.getBody().front(), "launch");
   for (air::SegmentOp seg : d.segments)
     checkBody(seg.getBody().front(), "segment");
+  // A value is used when something other than a hierarchy's argument list
+  // reads it, or the argument it becomes there is used.
+  std::function<bool(Value)> used = [&](Value v) {
+    for (OpOperand &u : v.getUses()) {
+      auto h = dyn_cast<air::HierarchyOpInterface>(u.getOwner());
+      if (!h)
+        return true;
+      OperandRange kernel = h.getKernelOperands();
+      if (kernel.empty())
+        return true;
+      unsigned at = u.getOperandNumber(), first = kernel.getBeginOperandIndex();
+      if (at < first || at >= first + kernel.size() ||
+          used(h.getKernelArguments()[at - first]))
+        return true;
+    }
+    return false;
+  };
   for (auto [k, a] : llvm::enumerate(d.func.getArguments()))
-    if (!isa<MemRefType>(a.getType()) && !a.use_empty()) {
+    if (!isa<MemRefType>(a.getType()) && used(a)) {
       refuse(d.func) << "argument #" << k
                      << " is not a memref and is used; the runtime sequence "
                         "passes memrefs only";

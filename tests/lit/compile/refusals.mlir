@@ -188,11 +188,13 @@ func.func @unrolled(%a: memref<32xi32>) {
 func.func @scalar(%a: memref<16xi32>, %n: index) {
   %c1 = arith.constant 1 : index
   air.launch (%lx) in (%nx=%c1) args(%x=%a, %m=%n) : memref<16xi32>, index {
-    air.segment @seg args(%sa=%x) : memref<16xi32> {
+    air.segment @seg args(%sa=%x, %sm=%m) : memref<16xi32>, index {
       %c1_s = arith.constant 1 : index
-      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%ha=%sa) : memref<16xi32> {
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%ha=%sa, %hm=%sm) : memref<16xi32>, index {
+        %c7 = arith.constant 7 : i32
         %b = memref.alloc() : memref<16xi32, 2 : i32>
         air.dma_memcpy_nd (%b[] [] [], %ha[] [] []) : (memref<16xi32, 2 : i32>, memref<16xi32>)
+        memref.store %c7, %b[%hm] : memref<16xi32, 2 : i32>
       }
     }
   }
