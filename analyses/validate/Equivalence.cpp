@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -1088,16 +1089,93 @@ private:
 
 } // namespace
 
+static Verdict validateWith(ModuleOp program, Device &dev,
+                            const ValidateOptions &options);
+
+static bool holdsAIR(func::FuncOp f) {
+  return f
+      .walk([](Operation *op) {
+        return isa<air::AIRDialect>(op->getDialect()) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
                                            const ValidateOptions &options) {
   Verdict v;
   std::vector<Device> devices = collectDevices(design);
-  if (devices.size() != 1) {
+  if (devices.size() == 1)
+    return validateWith(program, devices.front(), options);
+  // Several functions, one device each (as compile writes them): a device
+  // is named after a segment of its function, or that name and "_" and
+  // the function's. Each pair is validated as a program of its own.
+  SmallVector<func::FuncOp> fns;
+  program.walk([&](func::FuncOp f) {
+    if (holdsAIR(f))
+      fns.push_back(f);
+  });
+  if (devices.size() < 2 || devices.size() != fns.size()) {
     v.message = "the design has " + std::to_string(devices.size()) +
-                " aie.device ops; validation reads one";
+                " aie.device ops and the program " +
+                std::to_string(fns.size()) +
+                " functions with AIR ops; validation pairs one device per "
+                "function";
     return v;
   }
-  Device &dev = devices.front();
+  v.kind = Verdict::Equivalent;
+  std::set<Operation *> used;
+  for (func::FuncOp f : fns) {
+    Device *dev = nullptr;
+    f.walk([&](air::SegmentOp seg) {
+      auto name = seg.getSymNameAttr();
+      for (Device &d : devices) {
+        std::optional<StringRef> dn = d.op.getSymName();
+        if (dev || !name || !dn || used.count(d.op))
+          continue;
+        if (*dn == name.getValue() ||
+            *dn == (name.getValue() + "_" + f.getSymName()).str())
+          dev = &d;
+      }
+    });
+    if (!dev) {
+      Verdict u;
+      u.message = "no aie.device is named after a segment of @" +
+                  f.getSymName().str() +
+                  ": which device runs it is not read";
+      u.at = f;
+      return u;
+    }
+    used.insert(dev->op);
+    // The function alone: a copy of the module without the others. The
+    // verdict's ops may live in the copy, which it keeps.
+    auto copy = std::make_shared<OwningOpRef<ModuleOp>>(program.clone());
+    SmallVector<func::FuncOp> others;
+    (*copy)->walk([&](func::FuncOp g) {
+      if (g.getSymName() != f.getSymName() && holdsAIR(g))
+        others.push_back(g);
+    });
+    for (func::FuncOp g : others)
+      g.erase();
+    Verdict one = validateWith(**copy, *dev, options);
+    one.keep.push_back(copy);
+    if (one.kind != Verdict::Equivalent) {
+      one.message = "@" + f.getSymName().str() + " on device @" +
+                    dev->op.getSymName()->str() + ": " + one.message;
+      return one;
+    }
+    v.buffers += one.buffers;
+    v.filled += one.filled;
+    v.results += one.results;
+    v.initial += one.initial;
+    v.keep.insert(v.keep.end(), one.keep.begin(), one.keep.end());
+  }
+  return v;
+}
+
+static Verdict validateWith(ModuleOp program, Device &dev,
+                            const ValidateOptions &options) {
+  Verdict v;
   if (!dev.model) {
     v.message = "no device model: " + dev.noModel;
     v.at = dev.op;

@@ -23,6 +23,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,9 @@ struct Verdict {
   /// What was compared (for the report): core buffers, fills' elements, L3
   /// elements, elements npu_mmio channels set.
   int64_t buffers = 0, filled = 0, results = 0, initial = 0;
+  /// Modules `at` and the notes' ops may live in (a copy of the program
+  /// per function, for a design of several devices).
+  std::vector<std::shared_ptr<void>> keep;
 };
 
 struct ValidateOptions {

@@ -14,7 +14,11 @@
 
 #include "lowerings/AIRToAIE/AIRToAIE.h"
 
+#include "dialects/AIR/AIRDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include <set>
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -129,11 +133,9 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
   return a;
 }
 
-CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device,
-                                      StringRef emit, StringRef inputName,
-                                      uint64_t maxSteps) {
-  if (emit == "air")
-    return {CompileResult::Status::Ok, print(module)};
+/// One function's program to one aie.device.
+static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
+                                StringRef inputName, uint64_t maxSteps) {
   bool merged = false;
   AIRToAIEOptions lowering;
   lowering.merged = &merged;
@@ -168,4 +170,72 @@ CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device
   if (shown->status != CompileResult::Status::Ok)
     return {shown->status, ""};
   return {CompileResult::Status::Ok, shown->text};
+}
+
+static bool holdsAIR(func::FuncOp f) {
+  return f
+      .walk([](Operation *op) {
+        return isa<air::AIRDialect>(op->getDialect()) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Each function that holds AIR ops is a program of its own (the host
+/// calls each): one aie.device each, lowered and checked (all three
+/// checks) from a copy of the module without the other such functions,
+/// then gathered in one module. Devices are independent (each is loaded
+/// on its own), so each device's proofs hold in the whole. Device names
+/// that two functions' segments share get the function's name appended.
+CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device,
+                                      StringRef emit, StringRef inputName,
+                                      uint64_t maxSteps) {
+  if (emit == "air")
+    return {CompileResult::Status::Ok, print(module)};
+  SmallVector<func::FuncOp> programs;
+  module.walk([&](func::FuncOp f) {
+    if (holdsAIR(f))
+      programs.push_back(f);
+  });
+  if (programs.size() <= 1)
+    return compileOne(module, device, inputName, maxSteps);
+  MLIRContext *ctx = module.getContext();
+  OwningOpRef<ModuleOp> all = ModuleOp::create(module.getLoc());
+  std::set<std::string> names;
+  for (func::FuncOp program : programs) {
+    OwningOpRef<ModuleOp> copy = module.clone();
+    SmallVector<func::FuncOp> others;
+    copy->walk([&](func::FuncOp f) {
+      if (f.getSymName() != program.getSymName() && holdsAIR(f))
+        others.push_back(f);
+    });
+    for (func::FuncOp f : others)
+      f.erase();
+    CompileResult one = compileOne(*copy, device, inputName, maxSteps);
+    if (one.status != CompileResult::Status::Ok)
+      return one;
+    ParserConfig config(ctx, /*verifyAfterParse=*/false);
+    OwningOpRef<ModuleOp> design =
+        parseSourceString<ModuleOp>(one.text, config, inputName);
+    if (!design) {
+      module.emitError() << "[" << kLoweringBugRule
+                         << "] the design of @" << program.getSymName()
+                         << " did not read back";
+      return {CompileResult::Status::Internal, ""};
+    }
+    for (Operation &op :
+         llvm::make_early_inc_range(design->getBody()->getOperations())) {
+      if (auto name = op.getAttrOfType<StringAttr>(
+              SymbolTable::getSymbolAttrName())) {
+        std::string n = name.getValue().str();
+        if (names.count(n))
+          n += "_" + program.getSymName().str();
+        names.insert(n);
+        op.setAttr(SymbolTable::getSymbolAttrName(),
+                   StringAttr::get(ctx, n));
+      }
+      op.moveBefore(all->getBody(), all->getBody()->end());
+    }
+  }
+  return {CompileResult::Status::Ok, print(*all)};
 }
