@@ -1,6 +1,8 @@
 //===- Equivalence.cpp - does the design move the program's data ----------===//
 #include "analyses/validate/Equivalence.h"
 
+#include "analyses/FoldedInt.h"
+#include "analyses/HoldsAIR.h"
 #include "analyses/MemrefEffects.h"
 #include "analyses/MemrefRoots.h"
 #include "analyses/aie/AIEDesign.h"
@@ -49,12 +51,12 @@ Operation *rootThroughViews(Value v, bool design) {
 /// The integer a herd body's value folds to where it does not depend on
 /// the instance: constants, kernel arguments bound to constants, and ops of
 /// those that MLIR's folders evaluate.
-std::optional<int64_t> uniformInt(Value v, int depth = 0) {
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return c;
-  if (depth > 16)
-    return std::nullopt;
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
+std::optional<int64_t> uniformInt(Value v) {
+  std::function<std::optional<int64_t>(Value)> boundArg =
+      [&](Value x) -> std::optional<int64_t> {
+    auto arg = dyn_cast<BlockArgument>(x);
+    if (!arg)
+      return std::nullopt;
     auto h = dyn_cast_or_null<air::HierarchyOpInterface>(
         arg.getOwner()->getParentOp());
     if (!h)
@@ -62,29 +64,10 @@ std::optional<int64_t> uniformInt(Value v, int depth = 0) {
     for (auto [a, operand] :
          llvm::zip(h.getKernelArguments(), h.getKernelOperands()))
       if (a == arg)
-        return uniformInt(operand, depth + 1);
+        return foldedInt(operand, boundArg);
     return std::nullopt;
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def || def->getNumRegions() || def->getNumResults() != 1)
-    return std::nullopt;
-  SmallVector<Attribute> operands;
-  Builder b(def->getContext());
-  for (Value o : def->getOperands()) {
-    std::optional<int64_t> c = uniformInt(o, depth + 1);
-    if (!c)
-      return std::nullopt;
-    operands.push_back(isa<IndexType>(o.getType())
-                           ? Attribute(b.getIndexAttr(*c))
-                           : Attribute(b.getIntegerAttr(o.getType(), *c)));
-  }
-  SmallVector<OpFoldResult> results;
-  if (failed(def->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  if (auto a = dyn_cast_if_present<IntegerAttr>(
-          dyn_cast<Attribute>(results.front())))
-    return a.getValue().getSExtValue();
-  return std::nullopt;
+  };
+  return foldedInt(v, boundArg);
 }
 
 /// A branch of a herd body that every instance takes the same way (its
@@ -1091,15 +1074,6 @@ private:
 
 static Verdict validateWith(ModuleOp program, Device &dev,
                             const ValidateOptions &options);
-
-static bool holdsAIR(func::FuncOp f) {
-  return f
-      .walk([](Operation *op) {
-        return isa<air::AIRDialect>(op->getDialect()) ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
 
 Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
                                            const ValidateOptions &options) {

@@ -4,6 +4,7 @@
 #include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 
+#include "analyses/FoldedInt.h"
 #include "analyses/MemrefEffects.h"
 #include "analyses/MemrefRoots.h"
 
@@ -105,34 +106,6 @@ static bool inlineTaken(Operation *branch, Region *taken, Value dummy) {
     }
   branch->erase();
   return true;
-}
-
-/// The integer `v` folds to: a constant, or an op of constant operands
-/// (an index_cast of a herd argument the core got as a constant) that
-/// MLIR's folders evaluate.
-static std::optional<int64_t> foldedInt(Value v, int depth = 0) {
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return c;
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > 16 || def->getNumRegions() || def->getNumResults() != 1)
-    return std::nullopt;
-  SmallVector<Attribute> operands;
-  Builder b(def->getContext());
-  for (Value o : def->getOperands()) {
-    std::optional<int64_t> c = foldedInt(o, depth + 1);
-    if (!c)
-      return std::nullopt;
-    operands.push_back(isa<IndexType>(o.getType())
-                           ? Attribute(b.getIndexAttr(*c))
-                           : Attribute(b.getIntegerAttr(o.getType(), *c)));
-  }
-  SmallVector<OpFoldResult> results;
-  if (failed(def->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  if (auto a = dyn_cast_if_present<IntegerAttr>(
-          dyn_cast<Attribute>(results.front())))
-    return a.getValue().getSExtValue();
-  return std::nullopt;
 }
 
 static LogicalResult foldConstantBranches(Block &body, Value dummy) {

@@ -1,5 +1,6 @@
 //===- SupportedSubset.cpp - what the NPU lowering lowers -----------------===//
 #include "lowerings/AIRToAIE/SupportedSubset.h"
+#include "analyses/HoldsAIR.h"
 
 #include <functional>
 
@@ -16,15 +17,6 @@
 using namespace mlir;
 using namespace aircheck;
 using namespace aircheck::npu;
-
-static bool holdsAIR(Operation *op) {
-  return op
-      ->walk([](Operation *o) {
-        return isa<air::AIRDialect>(o->getDialect()) ? WalkResult::interrupt()
-                                                     : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
 
 /// Instances of a hierarchy op's iteration space, when constant.
 static std::optional<int64_t> instances(air::HierarchyOpInterface h) {

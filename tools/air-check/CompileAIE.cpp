@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/Compile.h"
 #include "tools/air-check/Validate.h"
+#include "analyses/HoldsAIR.h"
 #include "analyses/validate/Equivalence.h"
 #include "mlir/Parser/Parser.h"
 
@@ -170,15 +171,6 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
   if (shown->status != CompileResult::Status::Ok)
     return {shown->status, ""};
   return {CompileResult::Status::Ok, shown->text};
-}
-
-static bool holdsAIR(func::FuncOp f) {
-  return f
-      .walk([](Operation *op) {
-        return isa<air::AIRDialect>(op->getDialect()) ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
-      })
-      .wasInterrupted();
 }
 
 /// Each function that holds AIR ops is a program of its own (the host
