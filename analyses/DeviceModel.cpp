@@ -52,6 +52,13 @@ std::vector<std::string> aircheck::listDevices(const std::string &dir) {
   return names;
 }
 
+int DeviceModel::memtileBdBank(int64_t channel) const {
+  for (auto [k, bank] : llvm::enumerate(memtileBdRanges))
+    if (llvm::is_contained(bank.first, channel))
+      return (int)k;
+  return -1;
+}
+
 std::vector<int64_t> DeviceModel::computeRows() const {
   std::vector<int64_t> out;
   for (size_t r = 0; r < rowKinds.size(); ++r)

@@ -68,6 +68,9 @@ struct DeviceModel {
   bool isGPU() const { return kind == "gpu"; }
   /// Rows holding compute tiles, bottom to top.
   std::vector<int64_t> computeRows() const;
+  /// The bank (an index into memtileBdRanges) whose BDs memory-tile
+  /// channel `channel` reaches, or -1 where none restricts it.
+  int memtileBdBank(int64_t channel) const;
 };
 
 /// The folder of device files: $AIRCHECK_DEVICES; else, for an installed

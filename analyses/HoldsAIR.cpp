@@ -13,3 +13,20 @@ bool aircheck::holdsAIR(Operation *op) {
       })
       .wasInterrupted();
 }
+
+SmallVector<func::FuncOp> aircheck::airPrograms(ModuleOp module) {
+  SmallVector<func::FuncOp> out;
+  module.walk([&](func::FuncOp f) {
+    if (holdsAIR(f))
+      out.push_back(f);
+  });
+  return out;
+}
+
+OwningOpRef<ModuleOp> aircheck::programAlone(ModuleOp module, StringRef name) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  for (func::FuncOp f : airPrograms(*copy))
+    if (f.getSymName() != name)
+      f.erase();
+  return copy;
+}

@@ -8,12 +8,24 @@
 #ifndef AIRCHECK_ANALYSES_HOLDSAIR_H
 #define AIRCHECK_ANALYSES_HOLDSAIR_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace aircheck {
 
 /// Whether `op` or an op nested in it is of the AIR dialect.
 bool holdsAIR(mlir::Operation *op);
+
+/// The functions of `module` that hold AIR ops, in order.
+llvm::SmallVector<mlir::func::FuncOp> airPrograms(mlir::ModuleOp module);
+
+/// A copy of `module` without the functions holding AIR ops other than
+/// the one named `name`: that program alone.
+mlir::OwningOpRef<mlir::ModuleOp> programAlone(mlir::ModuleOp module,
+                                               llvm::StringRef name);
 
 } // namespace aircheck
 

@@ -127,10 +127,10 @@ int64_t Device::bdDims(TileKind kind) const {
 
 std::optional<std::pair<int64_t, int64_t>>
 Device::memtileBdRange(int64_t channel) const {
-  for (const auto &[channels, range] : model->memtileBdRanges)
-    if (llvm::is_contained(channels, channel))
-      return range;
-  return std::nullopt;
+  int bank = model->memtileBdBank(channel);
+  if (bank < 0)
+    return std::nullopt;
+  return model->memtileBdRanges[bank].second;
 }
 
 Coord aiecheck::coordOf(aie::TileOp tile) {

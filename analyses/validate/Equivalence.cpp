@@ -1084,11 +1084,7 @@ Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
   // Several functions, one device each (as compile writes them): a device
   // is named after a segment of its function, or that name and "_" and
   // the function's. Each pair is validated as a program of its own.
-  SmallVector<func::FuncOp> fns;
-  program.walk([&](func::FuncOp f) {
-    if (holdsAIR(f))
-      fns.push_back(f);
-  });
+  SmallVector<func::FuncOp> fns = airPrograms(program);
   if (devices.size() < 2 || devices.size() != fns.size()) {
     v.message = "the design has " + std::to_string(devices.size()) +
                 " aie.device ops and the program " +
@@ -1123,14 +1119,8 @@ Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
     used.insert(dev->op);
     // The function alone: a copy of the module without the others. The
     // verdict's ops may live in the copy, which it keeps.
-    auto copy = std::make_shared<OwningOpRef<ModuleOp>>(program.clone());
-    SmallVector<func::FuncOp> others;
-    (*copy)->walk([&](func::FuncOp g) {
-      if (g.getSymName() != f.getSymName() && holdsAIR(g))
-        others.push_back(g);
-    });
-    for (func::FuncOp g : others)
-      g.erase();
+    auto copy = std::make_shared<OwningOpRef<ModuleOp>>(
+        programAlone(program, f.getSymName()));
     Verdict one = validateWith(**copy, *dev, options);
     one.keep.push_back(copy);
     if (one.kind != Verdict::Equivalent) {

@@ -224,61 +224,44 @@ LogicalResult aircheck::npu::perTileCopyHolds(air::HerdOp herd, unsigned k) {
     tiles *= getConstantIntValue(size).value_or(2);
   if (tiles == 1)
     return success();
-  SetVector<Operation *> fromIds;
-  for (Value id : h.getIds()) {
-    for (Operation *user : id.getUsers()) {
-      SetVector<Operation *> slice;
-      getForwardSlice(user, &slice);
-      fromIds.insert(user);
-      fromIds.insert(slice.begin(), slice.end());
-    }
-  }
-  // A buffer no tile reads has no reader core: upstream shares nothing.
-  {
-    bool read = false;
-    SmallVector<Value> vals{h.getKernelArguments()[k]};
-    while (!vals.empty() && !read) {
-      Value v = vals.pop_back_val();
-      for (Operation *user : v.getUsers()) {
-        if (isView(user)) {
-          for (Value r : user->getResults())
-            vals.push_back(r);
-          continue;
-        }
-        for (const MemrefEffect &e : memrefEffects(user))
-          if (e.memref == v && e.read)
-            read = true;
-      }
-    }
-    if (!read)
-      return success();
-  }
+  // Its uses, through views.
+  SmallVector<std::pair<Value, Operation *>> uses;
   SmallVector<Value> work{h.getKernelArguments()[k]};
   while (!work.empty()) {
     Value v = work.pop_back_val();
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
+    for (Operation *user : v.getUsers()) {
+      uses.push_back({v, user});
       if (isView(user))
-        for (Value r : user->getResults())
-          work.push_back(r);
-      for (Operation *p = user->getParentOp(); p && p != herd;
-           p = p->getParentOp())
-        if (p->getNumRegions() && fromIds.count(p) &&
-            !isa<air::ExecuteOp>(p)) {
-          auto diag = refuse(user)
-                      << "uses an L1 buffer from outside the herd under an '"
-                      << p->getName()
-                      << "' that depends on the tile's ids: upstream's "
-                         "air-to-aie shares such a buffer between the cores "
-                         "where one reads what another wrote (shared L1), "
-                         "which is not lowered; the lowering gives each tile "
-                         "its own copy only where every tile uses it alike";
-          diag.attachNote(p->getLoc()) << "the op that depends on the ids";
-          diag.attachNote(herd.getLoc()) << "the herd";
-          return failure();
-        }
+        work.append(user->result_begin(), user->result_end());
     }
   }
+  // A buffer no tile reads has no reader core: upstream shares nothing.
+  bool read = llvm::any_of(uses, [](const std::pair<Value, Operation *> &u) {
+    return llvm::any_of(memrefEffects(u.second), [&](const MemrefEffect &e) {
+      return e.memref == u.first && e.read;
+    });
+  });
+  if (!read)
+    return success();
+  SetVector<Operation *> fromIds;
+  for (Value id : h.getIds())
+    getForwardSlice(id, &fromIds);
+  for (auto &[v, user] : uses)
+    for (Operation *p = user->getParentOp(); p && p != herd;
+         p = p->getParentOp())
+      if (p->getNumRegions() && fromIds.count(p) && !isa<air::ExecuteOp>(p)) {
+        auto diag = refuse(user)
+                    << "uses an L1 buffer from outside the herd under an '"
+                    << p->getName()
+                    << "' that depends on the tile's ids: upstream's "
+                       "air-to-aie shares such a buffer between the cores "
+                       "where one reads what another wrote (shared L1), "
+                       "which is not lowered; the lowering gives each tile "
+                       "its own copy only where every tile uses it alike";
+        diag.attachNote(p->getLoc()) << "the op that depends on the ids";
+        diag.attachNote(herd.getLoc()) << "the herd";
+        return failure();
+      }
   return success();
 }
 

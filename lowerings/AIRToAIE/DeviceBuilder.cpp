@@ -375,12 +375,7 @@ bool DesignBuilder::fitMemtileBanks(Tile t, bool refuseIfNot) {
   const auto &ranges = dev.memtileBdRanges;
   if (ranges.empty())
     return true;
-  auto bankOf = [&](int64_t ch) -> int {
-    for (auto [k, r] : llvm::enumerate(ranges))
-      if (llvm::is_contained(r.first, ch))
-        return (int)k;
-    return -1;
-  };
+  auto bankOf = [&](int64_t ch) { return dev.memtileBdBank(ch); };
   auto room = [&](int k) {
     return ranges[k].second.second - ranges[k].second.first + 1;
   };
@@ -672,17 +667,19 @@ bool DesignBuilder::cores() {
   // A shared tile runs its herds' bodies one after the other: a herd that
   // receives what a later one on the tile sends would wait for ever (herds
   // of one name may run at once in the program: docs/semantics.md 7).
+  DenseMap<Operation *, std::set<std::string>> sentBy;
+  for (air::HerdOp h : order)
+    h.walk([&](air::ChannelOpInterface c) {
+      if (c.isPut())
+        sentBy[h].insert(c.getChanName().str());
+    });
   for (auto &[t, herds] : byTile)
     for (size_t i = 0; i < herds.size(); ++i)
       for (size_t j = i + 1; j < herds.size(); ++j) {
         air::HerdOp early = herds[i].first, late = herds[j].first;
         if (early == late)
           continue;
-        std::set<std::string> sent;
-        late.walk([&](air::ChannelOpInterface c) {
-          if (c.isPut())
-            sent.insert(c.getChanName().str());
-        });
+        const std::set<std::string> &sent = sentBy[late];
         Operation *waits = nullptr;
         early.walk([&](air::ChannelOpInterface c) {
           if (!waits && !c.isPut() && sent.count(c.getChanName().str()))

@@ -261,6 +261,8 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   std::map<Operation *, unsigned> l2;
   std::map<unsigned, unsigned> l3;
   std::map<Operation *, unsigned> globals;
+  // Per L1 alloc from outside the herds: how many herd ops use it.
+  llvm::DenseMap<Operation *, unsigned> outerUsers;
   // The index of the buffer `key` names in `index`, added as `b` the first
   // time.
   auto intern = [&](auto &index, const auto &key, const BufferRef &b) {
@@ -323,14 +325,19 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     // (CoreBodies.h, outerL1Alloc): as the herd's own where one herd op
     // uses it (herds that share a tile would otherwise hold one buffer
     // with two lock pairs).
-    if (!herd && r.herd && outerL1Users(alloc) == 1)
-      herd = cast<air::HerdOp>(r.herd);
     if (!herd && r.herd) {
-      refuse(r.op) << "an L1 buffer from outside the herds that "
-                   << outerL1Users(alloc)
-                   << " herd ops use, transferred in one of them: a tile's "
-                      "copy with transfers from several herds is not lowered";
-      return std::nullopt;
+      auto [users, fresh] = outerUsers.try_emplace(alloc.getOperation(), 0);
+      if (fresh)
+        users->second = outerL1Users(alloc);
+      if (users->second != 1) {
+        refuse(r.op) << "an L1 buffer from outside the herds that "
+                     << users->second
+                     << " herd ops use, transferred in one of them: a tile's "
+                        "copy with transfers from several herds is not "
+                        "lowered";
+        return std::nullopt;
+      }
+      herd = cast<air::HerdOp>(r.herd);
     }
     if (!herd || herd != r.herd) {
       refuse(r.op) << "an L1 buffer is transferred outside the herd that "

@@ -184,25 +184,14 @@ CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device
                                       uint64_t maxSteps) {
   if (emit == "air")
     return {CompileResult::Status::Ok, print(module)};
-  SmallVector<func::FuncOp> programs;
-  module.walk([&](func::FuncOp f) {
-    if (holdsAIR(f))
-      programs.push_back(f);
-  });
+  SmallVector<func::FuncOp> programs = airPrograms(module);
   if (programs.size() <= 1)
     return compileOne(module, device, inputName, maxSteps);
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> all = ModuleOp::create(module.getLoc());
   std::set<std::string> names;
   for (func::FuncOp program : programs) {
-    OwningOpRef<ModuleOp> copy = module.clone();
-    SmallVector<func::FuncOp> others;
-    copy->walk([&](func::FuncOp f) {
-      if (f.getSymName() != program.getSymName() && holdsAIR(f))
-        others.push_back(f);
-    });
-    for (func::FuncOp f : others)
-      f.erase();
+    OwningOpRef<ModuleOp> copy = programAlone(module, program.getSymName());
     CompileResult one = compileOne(*copy, device, inputName, maxSteps);
     if (one.status != CompileResult::Status::Ok)
       return one;
