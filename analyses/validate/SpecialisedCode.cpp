@@ -83,13 +83,16 @@ private:
       Operation *root = memrefRootOp(v, links);
       auto b = buffers.find(root);
       std::string base = b == buffers.end() ? "?buffer" : "buf" + std::to_string(b->second);
-      // The views on the way, outermost last.
+      // The views on the way, outermost last (an air.execute that yields
+      // the memref is no view: the async form of the same value).
       std::string views;
-      for (Value w = v; w; w = memrefSource(w, ViewLinks | CastLinks)) {
+      for (Value w = v; w;
+           w = memrefSource(w, ViewLinks | CastLinks | ExecuteLinks)) {
         Operation *def = w.getDefiningOp();
         if (!def || def == root)
           break;
-        views += "/" + opForm(def, depth, /*memrefs=*/false);
+        if (!isa<air::ExecuteOp>(def))
+          views += "/" + opForm(def, depth, /*memrefs=*/false);
       }
       return base + views;
     }

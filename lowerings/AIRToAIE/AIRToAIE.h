@@ -32,6 +32,15 @@ struct AIRToAIEOptions {
   /// executor's default (SkeletonOptions::maxSteps), or this when larger
   /// (compile's --max-steps).
   uint64_t maxSteps = 0;
+  /// Readers of an L2 buffer that take turns, several after one fill,
+  /// take them transfer by transfer, round-robin (BDChains.h), instead of
+  /// each draining its share before the next starts, which is the run's
+  /// order. Reads of one fill commute, so either order is the program's.
+  /// Where the cores need the readers' data at once (a 4x4 herd's panel
+  /// rows and columns, each broadcast along a row or a column), the run's
+  /// order deadlocks and the second check says so; `air-check compile`
+  /// then lowers again with this.
+  bool interleaveReads = false;
 };
 
 /// Lowers `air` (verified; bare herds and segments already wrapped) to a

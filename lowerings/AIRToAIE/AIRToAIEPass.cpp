@@ -27,6 +27,16 @@ struct AIRToAIEPass : public PassWrapper<AIRToAIEPass, OperationPass<ModuleOp>> 
   Option<std::string> device{*this, "device",
                              llvm::cl::desc("The AIE device model"),
                              llvm::cl::init("npu1_4col")};
+  Option<bool> interleaveReads{
+      *this, "interleave-reads",
+      llvm::cl::desc("Readers of an L2 fill take turns transfer by transfer "
+                     "(AIRToAIEOptions::interleaveReads)"),
+      llvm::cl::init(false)};
+  Option<bool> merge{
+      *this, "merge-identical-sources",
+      llvm::cl::desc("Send transfers several sources make alike once, as a "
+                     "broadcast (AIRToAIEOptions::mergeIdenticalSources)"),
+      llvm::cl::init(true)};
   void runOnOperation() override {
     auto dev = loadDevice(device, deviceDirectory());
     if (!dev) {
@@ -37,7 +47,10 @@ struct AIRToAIEPass : public PassWrapper<AIRToAIEPass, OperationPass<ModuleOp>> 
       getOperation().emitError() << "device '" << device << "' is not an AIE array";
       return signalPassFailure();
     }
-    OwningOpRef<ModuleOp> out = lowerAIRToAIE(getOperation(), *dev);
+    AIRToAIEOptions options;
+    options.interleaveReads = interleaveReads;
+    options.mergeIdenticalSources = merge;
+    OwningOpRef<ModuleOp> out = lowerAIRToAIE(getOperation(), *dev, options);
     if (!out)
       return signalPassFailure();
     Block *body = getOperation().getBody();

@@ -223,11 +223,60 @@ bool phaseChains(const TransferPlan &plan, unsigned b, ArrayRef<Touch> ts,
   }
   return true;
 }
+
+/// `interleaveReads` (BDChains.h): reorders each maximal run of reads of
+/// L2 buffer `b` in `ts` that has several streams round-robin, the k-th
+/// transfer of every stream (in the order they first read) before the
+/// (k+1)-th of any. Only where every stream on `b` touches `b` alone (a
+/// stream over several buffers keeps one order over all of them). Returns
+/// whether it reordered anything.
+bool interleaveReadTurns(const TransferPlan &plan, unsigned b,
+                         std::vector<Touch> &ts) {
+  std::set<unsigned> endpoints;
+  for (const Touch &t : ts)
+    endpoints.insert(t.endpoint);
+  for (unsigned e : endpoints)
+    for (const Access &a : plan.endpoints[e].accesses)
+      if (a.buffer != b)
+        return false;
+  bool changed = false;
+  for (size_t from = 0; from < ts.size();) {
+    size_t to = from;
+    while (to < ts.size() && !ts[to].write)
+      ++to;
+    if (to == from) {
+      ++from;
+      continue;
+    }
+    // ts[from, to) is a run of reads.
+    std::map<unsigned, unsigned> rank, seen;
+    std::vector<std::tuple<unsigned, unsigned, Touch>> keyed;
+    for (size_t k = from; k < to; ++k) {
+      unsigned e = ts[k].endpoint;
+      rank.emplace(e, rank.size());
+      keyed.emplace_back(seen[e]++, rank[e], ts[k]);
+    }
+    if (rank.size() > 1) {
+      llvm::stable_sort(keyed, [](const auto &x, const auto &y) {
+        return std::make_pair(std::get<0>(x), std::get<1>(x)) <
+               std::make_pair(std::get<0>(y), std::get<1>(y));
+      });
+      for (size_t k = from; k < to; ++k) {
+        const Touch &t = std::get<2>(keyed[k - from]);
+        changed |= t.endpoint != ts[k].endpoint || t.position != ts[k].position;
+        ts[k] = t;
+      }
+    }
+    from = to;
+  }
+  return changed;
+}
 } // namespace
 
 FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
                                              int64_t maxL2Dims, bool phases,
-                                             bool foldTurns) {
+                                             bool foldTurns,
+                                             bool interleaveReads) {
   Chains out;
   out.chains.resize(plan.endpoints.size());
   out.locks.resize(plan.buffers.size());
@@ -295,6 +344,7 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
     // drain, ...); the turn sequence, folded to its period P, is a ring of
     // P locks (the first with init 1). A turn's first BD acquires its lock
     // and its last BD releases the next turn's.
+    bool token = interleaveReads && interleaveReadTurns(plan, b, ts);
     std::vector<std::pair<size_t, size_t>> turns; // [first, last] in ts
     for (size_t k = 0; k < ts.size(); ++k) {
       if (!turns.empty() && ts[turns.back().second].endpoint == ts[k].endpoint)
@@ -305,10 +355,18 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
     size_t period = shortestPeriod(turns.size(), [&](size_t i, size_t j) {
       return ts[turns[i].first].endpoint == ts[turns[j].first].endpoint;
     });
+    // The lock of turn t: its place in the ring, or (a token) its stream's.
+    std::map<unsigned, int> streamLock;
+    for (const auto &turn : turns)
+      streamLock.emplace(ts[turn.first].endpoint, streamLock.size());
+    auto lockOf = [&](size_t t) -> int {
+      return token ? streamLock.at(ts[turns[t % period].first].endpoint)
+                   : static_cast<int>(t % period);
+    };
     for (size_t t = 0; t < turns.size(); ++t) {
       const Touch &first = ts[turns[t].first], &last = ts[turns[t].second];
-      out.chains[first.endpoint][first.position].acquireLock = t % period;
-      out.chains[last.endpoint][last.position].releaseLock = (t + 1) % period;
+      out.chains[first.endpoint][first.position].acquireLock = lockOf(t);
+      out.chains[last.endpoint][last.position].releaseLock = lockOf(t + 1);
       if (!foldTurns || first.position == last.position)
         continue;
       // The turn's transfers as one BD: the first keeps the acquire and
@@ -329,6 +387,13 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
         folded[first.endpoint].insert(k);
     }
     BufferLocks &l = out.locks[b];
+    if (token) {
+      for (size_t k = 0; k < streamLock.size(); ++k) {
+        l.init.push_back(static_cast<int>(k) == lockOf(0) ? 1 : 0);
+        l.role.push_back("token" + std::to_string(k) + "_lock");
+      }
+      continue;
+    }
     for (size_t k = 0; k < period; ++k) {
       l.init.push_back(k == 0 ? 1 : 0);
       l.role.push_back(period == 2 ? (k == 0 ? "prod_lock" : "cons_lock")

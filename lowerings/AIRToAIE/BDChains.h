@@ -16,7 +16,12 @@
 //    turn's first BD acquires its lock and its last releases the next
 //    turn's. One writer and one reader in turn is the usual producer/
 //    consumer pair; a scatter or gather through one buffer has its readers
-//    (writers) take turns, in the run's order.
+//    (writers) take turns, in the run's order. Or, where that order makes
+//    the cores wait on each other (`interleaveReads`), the readers of one
+//    fill take turns transfer by transfer, round-robin (reads of one fill
+//    commute): a token passed along the turns, one lock per stream, the
+//    first turn's with init 1. A lock has one acquirer, its stream, whose
+//    chain holds its turns in the order the token visits them.
 //  * L2 with several readers (or writers) at once: phases (issue 20). Where
 //    the turns would have several streams read one fill one after another
 //    (a 4x4 herd's panel rows, each sent to its own herd row), the readers
@@ -120,9 +125,14 @@ BDPattern bdPattern(const Access &a, mlir::MemRefType type);
 /// `foldTurns`: a turn of several transfers of one L2 stream that step
 /// through the buffer by a constant stride is one BD (the same words in the
 /// same order; the BDs inside a turn had no lock actions).
+/// `interleaveReads`: where several streams read one fill of an L2 buffer
+/// that takes turns (and touch no other buffer), they take them transfer
+/// by transfer, round-robin; each stream then has one lock (a token passed
+/// along the turns) instead of one per turn of the ring.
 mlir::FailureOr<Chains> buildChains(const TransferPlan &plan,
                                     int64_t maxL2Dims = 4, bool phases = false,
-                                    bool foldTurns = false);
+                                    bool foldTurns = false,
+                                    bool interleaveReads = false);
 
 } // namespace aircheck::npu
 

@@ -158,7 +158,9 @@ bool DesignBuilder::place() {
   unsplit = splitL2Buffers(plan, dev, [&](Operation *alloc) {
     return columnsOf(alloc).second;
   });
-  FailureOr<Chains> c = buildChains(plan, dev.memtileBdDims, /*phases=*/false);
+  FailureOr<Chains> c = buildChains(plan, dev.memtileBdDims, /*phases=*/false,
+                                    /*foldTurns=*/false,
+                                    options.interleaveReads);
   if (failed(c))
     return false;
   chains = std::move(*c);
@@ -326,8 +328,9 @@ bool DesignBuilder::separateAndFold() {
         plan, dev,
         [&](Operation *alloc) { return columnsOf(alloc).second; },
         /*separate=*/true);
-    FailureOr<Chains> c = buildChains(plan, dev.memtileBdDims,
-                                      /*phases=*/false, /*foldTurns=*/true);
+    FailureOr<Chains> c =
+        buildChains(plan, dev.memtileBdDims, /*phases=*/false,
+                    /*foldTurns=*/true, options.interleaveReads);
     if (succeeded(c)) {
       chains = std::move(*c);
       bdAware = true;

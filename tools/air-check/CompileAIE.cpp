@@ -42,6 +42,8 @@ struct Attempt {
   CompileResult::Status status = CompileResult::Status::Ok;
   std::string text, report;
   unsigned errors = 0;
+  /// Of the errors, the second check's deadlocks (aie-deadlock).
+  unsigned deadlocks = 0;
 };
 } // namespace
 
@@ -79,6 +81,7 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
       continue;
     ++bad;
     a.errors += f.severity == Severity::Error;
+    a.deadlocks += f.severity == Severity::Error && f.rule == "aie-deadlock";
     os << f.pos.file << ":" << f.pos.line << ":" << f.pos.column << ": "
        << severityName(f.severity) << ": ["
        << (f.severity == Severity::Error ? kLoweringBugRule
@@ -134,6 +137,33 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
   return a;
 }
 
+/// Readers of an L2 fill that take turns in the run's order (one drains
+/// its share before the next starts) can make cores that need two readers'
+/// data at once wait on each other: the second check finds the deadlock.
+/// Reads of one fill commute, so the order is the lowering's choice: where
+/// `a` failed by deadlocks alone, lower again with the readers taking turns
+/// transfer by transfer (AIRToAIEOptions::interleaveReads) and keep that
+/// design if it passes every check. Its refusals, if any, stay quiet: the
+/// first design's finding is the one to show.
+static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
+                                   const DeviceModel &device,
+                                   StringRef inputName,
+                                   AIRToAIEOptions lowering) {
+  if (a.status != CompileResult::Status::Internal || !a.errors ||
+      a.errors != a.deadlocks)
+    return;
+  lowering.interleaveReads = true;
+  lowering.merged = nullptr;
+  Attempt again;
+  {
+    ScopedDiagnosticHandler quiet(module.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    again = lowerAndCheck(module, device, inputName, lowering);
+  }
+  if (again.status == CompileResult::Status::Ok)
+    a = std::move(again);
+}
+
 /// One function's program to one aie.device.
 static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
                                 StringRef inputName, uint64_t maxSteps) {
@@ -142,6 +172,7 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
   lowering.merged = &merged;
   lowering.maxSteps = maxSteps;
   Attempt first = lowerAndCheck(module, device, inputName, lowering);
+  interleaveIfDeadlocked(first, module, device, inputName, lowering);
   Attempt *shown = &first;
   Attempt second;
   // A design that sends identical transfers once (a broadcast) ties their
@@ -153,6 +184,7 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
     lowering.mergeIdenticalSources = false;
     lowering.merged = nullptr;
     second = lowerAndCheck(module, device, inputName, lowering);
+    interleaveIfDeadlocked(second, module, device, inputName, lowering);
     shown = &second;
     if (second.status == CompileResult::Status::Refused) {
       // The refusal is printed; say why the first design was not kept.
