@@ -317,6 +317,17 @@ aircheck::aiecheck::tileUses(const Device &d) {
       ++u.locks;
     } else if (isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(op)) {
       op->walk([&](aie::DMABDOp) { ++u.bds; });
+      if (isa<aie::MemTileDMAOp>(op) && d.model &&
+          !d.model->memtileBdRanges.empty()) {
+        std::map<std::pair<int64_t, int64_t>, std::set<Operation *>> banks;
+        for (const auto &bank : d.model->memtileBdRanges)
+          banks[bank.second];
+        for (BDChain &chain : chainsOf(op))
+          if (auto range = d.memtileBdRange(chain.start.getChannelIndex()))
+            banks[*range].insert(chain.bds.begin(), chain.bds.end());
+        for (auto &[range, bds] : banks)
+          u.bdsPerBank[range] = static_cast<int64_t>(bds.size());
+      }
       op->walk([&](aie::DMAStartOp s) {
         u.channels.insert({(int)s.getChannelDir(), s.getChannelIndex()});
       });

@@ -69,6 +69,10 @@ struct BDChain {
 struct TileUse {
   int64_t buffers = 0, bufferBytes = 0, stack = 0;
   int64_t locks = 0, bds = 0;
+  /// A memory tile whose channels each reach one bank of its BDs (the
+  /// device's memtile.bd_channel_access): per bank (its first and last BD
+  /// id), the BDs its channels' chains reach, as aie-bds counts them.
+  std::map<std::pair<int64_t, int64_t>, int64_t> bdsPerBank;
   std::set<std::pair<int, int64_t>> channels; // (dir, index)
   int64_t channelsIn() const {
     return llvm::count_if(channels, [](auto &c) { return c.first == 0; });

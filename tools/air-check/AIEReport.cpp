@@ -48,11 +48,20 @@ static std::vector<Row> rowsOf(const Device &d, TileKind kind, const TileUse &u)
        mem},
       {"locks", u.locks, cap(d.model ? d.lockLimit(kind) : 0)},
       {"BDs", u.bds, cap(d.model ? d.bdLimit(kind) : 0)},
+  };
+  // A memory tile's channels each reach one bank of its BDs: a row per
+  // bank, as aie-bds and the lowering count them.
+  for (auto &[range, used] : u.bdsPerBank)
+    rows.push_back({"BDs " + std::to_string(range.first) + "-" +
+                        std::to_string(range.second),
+                    used, range.second - range.first + 1});
+  std::vector<Row> more = {
       {"S2MM channels", u.channelsIn(),
        cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::S2MM) : 0)},
       {"MM2S channels", u.channelsOut(),
        cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::MM2S) : 0)},
   };
+  rows.insert(rows.end(), more.begin(), more.end());
   return rows;
 }
 
