@@ -68,8 +68,10 @@ bool forEachElement(const Access &a, MemRefType type, int64_t &budget,
 }
 
 /// `as` (one endpoint's transfers, in order) as one BD, when they move one
-/// shape stepping through the buffer by a constant positive stride and the
-/// BD stays within `maxDims` dimensions.
+/// shape and their starts step through the buffer as an odometer of
+/// constant positive strides (a loop nest over the transfers: the innermost
+/// run of one step, blocks of that run stepping by another, and so on), and
+/// the BD stays within `maxDims` dimensions.
 std::optional<Access> foldedAccess(ArrayRef<Access> as, MemRefType type,
                                    int64_t maxDims) {
   if (as.size() < 2)
@@ -79,23 +81,44 @@ std::optional<Access> foldedAccess(ArrayRef<Access> as, MemRefType type,
     return std::make_tuple(p.offset, p.len, p.sizes, p.strides);
   };
   auto [o0, l0, s0, t0] = linear(as[0]);
-  auto [o1, l1, s1, t1] = linear(as[1]);
-  int64_t step = o1 - o0;
-  if (step <= 0)
-    return std::nullopt;
-  for (size_t k = 1; k < as.size(); ++k) {
-    auto [o, l, sz, st] = linear(as[k]);
-    if (l != l0 || sz != s0 || st != t0 || o != o0 + int64_t(k) * step)
+  std::vector<int64_t> starts;
+  for (const Access &a : as) {
+    auto [o, l, sz, st] = linear(a);
+    if (l != l0 || sz != s0 || st != t0)
       return std::nullopt;
+    starts.push_back(o);
+  }
+  // The loop nest, innermost first: (count, step).
+  std::vector<std::pair<int64_t, int64_t>> loops;
+  while (starts.size() > 1) {
+    int64_t step = starts[1] - starts[0];
+    if (step <= 0)
+      return std::nullopt;
+    size_t run = 1;
+    while (run < starts.size() && starts[run] - starts[run - 1] == step)
+      ++run;
+    if (starts.size() % run)
+      return std::nullopt;
+    std::vector<int64_t> outer;
+    for (size_t j = 0; j < starts.size(); j += run) {
+      for (size_t i = 0; i < run; ++i)
+        if (starts[j + i] != starts[j] + static_cast<int64_t>(i) * step)
+          return std::nullopt;
+      outer.push_back(starts[j]);
+    }
+    loops.push_back({static_cast<int64_t>(run), step});
+    starts = std::move(outer);
   }
   Access f = as[0];
-  // The BD's pattern with one more, outermost, dimension.
+  // The BD's pattern: the loops outermost, then the transfers' shape.
   f.offsets.assign(1, o0);
   f.sizes.assign(1, 1);
   f.strides.assign(1, 1);
-  f.offsets.push_back(0);
-  f.sizes.push_back(static_cast<int64_t>(as.size()));
-  f.strides.push_back(step);
+  for (auto it = loops.rbegin(); it != loops.rend(); ++it) {
+    f.offsets.push_back(0);
+    f.sizes.push_back(it->first);
+    f.strides.push_back(it->second);
+  }
   if (s0.empty()) {
     f.offsets.push_back(0);
     f.sizes.push_back(l0);

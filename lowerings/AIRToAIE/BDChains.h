@@ -29,7 +29,8 @@
 //    and the core needs its other operand from another buffer's readers. A
 //    phase is a maximal run of reads (or of writes) in the run's order; its
 //    streams run at once, each with one multi-dimensional BD where its
-//    transfers in the phase step through the buffer by a constant stride.
+//    transfers in the phase step through the buffer as a loop nest of
+//    constant strides (foldedAccess).
 //    A phase hands over to the next through one lock: its one stream
 //    releases it by the next phase's stream count, or its streams release
 //    it by 1 each and the next phase's one stream acquires their count.
@@ -123,8 +124,9 @@ BDPattern bdPattern(const Access &a, mlir::MemRefType type);
 /// the dimensions a memory tile's BD walks (a phase's BD folds its
 /// transfers only within them).
 /// `foldTurns`: a turn of several transfers of one L2 stream that step
-/// through the buffer by a constant stride is one BD (the same words in the
-/// same order; the BDs inside a turn had no lock actions).
+/// through the buffer as a loop nest of constant strides is one BD (the
+/// same words in the same order; the BDs inside a turn had no lock
+/// actions).
 /// `interleaveReads`: where several streams read one fill of an L2 buffer
 /// that takes turns (and touch no other buffer), they take them transfer
 /// by transfer, round-robin; each stream then has one lock (a token passed
