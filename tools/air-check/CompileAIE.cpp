@@ -145,23 +145,45 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
 /// transfer by transfer (AIRToAIEOptions::interleaveReads) and keep that
 /// design if it passes every check. Its refusals, if any, stay quiet: the
 /// first design's finding is the one to show.
+static bool onlyDeadlocks(const Attempt &a) {
+  return a.status == CompileResult::Status::Internal && a.errors &&
+         a.errors == a.deadlocks;
+}
+
 static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
                                    const DeviceModel &device,
                                    StringRef inputName,
                                    AIRToAIEOptions lowering) {
-  if (a.status != CompileResult::Status::Internal || !a.errors ||
-      a.errors != a.deadlocks)
+  if (!onlyDeadlocks(a))
     return;
   lowering.interleaveReads = true;
   lowering.merged = nullptr;
   Attempt again;
+  std::string said;
   {
-    ScopedDiagnosticHandler quiet(module.getContext(),
-                                  [](Diagnostic &) { return success(); });
+    // Kept, not printed: a refusal of this design (it may need BDs the
+    // first design folded) is not the one to show.
+    ScopedDiagnosticHandler keep(module.getContext(), [&](Diagnostic &d) {
+      llvm::raw_string_ostream os(said);
+      if (auto l = dyn_cast<FileLineColLoc>(d.getLocation()))
+        os << l.getFilename() << ":" << l.getLine() << ":" << l.getColumn()
+           << ": ";
+      os << (d.getSeverity() == DiagnosticSeverity::Error ? "error: "
+                                                          : "note: ")
+         << d.str() << "\n";
+      return success();
+    });
     again = lowerAndCheck(module, device, inputName, lowering);
   }
+  // A design that passes replaces the first. One that fails for another
+  // reason than a deadlock is a bug of the lowering: shown, never hidden.
   if (again.status == CompileResult::Status::Ok)
     a = std::move(again);
+  else if (again.status == CompileResult::Status::Internal &&
+           !onlyDeadlocks(again)) {
+    again.report = said + again.report;
+    a = std::move(again);
+  }
 }
 
 /// One function's program to one aie.device.
@@ -179,8 +201,7 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
   // destinations together; where the program needed one ahead of another,
   // the second check finds a deadlock. That is a choice of the lowering,
   // not a property of the program: lower again without it.
-  if (first.status == CompileResult::Status::Internal && first.errors &&
-      merged) {
+  if (onlyDeadlocks(first) && merged) {
     lowering.mergeIdenticalSources = false;
     lowering.merged = nullptr;
     second = lowerAndCheck(module, device, inputName, lowering);
