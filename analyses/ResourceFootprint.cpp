@@ -326,6 +326,21 @@ addNestedItems(BodyOrder &order, Operation *top,
         if (ia != itemOf.end() && ib != itemOf.end() && ia->second != ib->second)
           order.mc.exclusive(ia->second, ib->second);
       }
+  // So do herds of one symbol name in one segment, even where the program
+  // lets them run at once: upstream's placement gives them the same tiles
+  // and each tile's core runs their bodies one after the other
+  // (docs/semantics.md 7), so they never hold two sets of tiles.
+  std::map<std::pair<Operation *, std::string>, SmallVector<unsigned>> byName;
+  for (auto &[op, item] : itemOf)
+    if (auto herd = dyn_cast<air::HerdOp>(op))
+      if (auto name = herd->getAttrOfType<StringAttr>(
+              SymbolTable::getSymbolAttrName()))
+        byName[{herd->getParentOfType<air::SegmentOp>(), name.str()}]
+            .push_back(item);
+  for (auto &[key, items] : byName)
+    for (size_t a = 0; a < items.size(); ++a)
+      for (size_t b = a + 1; b < items.size(); ++b)
+        order.mc.exclusive(items[a], items[b]);
   return failure;
 }
 
