@@ -135,18 +135,27 @@ std::optional<Access> foldedAccess(ArrayRef<Access> as, MemRefType type,
   return f;
 }
 
-/// The phases of an L2 buffer (BDChains.h), when they apply: each endpoint's
-/// chain on it, with its lock actions, and the buffer's locks.
-bool phaseChains(const TransferPlan &plan, unsigned b, ArrayRef<Touch> ts,
-                 int64_t maxDims, Chains &out) {
-  const BufferRef &buf = plan.buffers[b];
+/// Whether every stream in `ts` (the touches of buffer `b`) touches `b`
+/// alone: its order can then change with `b`'s protocol.
+bool streamsTouchOnly(const TransferPlan &plan, unsigned b,
+                      ArrayRef<Touch> ts) {
   std::set<unsigned> endpoints;
   for (const Touch &t : ts)
     endpoints.insert(t.endpoint);
   for (unsigned e : endpoints)
     for (const Access &a : plan.endpoints[e].accesses)
       if (a.buffer != b)
-        return false; // a stream over several buffers: turns
+        return false;
+  return true;
+}
+
+/// The phases of an L2 buffer (BDChains.h), when they apply: each endpoint's
+/// chain on it, with its lock actions, and the buffer's locks.
+bool phaseChains(const TransferPlan &plan, unsigned b, ArrayRef<Touch> ts,
+                 int64_t maxDims, Chains &out) {
+  const BufferRef &buf = plan.buffers[b];
+  if (!streamsTouchOnly(plan, b, ts))
+    return false; // a stream over several buffers: turns
   struct Phase {
     bool write;
     std::vector<unsigned> streams; // by first transfer
@@ -255,13 +264,8 @@ bool phaseChains(const TransferPlan &plan, unsigned b, ArrayRef<Touch> ts,
 /// whether it reordered anything.
 bool interleaveReadTurns(const TransferPlan &plan, unsigned b,
                          std::vector<Touch> &ts) {
-  std::set<unsigned> endpoints;
-  for (const Touch &t : ts)
-    endpoints.insert(t.endpoint);
-  for (unsigned e : endpoints)
-    for (const Access &a : plan.endpoints[e].accesses)
-      if (a.buffer != b)
-        return false;
+  if (!streamsTouchOnly(plan, b, ts))
+    return false;
   bool changed = false;
   for (size_t from = 0; from < ts.size();) {
     size_t to = from;
