@@ -204,11 +204,18 @@ def lock_ids(text):
 
 
 def flow_order(text):
+    # Within each aie.device: a flow names its device's tiles.
     lines = text.split("\n")
-    idx = [i for i, l in enumerate(lines) if "aie.flow(" in l]
-    flows = [lines[i] for i in idx]
-    for i, f in zip(idx, reversed(flows)):
-        lines[i] = f
+    groups, device = collections.defaultdict(list), -1
+    for i, l in enumerate(lines):
+        if "aie.device(" in l:
+            device = i
+        if "aie.flow(" in l:
+            groups[device].append(i)
+    for idx in groups.values():
+        flows = [lines[i] for i in idx]
+        for i, f in zip(idx, reversed(flows)):
+            lines[i] = f
     yield ("flows in reverse order", "\n".join(lines))
 
 
