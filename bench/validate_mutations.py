@@ -164,13 +164,27 @@ def bd_buffer(text):
             break
 
 
+def device_of_line(lines):
+    """Per line: the line of the aie.device it is in (-1 before any)."""
+    out, device = [], -1
+    for i, l in enumerate(lines):
+        if "aie.device(" in l:
+            device = i
+        out.append(device)
+    return out
+
+
 def task_order(text):
+    # Two tasks of one device's sequence (devices may reuse symbol names).
     lines = text.split("\n")
+    device = device_of_line(lines)
     tasks = [(i, re.search(r"metadata = (@\w+)", l).group(1))
              for i, l in enumerate(lines)
              if "npu.dma_memcpy_nd" in l and "metadata" in l]
     for k, (i, sym) in enumerate(tasks):
         for j, other in tasks[k + 1:]:
+            if device[j] != device[i]:
+                continue
             plain = [re.sub(r"id = \d+ : i64, ", "", lines[x]) for x in (i, j)]
             if other == sym and plain[0] != plain[1]:
                 out = list(lines)
@@ -206,12 +220,10 @@ def lock_ids(text):
 def flow_order(text):
     # Within each aie.device: a flow names its device's tiles.
     lines = text.split("\n")
-    groups, device = collections.defaultdict(list), -1
-    for i, l in enumerate(lines):
-        if "aie.device(" in l:
-            device = i
-        if "aie.flow(" in l:
-            groups[device].append(i)
+    groups = collections.defaultdict(list)
+    for i, d in enumerate(device_of_line(lines)):
+        if "aie.flow(" in lines[i]:
+            groups[d].append(i)
     for idx in groups.values():
         flows = [lines[i] for i in idx]
         for i, f in zip(idx, reversed(flows)):
@@ -302,8 +314,8 @@ def main():
                                prog, path])
                 verdict = classify(rc, out)
                 results[kind][verdict] += 1
-                if args.verbose or (kind in dict(CHANGING) and
-                                    verdict == "accepted") or \
+                if args.verbose or (kind in dict(CHANGING) and verdict
+                                    not in ("difference", "checks")) or \
                         (kind in dict(PRESERVING) and verdict != "accepted"):
                     shown.append("  %s %s: %s: %s" % (kind, name, what,
                                                        verdict))
