@@ -292,6 +292,24 @@ aircheck::aiecheck::kernelContract(mlir::Operation *call, std::string *why) {
   return out;
 }
 
+std::map<std::pair<int64_t, int64_t>, llvm::SetVector<mlir::Operation *>>
+aircheck::aiecheck::memtileBankBDs(const Device &d,
+                                   llvm::ArrayRef<BDChain> chains) {
+  std::map<std::pair<int64_t, int64_t>, llvm::SetVector<mlir::Operation *>>
+      banks;
+  if (!d.model)
+    return banks;
+  for (const auto &bank : d.model->memtileBdRanges)
+    banks[bank.second];
+  for (const BDChain &chain : chains) {
+    auto start = chain.start; // its accessors are not const
+    if (auto range = d.memtileBdRange(start.getChannelIndex()))
+      for (aie::DMABDOp bd : chain.bds)
+        banks[*range].insert(bd);
+  }
+  return banks;
+}
+
 std::map<aircheck::aiecheck::Coord, aircheck::aiecheck::TileUse>
 aircheck::aiecheck::tileUses(const Device &d) {
   using namespace mlir;
@@ -319,13 +337,7 @@ aircheck::aiecheck::tileUses(const Device &d) {
       op->walk([&](aie::DMABDOp) { ++u.bds; });
       if (isa<aie::MemTileDMAOp>(op) && d.model &&
           !d.model->memtileBdRanges.empty()) {
-        std::map<std::pair<int64_t, int64_t>, std::set<Operation *>> banks;
-        for (const auto &bank : d.model->memtileBdRanges)
-          banks[bank.second];
-        for (BDChain &chain : chainsOf(op))
-          if (auto range = d.memtileBdRange(chain.start.getChannelIndex()))
-            banks[*range].insert(chain.bds.begin(), chain.bds.end());
-        for (auto &[range, bds] : banks)
+        for (auto &[range, bds] : memtileBankBDs(d, chainsOf(op)))
           u.bdsPerBank[range] = static_cast<int64_t>(bds.size());
       }
       op->walk([&](aie::DMAStartOp s) {

@@ -13,6 +13,7 @@
 #include "dialects/AIE/AIEDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
@@ -90,6 +91,13 @@ std::map<Coord, TileUse> tileUses(const Device &d);
 
 /// The chains of an aie.mem / aie.memtile_dma / aie.shim_dma.
 llvm::SmallVector<BDChain> chainsOf(mlir::Operation *dmaProgram);
+
+/// A memory tile's BDs per bank (the device's memtile.bd_channel_access:
+/// each channel reaches one range of BD ids): per range, every bank of the
+/// model (empty where no chain reaches it), the BDs `chains` reach through
+/// its channels, in order. Empty when the model has no banks.
+std::map<std::pair<int64_t, int64_t>, llvm::SetVector<mlir::Operation *>>
+memtileBankBDs(const Device &d, llvm::ArrayRef<BDChain> chains);
 
 /// The DMA programs (mem, memtile_dma, shim_dma) of a device.
 llvm::SmallVector<mlir::Operation *> dmaPrograms(aie::DeviceOp device);

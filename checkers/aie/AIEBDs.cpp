@@ -126,7 +126,7 @@ public:
       Device &d, Coord c, SmallVector<BDChain> &chains,
       llvm::DenseMap<Operation *, SmallVector<BDChain *>> &reach) {
     // BDs reached by the channels of each half.
-    std::map<std::pair<int64_t, int64_t>, llvm::SetVector<Operation *>> halves;
+    auto halves = memtileBankBDs(d, chains);
     std::map<std::pair<int64_t, int64_t>, aie::DMAStartOp> firstStart;
     for (BDChain &chain : chains) {
       int64_t ch = chain.start.getChannelIndex();
@@ -135,7 +135,6 @@ public:
         continue;
       firstStart.insert({*range, chain.start});
       for (aie::DMABDOp bd : chain.bds) {
-        halves[*range].insert(bd);
         if (auto idAttr = bd->getAttrOfType<IntegerAttr>("bd_id")) {
           int64_t id = idAttr.getInt();
           if (id < range->first || id > range->second) {

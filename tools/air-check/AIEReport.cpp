@@ -55,13 +55,12 @@ static std::vector<Row> rowsOf(const Device &d, TileKind kind, const TileUse &u)
     rows.push_back({"BDs " + std::to_string(range.first) + "-" +
                         std::to_string(range.second),
                     used, range.second - range.first + 1});
-  std::vector<Row> more = {
-      {"S2MM channels", u.channelsIn(),
-       cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::S2MM) : 0)},
-      {"MM2S channels", u.channelsOut(),
-       cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::MM2S) : 0)},
-  };
-  rows.insert(rows.end(), more.begin(), more.end());
+  rows.push_back({"S2MM channels", u.channelsIn(),
+                  cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::S2MM)
+                              : 0)});
+  rows.push_back({"MM2S channels", u.channelsOut(),
+                  cap(d.model ? d.dmaChannels(kind, aie::DMAChannelDir::MM2S)
+                              : 0)});
   return rows;
 }
 

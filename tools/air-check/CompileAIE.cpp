@@ -137,19 +137,22 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
   return a;
 }
 
+/// Whether the second check failed `a` by deadlocks alone (a choice of
+/// the lowering's, which another design may avoid), not by anything else.
+static bool onlyDeadlocks(const Attempt &a) {
+  return a.status == CompileResult::Status::Internal && a.errors &&
+         a.errors == a.deadlocks;
+}
+
 /// Readers of an L2 fill that take turns in the run's order (one drains
 /// its share before the next starts) can make cores that need two readers'
 /// data at once wait on each other: the second check finds the deadlock.
 /// Reads of one fill commute, so the order is the lowering's choice: where
 /// `a` failed by deadlocks alone, lower again with the readers taking turns
 /// transfer by transfer (AIRToAIEOptions::interleaveReads) and keep that
-/// design if it passes every check. Its refusals, if any, stay quiet: the
-/// first design's finding is the one to show.
-static bool onlyDeadlocks(const Attempt &a) {
-  return a.status == CompileResult::Status::Internal && a.errors &&
-         a.errors == a.deadlocks;
-}
-
+/// design if it passes every check. If it is refused, or deadlocks too,
+/// the first design's finding is the one shown; if it fails otherwise (a
+/// lowering bug), that is shown, with what the lowering said.
 static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
                                    const DeviceModel &device,
                                    StringRef inputName,
@@ -171,6 +174,8 @@ static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
       os << (d.getSeverity() == DiagnosticSeverity::Error ? "error: "
                                                           : "note: ")
          << d.str() << "\n";
+      for (const Diagnostic &n : d.getNotes())
+        os << "  note: " << n.str() << "\n";
       return success();
     });
     again = lowerAndCheck(module, device, inputName, lowering);
