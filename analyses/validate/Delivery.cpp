@@ -20,6 +20,36 @@ std::pair<Operation *, size_t> FillLog::writerOf(size_t i) const {
   return {it->second, i - it->first};
 }
 
+void FillLog::add(int64_t e, Tag t) {
+  if (!runs.empty()) {
+    Run &r = runs.back();
+    int64_t n = r.tags.count;
+    bool fits = n == 1 || e == r.element + n * r.step;
+    if (fits && r.tags.extend(t)) {
+      if (n == 1)
+        r.step = e - r.element;
+      return;
+    }
+  }
+  runs.push_back(Run{(int64_t)size(), e, 0, TagRun{t, 0, 1}});
+}
+
+const FillLog::Run &FillLog::runOf(size_t i) const {
+  auto it = llvm::upper_bound(
+      runs, (int64_t)i, [](int64_t v, const Run &r) { return v < r.at; });
+  return *std::prev(it);
+}
+
+int64_t FillLog::elementAt(size_t i) const {
+  const Run &r = runOf(i);
+  return r.elementAt((int64_t)i - r.at);
+}
+
+Tag FillLog::tagAt(size_t i) const {
+  const Run &r = runOf(i);
+  return r.tags.at((int64_t)i - r.at);
+}
+
 std::vector<Tag> aircheck::validate::argumentTags(BlockArgument a) {
   auto type = dyn_cast<MemRefType>(a.getType());
   std::vector<Tag> tags;

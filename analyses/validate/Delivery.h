@@ -18,6 +18,10 @@
 // from, and is not compared), the initial value of a buffer, or nothing (an
 // element no one wrote). A DMA moves tags; it does not make them.
 //
+// The logs and the streams keep tags as runs (TagRun: an affine progression
+// of one kind, who and round), so they grow with the rows moved, not with
+// the elements; the logs are compared run against run.
+//
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_VALIDATE_DELIVERY_H
 #define AIRCHECK_ANALYSES_VALIDATE_DELIVERY_H
@@ -65,19 +69,80 @@ struct Tag {
 /// The most hand-offs of one buffer a replay tells apart.
 inline constexpr int kMaxRounds = 65535;
 
-/// What a DMA wrote into one buffer, in order, and which op wrote each run
-/// of it (a BD or a runtime task; a get or a dma_memcpy_nd).
-struct FillLog {
-  std::vector<int64_t> element;
-  std::vector<Tag> tag;
-  /// (first index into element/tag, the op that wrote from there on).
-  std::vector<std::pair<size_t, mlir::Operation *>> by;
-  void begin(mlir::Operation *op) { by.push_back({element.size(), op}); }
-  void add(int64_t e, Tag t) {
-    element.push_back(e);
-    tag.push_back(t);
+/// Tags in an affine progression: `count` tags of one kind, who and round
+/// whose elements step by `step` from `first`'s. Replays keep what a DMA
+/// moves as such runs: a row of a buffer is one run, so the logs and the
+/// streams grow with the rows moved, not the elements.
+struct TagRun {
+  Tag first;
+  int64_t step = 0;
+  int64_t count = 0;
+  Tag at(int64_t i) const {
+    Tag t = first;
+    t.element += i * step;
+    return t;
   }
-  size_t size() const { return element.size(); }
+  /// Appends `t` when it continues the progression (a run of one takes
+  /// any tag of its kind, who and round as its second).
+  bool extend(Tag t) {
+    if (count == 0) {
+      first = t;
+      count = 1;
+      return true;
+    }
+    if (t.kind != first.kind || t.who != first.who || t.round != first.round)
+      return false;
+    if (count == 1)
+      step = t.element - first.element;
+    else if (t.element != first.element + count * step)
+      return false;
+    ++count;
+    return true;
+  }
+  /// The run without its first `n` tags.
+  TagRun drop(int64_t n) const {
+    TagRun r = *this;
+    r.first = at(n);
+    r.count = count - n;
+    return r;
+  }
+  bool operator==(const TagRun &o) const {
+    return first == o.first && count == o.count &&
+           (count < 2 || step == o.step);
+  }
+};
+
+/// What a DMA wrote into one buffer, in order, and which op wrote each run
+/// of it (a BD or a runtime task; a get or a dma_memcpy_nd). Kept as runs
+/// of entries whose elements and tags both step by a constant.
+struct FillLog {
+  struct Run {
+    int64_t at = 0;      // the entry it starts at
+    int64_t element = 0; // the first entry's element
+    int64_t step = 0;    // between its entries' elements
+    TagRun tags;
+    int64_t elementAt(int64_t i) const { return element + i * step; }
+    bool operator==(const Run &o) const {
+      return at == o.at && element == o.element &&
+             (tags.count < 2 || step == o.step) && tags == o.tags;
+    }
+  };
+  std::vector<Run> runs;
+  /// (first entry, the op that wrote from there on).
+  std::vector<std::pair<size_t, mlir::Operation *>> by;
+  void begin(mlir::Operation *op) { by.push_back({size(), op}); }
+  void add(int64_t e, Tag t);
+  size_t size() const {
+    return runs.empty() ? 0 : runs.back().at + runs.back().tags.count;
+  }
+  /// Entry i: the element written and its tag (i < size()).
+  int64_t elementAt(size_t i) const;
+  Tag tagAt(size_t i) const;
+  /// The run that holds entry i.
+  const Run &runOf(size_t i) const;
+  /// Same entries (runs are made one way from the entries: same runs).
+  bool operator==(const FillLog &o) const { return runs == o.runs; }
+  bool operator!=(const FillLog &o) const { return !(*this == o); }
   /// The op that wrote entry i, and how many entries it had written
   /// before it (i's place in that transfer).
   std::pair<mlir::Operation *, size_t> writerOf(size_t i) const;

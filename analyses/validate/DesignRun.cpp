@@ -108,11 +108,22 @@ static aie::BufferOp bufferOf(Value v) {
 
 namespace {
 
-/// One element in a stream: its tag and its width in bits (a stream
-/// between buffers of different element widths is not replayed).
-struct Word {
-  Tag tag;
+/// Elements in a stream: a run of their tags and their width in bits (a
+/// stream between buffers of different element widths is not replayed).
+struct Words {
+  TagRun run;
   unsigned bits;
+};
+
+/// What one MM2S BD or task sends, as runs.
+struct Sent {
+  std::vector<Words> runs;
+  int64_t count = 0;
+  void push(Tag t, unsigned bits) {
+    if (runs.empty() || runs.back().bits != bits || !runs.back().run.extend(t))
+      runs.push_back(Words{TagRun{t, 0, 1}, bits});
+    ++count;
+  }
 };
 
 class Replay {
@@ -136,6 +147,7 @@ public:
     Search search(m);
     State s = search.initial();
     in.assign(search.agents(), {});
+    queued.assign(search.agents(), 0);
     for (size_t p = 0; p < n; ++p)
       if (s[p] >= 0 && !arrive(p, s[p]))
         return std::move(out);
@@ -194,7 +206,9 @@ private:
   size_t n = 0;
   DesignDelivery out;
   std::vector<std::vector<Tag>> content; // per buffer
-  std::vector<std::deque<Word>> in; // per receiving agent
+  std::vector<std::deque<Words>> in; // per receiving agent
+  std::vector<int64_t> queued;       // per receiving agent: elements in `in`
+  std::vector<Tag> tags;             // what a write takes (kept for its space)
   int64_t moved = 0;
 
   /// A definite fault: the design addresses an element outside a buffer
@@ -543,7 +557,7 @@ private:
     }
     int b = out.indexOf[buf];
     unsigned bits = cast<MemRefType>(buf.getType()).getElementTypeBitWidth();
-    std::vector<Word> words;
+    Sent words;
     for (int64_t e : *elems) {
       if (e < 0 || e >= (int64_t)content[b].size()) {
         wrongAccess("a BD reads element " + std::to_string(e) +
@@ -554,45 +568,54 @@ private:
       Tag t = out.onCore[b] && out.coreWrites[b]
                   ? Tag(Tag::Computed, b, e, rounds[b])
                   : content[b][e];
-      words.push_back(Word{t, bits});
+      words.push(t, bits);
     }
     return send(words, receivers(p), bd);
   }
 
-  bool send(const std::vector<Word> &words, const std::vector<int> &to,
-            Operation *at) {
-    moved += words.size() * std::max<size_t>(1, to.size());
+  bool send(const Sent &words, const std::vector<int> &to, Operation *at) {
+    moved += words.count * std::max<int64_t>(1, to.size());
     if (moved > budget) {
       fail("the design moves more than " + std::to_string(budget) +
                " elements (the replay's budget)",
            at);
       return false;
     }
-    for (int r : to)
-      in[r].insert(in[r].end(), words.begin(), words.end());
+    for (int r : to) {
+      in[r].insert(in[r].end(), words.runs.begin(), words.runs.end());
+      queued[r] += words.count;
+    }
     return true;
   }
 
   /// Takes `count` words of `bits` bits from agent r's stream.
   bool take(int r, size_t count, unsigned bits, Operation *at,
             std::vector<Tag> &tags) {
-    if (in[r].size() < count) {
+    if (queued[r] < (int64_t)count) {
       fail("a transfer completes with " + std::to_string(count) +
                " elements, and its stream carried " +
-               std::to_string(in[r].size()) + " (a sender the replay does "
+               std::to_string(queued[r]) + " (a sender the replay does "
                "not know of)",
            at);
       return false;
     }
-    for (size_t k = 0; k < count; ++k) {
-      if (in[r].front().bits != bits) {
+    queued[r] -= count;
+    while (count > 0) {
+      Words &w = in[r].front();
+      if (w.bits != bits) {
         fail("a stream between buffers of different element widths is "
              "not replayed",
              at);
         return false;
       }
-      tags.push_back(in[r].front().tag);
-      in[r].pop_front();
+      int64_t k = std::min<int64_t>(count, w.run.count);
+      for (int64_t i = 0; i < k; ++i)
+        tags.push_back(w.run.at(i));
+      count -= k;
+      if (k == w.run.count)
+        in[r].pop_front();
+      else
+        w.run = w.run.drop(k);
     }
     return true;
   }
@@ -626,7 +649,7 @@ private:
       return false;
     }
     int b = out.indexOf[buf];
-    std::vector<Tag> tags;
+    tags.clear();
     if (!take(p, elems->size(),
               cast<MemRefType>(buf.getType()).getElementTypeBitWidth(), bd,
               tags))
@@ -690,9 +713,9 @@ private:
     unsigned bits =
         cast<MemRefType>(copy.getMemref().getType()).getElementTypeBitWidth();
     if (mm2s && !finished) {
-      std::vector<Word> words;
+      Sent words;
       for (int64_t e : *elems)
-        words.push_back(Word{data[e], bits});
+        words.push(data[e], bits);
       std::set<int> to;
       for (int p : qu.peersOf(t))
         to.insert(p);
@@ -701,7 +724,7 @@ private:
       return send(words, std::vector<int>(to.begin(), to.end()), copy);
     }
     if (!mm2s && finished) {
-      std::vector<Tag> tags;
+      tags.clear();
       if (!take(model->procs.size() + q, elems->size(), bits, copy, tags))
         return false;
       for (auto [k, e] : llvm::enumerate(*elems))

@@ -289,8 +289,7 @@ private:
         if ((first == p.fills.end()) != (other == p.fills.end()))
           return false;
         if (first != p.fills.end() &&
-            (first->second.element != other->second.element ||
-             first->second.tag != other->second.tag))
+            first->second != other->second)
           return false;
       }
     }
@@ -380,11 +379,31 @@ private:
   int64_t firstDifference(const FillLog *pl, const FillLog *dl,
                           bool exact) const {
     size_t pn = pl ? pl->size() : 0, dn = dl ? dl->size() : 0;
-    for (size_t k = 0; k < std::min(pn, dn); ++k)
-      if (pl->element[k] != dl->element[k] ||
-          !same(pl->tag[k], dl->tag[k], exact))
+    int64_t n = (int64_t)std::min(pn, dn);
+    // Run against run: within the overlap of two runs both sides are
+    // affine in the entry, so they agree there when they agree at its
+    // first entry and step alike (a tag the program leaves undefined
+    // agrees with anything).
+    size_t i = 0, j = 0;
+    for (int64_t k = 0; k < n;) {
+      const FillLog::Run &a = pl->runs[i], &b = dl->runs[j];
+      int64_t aEnd = a.at + a.tags.count, bEnd = b.at + b.tags.count;
+      int64_t end = std::min({aEnd, bEnd, n});
+      int64_t ia = k - a.at, ib = k - b.at;
+      if (a.elementAt(ia) != b.elementAt(ib) ||
+          !same(a.tags.at(ia), b.tags.at(ib), exact))
         return k;
-    return pn == dn ? -1 : (int64_t)std::min(pn, dn);
+      if (end - k > 1 &&
+          (a.step != b.step || (a.tags.first.kind != Tag::Undefined &&
+                                a.tags.step != b.tags.step)))
+        return k + 1;
+      k = end;
+      if (end == aEnd)
+        ++i;
+      if (end == bEnd)
+        ++j;
+    }
+    return pn == dn ? -1 : n;
   }
 
   using InstanceKey = std::pair<Operation *, SmallVector<int64_t, 2>>;
@@ -937,17 +956,17 @@ private:
     std::vector<std::pair<Operation *, std::string>> notes;
     std::string msg;
     size_t pn = pl ? pl->size() : 0, dn = dl ? dl->size() : 0;
-    if ((size_t)k < pn && (size_t)k < dn && pl->element[k] != dl->element[k]) {
+    if ((size_t)k < pn && (size_t)k < dn && pl->elementAt(k) != dl->elementAt(k)) {
       msg = name + ", " + bname + ": element #" + std::to_string(k) +
             " delivered into it lands at " +
-            index(type, pl->element[k]) + " in the program and at " +
-            index(type, dl->element[k]) + " in the design";
+            index(type, pl->elementAt(k)) + " in the program and at " +
+            index(type, dl->elementAt(k)) + " in the design";
     } else if ((size_t)k < pn && (size_t)k < dn) {
-      msg = name + ", " + bname + index(type, pl->element[k]) +
+      msg = name + ", " + bname + index(type, pl->elementAt(k)) +
             " (element #" + std::to_string(k) +
             " delivered into it): the program delivers " +
-            describe(pl->tag[k], false) + ", the design delivers " +
-            describe(dl->tag[k], true);
+            describe(pl->tagAt(k), false) + ", the design delivers " +
+            describe(dl->tagAt(k), true);
     } else {
       msg = name + ", " + bname + ": the program delivers " +
             std::to_string(pn) + " elements into it, the design " +

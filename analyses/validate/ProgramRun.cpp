@@ -44,9 +44,35 @@ Root rootOf(Value v, bool views) {
   return {};
 }
 
+/// One side of a transfer: a buffer and the elements its pattern
+/// addresses, kept as the pattern (a start, sizes and strides), not as the
+/// list: a transfer waiting for its other side holds no more than that.
 struct Side {
   int place = -1;
-  std::vector<int64_t> elements;
+  int64_t start = 0, count = 0;
+  SmallVector<int64_t, 4> sizes, strides;
+};
+
+/// The elements of a side, in order (an odometer over its sizes).
+class Elements {
+public:
+  explicit Elements(const Side &s)
+      : s(s), idx(s.sizes.size(), 0), at(s.start) {}
+  int64_t operator*() const { return at; }
+  void next() {
+    for (size_t k = idx.size(); k-- > 0;) {
+      at += s.strides[k];
+      if (++idx[k] < s.sizes[k])
+        return;
+      at -= idx[k] * s.strides[k];
+      idx[k] = 0;
+    }
+  }
+
+private:
+  const Side &s;
+  SmallVector<int64_t, 4> idx;
+  int64_t at;
 };
 
 struct Reached {
@@ -137,7 +163,7 @@ public:
                 dma.getMixedDstSizes(), dma.getMixedDstStrides(), valueOf,
                 r.to))
         return;
-      if (r.from.elements.size() != r.to.elements.size()) {
+      if (r.from.count != r.to.count) {
         fail("a dma_memcpy_nd whose sides move different element counts", op);
         return;
       }
@@ -177,7 +203,7 @@ public:
       (r.isPut ? puts : gets).push_back(id);
       while (!puts.empty() && !gets.empty()) {
         Reached &put = pending[puts.front()], &get = pending[gets.front()];
-        if (put.from.elements.size() != get.to.elements.size()) {
+        if (put.from.count != get.to.count) {
           fail("a put and the get it meets move different element counts",
                get.op);
           return;
@@ -198,6 +224,7 @@ private:
   ProgramDelivery out;
   std::set<Operation *> computed;
   std::map<int, int> handoffs; // per core buffer place
+  std::vector<Tag> tags;        // what copy() reads (kept for its space)
   std::vector<std::vector<Tag>> content; // per place
   std::map<std::tuple<int, Operation *, std::vector<int64_t>>, int> placeOf;
   std::map<unsigned, Reached> pending;
@@ -300,14 +327,17 @@ private:
       return false;
     }
     int64_t count = type.getNumElements();
-    s.elements.clear();
+    s.start = 0;
+    s.sizes.clear();
+    s.strides.clear();
     if (z.empty()) {
       if (!o.empty()) {
         fail("a transfer with offsets and no sizes is not replayed", op);
         return false;
       }
-      for (int64_t e = 0; e < count; ++e)
-        s.elements.push_back(e);
+      s.count = count;
+      s.sizes.push_back(count);
+      s.strides.push_back(1);
       return true;
     }
     if (st.size() != z.size() || (!o.empty() && o.size() != z.size())) {
@@ -332,24 +362,25 @@ private:
     }
     int64_t n = 1;
     for (int64_t v : z)
-      n *= v;
-    std::vector<int64_t> idx(z.size(), 0);
-    for (int64_t c = 0; c < n; ++c) {
-      int64_t a = start;
-      for (size_t k = 0; k < idx.size(); ++k)
-        a += idx[k] * st[k];
-      if (a < 0 || a >= count) {
-        fail("a transfer reaches element " + std::to_string(a) +
-                 ", outside its buffer",
-             op);
-        return false;
-      }
-      s.elements.push_back(a);
-      for (size_t k = idx.size(); k-- > 0;) {
-        if (++idx[k] < z[k])
-          break;
-        idx[k] = 0;
-      }
+      n *= std::max<int64_t>(v, 0);
+    s.start = start;
+    s.count = n;
+    s.sizes.assign(z.begin(), z.end());
+    s.strides.assign(st.begin(), st.end());
+    if (n == 0)
+      return true;
+    // Every element lies between the pattern's least and greatest, and
+    // both are reached.
+    int64_t lo = start, hi = start;
+    for (size_t k = 0; k < z.size(); ++k) {
+      int64_t span = (z[k] - 1) * st[k];
+      (span < 0 ? lo : hi) += span;
+    }
+    if (lo < 0 || hi >= count) {
+      fail("a transfer reaches element " + std::to_string(lo < 0 ? lo : hi) +
+               ", outside its buffer",
+           op);
+      return false;
     }
     return true;
   }
@@ -405,8 +436,10 @@ private:
     }
     std::vector<Tag> &init = out.initial[to.place];
     init.assign(content[to.place].size(), Tag());
-    for (auto [k, e] : llvm::enumerate(to.elements)) {
-      Tag t = content[from.place][from.elements[k]];
+    Elements src(from), at(to);
+    for (int64_t k = 0; k < to.count; ++k, src.next(), at.next()) {
+      int64_t e = *at;
+      Tag t = content[from.place][*src];
       if (t.kind != Tag::Constant) {
         fail("an npu_mmio channel that sends anything but a constant is not "
              "replayed",
@@ -418,7 +451,7 @@ private:
   }
 
   void copy(const Side &from, const Side &to, Operation *writer, int round) {
-    moved += to.elements.size();
+    moved += to.count;
     if (moved > budget) {
       fail("the program moves more than " + std::to_string(budget) +
                " elements (the replay's budget)",
@@ -431,19 +464,20 @@ private:
     }
     const Place &src = out.places[from.place];
     bool made = src.kind == Place::CoreBuffer && computed.count(src.alloc);
-    std::vector<Tag> tags;
-    for (int64_t e : from.elements)
-      tags.push_back(made ? Tag(Tag::Computed, from.place, e, round)
-                          : content[from.place][e]);
+    tags.clear();
+    for (Elements e(from); (int64_t)tags.size() < from.count; e.next())
+      tags.push_back(made ? Tag(Tag::Computed, from.place, *e, round)
+                          : content[from.place][*e]);
     FillLog *log = out.places[to.place].kind == Place::CoreBuffer
                        ? &out.fills[to.place]
                        : nullptr;
     if (log)
       log->begin(writer);
-    for (auto [k, e] : llvm::enumerate(to.elements)) {
-      content[to.place][e] = tags[k];
+    Elements dst(to);
+    for (int64_t k = 0; k < to.count; ++k, dst.next()) {
+      content[to.place][*dst] = tags[k];
       if (log)
-        log->add(e, tags[k]);
+        log->add(*dst, tags[k]);
     }
   }
 };

@@ -85,6 +85,39 @@ TEST(ValidateLogs, EachEntryKnowsItsWriter) {
   EXPECT_EQ(log.writerOf(2), std::make_pair(opB, size_t(0)));
 }
 
+TEST(ValidateLogs, RowsAreKeptAsRuns) {
+  FillLog log;
+  // Two rows of a 2x4 buffer from two rows of a 8-wide argument, then a
+  // computed element: three runs.
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t c = 0; c < 4; ++c)
+      log.add(r * 4 + c, Tag{Tag::Argument, 0, 8 * r + c});
+  log.add(0, Tag{Tag::Computed, 3, 0, 1});
+  ASSERT_EQ(log.runs.size(), 3u);
+  EXPECT_EQ(log.size(), 9u);
+  EXPECT_EQ(log.elementAt(6), 6);
+  EXPECT_EQ(log.tagAt(6), (Tag{Tag::Argument, 0, 10}));
+  EXPECT_EQ(log.tagAt(8), (Tag{Tag::Computed, 3, 0, 1}));
+  // The same entries give the same runs; another entry, other runs.
+  FillLog again;
+  for (int64_t k = 0; k < 9; ++k)
+    again.add(log.elementAt(k), log.tagAt(k));
+  EXPECT_EQ(log, again);
+  again.add(1, Tag{Tag::Computed, 3, 1, 1});
+  EXPECT_NE(log, again);
+}
+
+TEST(ValidateLogs, StreamRunsSplit) {
+  TagRun r;
+  for (int64_t k = 0; k < 5; ++k)
+    ASSERT_TRUE(r.extend(Tag{Tag::Argument, 2, 10 + 3 * k}));
+  EXPECT_FALSE(r.extend(Tag{Tag::Argument, 2, 99}));
+  EXPECT_FALSE(r.extend(Tag{Tag::Argument, 1, 25}));
+  TagRun rest = r.drop(2);
+  EXPECT_EQ(rest.count, 3);
+  EXPECT_EQ(rest.at(0), (Tag{Tag::Argument, 2, 16}));
+}
+
 TEST(ValidateTags, EqualityIsKindWhoAndElement) {
   EXPECT_EQ((Tag{Tag::Argument, 1, 2}), (Tag{Tag::Argument, 1, 2}));
   EXPECT_NE((Tag{Tag::Argument, 1, 2}), (Tag{Tag::Computed, 1, 2}));
