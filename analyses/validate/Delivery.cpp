@@ -50,6 +50,35 @@ Tag FillLog::tagAt(size_t i) const {
   return r.tags.at((int64_t)i - r.at);
 }
 
+int64_t aircheck::validate::firstDifference(
+    const FillLog *pl, const FillLog *dl,
+    llvm::function_ref<bool(Tag, Tag)> same) {
+  size_t pn = pl ? pl->size() : 0, dn = dl ? dl->size() : 0;
+  int64_t n = (int64_t)std::min(pn, dn);
+  size_t i = 0, j = 0;
+  for (int64_t k = 0; k < n;) {
+    const FillLog::Run &a = pl->runs[i], &b = dl->runs[j];
+    int64_t aEnd = a.at + a.tags.count, bEnd = b.at + b.tags.count;
+    int64_t end = std::min({aEnd, bEnd, n});
+    int64_t ia = k - a.at, ib = k - b.at;
+    if (a.elementAt(ia) != b.elementAt(ib) ||
+        !same(a.tags.at(ia), b.tags.at(ib)))
+      return k;
+    // Past the first entry of the overlap both runs have two or more
+    // entries, so both steps are theirs.
+    if (end - k > 1 &&
+        (a.step != b.step ||
+         (a.tags.first.kind != Tag::Undefined && a.tags.step != b.tags.step)))
+      return k + 1;
+    k = end;
+    if (end == aEnd)
+      ++i;
+    if (end == bEnd)
+      ++j;
+  }
+  return pn == dn ? -1 : n;
+}
+
 std::vector<Tag> aircheck::validate::argumentTags(BlockArgument a) {
   auto type = dyn_cast<MemRefType>(a.getType());
   std::vector<Tag> tags;

@@ -29,6 +29,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <map>
@@ -147,6 +148,17 @@ struct FillLog {
   /// before it (i's place in that transfer).
   std::pair<mlir::Operation *, size_t> writerOf(size_t i) const;
 };
+
+/// The first entry where two logs differ (their common length when one is
+/// a prefix of the other and they differ in length; -1: none); a null log
+/// has no entries. Entries agree when their elements are equal and
+/// `same(program tag, design tag)`, which must depend on the tags' kind,
+/// who and round and on whether their elements are equal, and hold for any
+/// design tag where the program's is Undefined: then two runs agree over
+/// their overlap when they agree at its first entry and step alike, and
+/// the logs are compared run against run.
+int64_t firstDifference(const FillLog *program, const FillLog *design,
+                        llvm::function_ref<bool(Tag, Tag)> same);
 
 /// An L3 argument as the host passes it: each element tagged with itself
 /// (empty for an argument that is not a memref of static shape).

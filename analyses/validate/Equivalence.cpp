@@ -378,32 +378,8 @@ private:
   /// is a prefix of the other and they differ in length); -1: equal.
   int64_t firstDifference(const FillLog *pl, const FillLog *dl,
                           bool exact) const {
-    size_t pn = pl ? pl->size() : 0, dn = dl ? dl->size() : 0;
-    int64_t n = (int64_t)std::min(pn, dn);
-    // Run against run: within the overlap of two runs both sides are
-    // affine in the entry, so they agree there when they agree at its
-    // first entry and step alike (a tag the program leaves undefined
-    // agrees with anything).
-    size_t i = 0, j = 0;
-    for (int64_t k = 0; k < n;) {
-      const FillLog::Run &a = pl->runs[i], &b = dl->runs[j];
-      int64_t aEnd = a.at + a.tags.count, bEnd = b.at + b.tags.count;
-      int64_t end = std::min({aEnd, bEnd, n});
-      int64_t ia = k - a.at, ib = k - b.at;
-      if (a.elementAt(ia) != b.elementAt(ib) ||
-          !same(a.tags.at(ia), b.tags.at(ib), exact))
-        return k;
-      if (end - k > 1 &&
-          (a.step != b.step || (a.tags.first.kind != Tag::Undefined &&
-                                a.tags.step != b.tags.step)))
-        return k + 1;
-      k = end;
-      if (end == aEnd)
-        ++i;
-      if (end == bEnd)
-        ++j;
-    }
-    return pn == dn ? -1 : n;
+    return validate::firstDifference(
+        pl, dl, [&](Tag pt, Tag dt) { return same(pt, dt, exact); });
   }
 
   using InstanceKey = std::pair<Operation *, SmallVector<int64_t, 2>>;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace mlir;
 using namespace aircheck;
 using namespace aircheck::validate;
@@ -105,6 +107,50 @@ TEST(ValidateLogs, RowsAreKeptAsRuns) {
   EXPECT_EQ(log, again);
   again.add(1, Tag{Tag::Computed, 3, 1, 1});
   EXPECT_NE(log, again);
+}
+
+// The run-against-run comparison finds the entry an entry-by-entry one
+// does, over logs made of rows, steps, undefined tags and single faults.
+TEST(ValidateLogs, RunComparisonIsEntryComparison) {
+  auto same = [](Tag p, Tag d) { return p.kind == Tag::Undefined || p == d; };
+  std::mt19937 rng(7);
+  auto pick = [&](int n) { return (int64_t)(rng() % n); };
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::vector<std::pair<int64_t, Tag>> p, d;
+    int rows = 1 + pick(4);
+    for (int r = 0; r < rows; ++r) {
+      int64_t len = 1 + pick(6), e0 = pick(20), es = pick(3) - 1,
+              t0 = pick(40), ts = pick(3);
+      Tag::Kind kind = pick(5) == 0 ? Tag::Undefined : Tag::Argument;
+      int32_t who = kind == Tag::Undefined ? 0 : (int32_t)pick(2);
+      for (int64_t c = 0; c < len; ++c)
+        p.push_back({e0 + c * es,
+                     Tag{kind, who, kind == Tag::Undefined ? 0 : t0 + c * ts}});
+    }
+    d = p;
+    for (auto &entry : d)
+      if (entry.second.kind == Tag::Undefined && pick(2))
+        entry.second = Tag{Tag::Argument, 1, pick(9)};
+    switch (pick(4)) {
+    case 0: d[pick(d.size())].first += 1; break;
+    case 1: d[pick(d.size())].second.element += 1; break;
+    case 2: d.resize(pick(d.size() + 1)); break;
+    default: break;
+    }
+    FillLog pl, dl;
+    for (auto &[e, t] : p)
+      pl.add(e, t);
+    for (auto &[e, t] : d)
+      dl.add(e, t);
+    int64_t expect = -1;
+    size_t n = std::min(p.size(), d.size());
+    for (size_t k = 0; k < n && expect < 0; ++k)
+      if (p[k].first != d[k].first || !same(p[k].second, d[k].second))
+        expect = k;
+    if (expect < 0 && p.size() != d.size())
+      expect = n;
+    ASSERT_EQ(firstDifference(&pl, &dl, same), expect) << "trial " << trial;
+  }
 }
 
 TEST(ValidateLogs, StreamRunsSplit) {
