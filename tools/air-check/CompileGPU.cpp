@@ -4,6 +4,9 @@
 // steps, so each outcome has its status:
 //   1. air-to-gpu: a refusal (an unsupported construct, a misfit) is
 //      Status::Refused;
+//   1b. the copies' translation validation (analyses/validate/KernelCopies.h)
+//      on the gpu.launch: a difference is Status::Internal, an unknown a
+//      warning;
 //   2. gpu-kernel-outlining, linalg to loops, the barrier race check: what
 //      it cannot prove, and a race among one herd's own accesses (the
 //      program's), are Refused; a proven race of the lowering, or a failed
@@ -21,7 +24,9 @@
 //===----------------------------------------------------------------------===//
 #include "tools/air-check/Compile.h"
 
+#include "analyses/validate/KernelCopies.h"
 #include "lowerings/AIRToGPU/AIRToGPU.h"
+#include "tools/air-check/Validate.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -166,6 +171,9 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
   registerAIRToGPUDialects(registry);
   ctx->appendDialectRegistry(registry);
 
+  // The program as it was, for the copies' validation (step 1b).
+  OwningOpRef<ModuleOp> original = module.clone();
+
   // 1. AIR -> gpu.launch, with the device's limits.
   AIRToGPUOptions limits;
   limits.maxWorkgroupThreads = device.maxWorkgroupThreads;
@@ -180,6 +188,27 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
     return {Status::Internal, ""};
   }
 
+  // Translation validation of the copies (docs/validate.md, "The GPU
+  // target"), on the gpu.launch before MLIR's outlining: every copy loop
+  // moves the pairs of elements its air.dma_memcpy_nd names. A difference
+  // is the lowering's bug; an unknown is said, and does not stop compile.
+  validate::Verdict copies =
+      validate::validateKernelCopies(*original, module);
+  if (copies.kind == validate::Verdict::Different) {
+    InFlightDiagnostic d =
+        (copies.at ? copies.at->emitError() : module.emitError())
+        << "[" << kLoweringBugRule
+        << "] the lowered kernel does not copy the program's data: "
+        << copies.message << " [" << kValidateDifferentRule << "]";
+    for (auto &[op, text] : copies.notes)
+      d.attachNote(op ? op->getLoc() : module.getLoc()) << text;
+    return {Status::Internal, ""};
+  }
+  if (copies.kind == validate::Verdict::Unknown)
+    (copies.at ? copies.at->emitWarning() : module.emitWarning())
+        << "[" << kValidateUnknownRule
+        << "] the lowered kernel's copies are not validated: "
+        << copies.message;
   // 2. Outlining and the barrier check: a race among one herd's own
   // accesses is the program's (refused); any other failure is the
   // lowering's.
