@@ -30,10 +30,12 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <array>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace mlir;
@@ -242,6 +244,7 @@ struct Copy {
   std::vector<std::string> loopKeys; // the loops around it, outermost first
   bool inHerd = false;
   std::string src, dst;   // the buffers, paired across the sides
+  std::string srcShape, dstShape; // their shapes and element types
   std::string srcName, dstName; // as a message names them
   isl::map relation;      // [loops, tile] -> [src indices, dst indices]
   isl::map dstToSrc;      // [loops, tile, dst indices] -> [src indices]
@@ -292,7 +295,46 @@ private:
     return v;
   }
 
+  /// Program allocs by location; attributions whose location names none
+  /// (a kernel printed without the attributions' locations) paired with
+  /// the program's buffer of their first copy, one to one, same shape.
+  std::set<std::string> programAllocs;
+  std::map<std::string, std::string> boundTo;
+  std::set<std::string> bound;
+
+  void pairAttribution(std::string &k, const std::string &p,
+                       const std::string &kShape, const std::string &pShape) {
+    if (k == p || k.rfind("alloc@", 0) != 0 || programAllocs.count(k))
+      return;
+    auto it = boundTo.find(k);
+    if (it != boundTo.end()) {
+      k = it->second;
+      return;
+    }
+    if (p.rfind("alloc@", 0) != 0 || bound.count(p) || kShape != pShape)
+      return;
+    boundTo[k] = p;
+    bound.insert(p);
+    k = p;
+  }
+
+  static std::string shapeOf(Value v) {
+    auto t = dyn_cast<MemRefType>(v.getType());
+    if (!t)
+      return "?";
+    std::string s;
+    for (int64_t d : t.getShape())
+      s += std::to_string(d) + "x";
+    llvm::raw_string_ostream os(s);
+    t.getElementType().print(os);
+    return s;
+  }
+
   Verdict compare() {
+    program.walk([&](memref::AllocOp a) {
+      if (std::optional<std::string> k = locKey(a.getLoc()))
+        programAllocs.insert("alloc@" + *k);
+    });
     // The program's copies, by location.
     std::map<std::string, air::DmaMemcpyNdOp> byLoc;
     std::vector<air::DmaMemcpyNdOp> order;
@@ -351,6 +393,8 @@ private:
       kern.inHerd = prog.inHerd;
       if (std::optional<Unread> u = readKernel(store, key, prog, kern))
         return unknown(u->why, u->at ? u->at : store.getOperation());
+      pairAttribution(kern.src, prog.src, kern.srcShape, prog.srcShape);
+      pairAttribution(kern.dst, prog.dst, kern.dstShape, prog.dstShape);
       if (std::optional<Verdict> diff = differ(prog, kern, d, store))
         return *diff;
       ++v.buffers;
@@ -580,6 +624,8 @@ private:
                     d};
     c.src = *s;
     c.dst = *t;
+    c.srcShape = shapeOf(d.getSrc());
+    c.dstShape = shapeOf(d.getDst());
     std::vector<std::string> in = dims;
     if (c.inHerd) {
       in.push_back("t0");
@@ -911,6 +957,8 @@ private:
                     store};
     c.src = *s;
     c.dst = *t;
+    c.srcShape = shapeOf(load.getMemRef());
+    c.dstShape = shapeOf(store.getMemRef());
     c.loopKeys = keys;
     // [loops, t0, t1, t2, n] -> [src, dst]; n and (outside a herd) the
     // thread projected out; in a herd the tile is the thread (t2 is 0).
@@ -1013,8 +1061,10 @@ private:
     if (tile)
       os << ", tile " << slice(loops, 2);
     os << ", " << (programOnly ? "the program copies " : "the kernel copies ")
-       << p.srcName << slice(loops + tile, srcRank) << " into " << p.dstName
-       << " " << slice(loops + tile + srcRank, ns - srcRank) << ", "
+       << p.srcName << (p.srcName.rfind("%", 0) == 0 ? "" : " ")
+       << slice(loops + tile, srcRank) << " into " << p.dstName
+       << (p.dstName.rfind("%", 0) == 0 ? "" : " ")
+       << slice(loops + tile + srcRank, ns - srcRank) << ", "
        << (programOnly ? "the kernel does not" : "the program does not");
     v.message = os.str();
     return v;

@@ -11,6 +11,10 @@
 //    warning saying why, exit 1 (not a proof);
 // 3. exit 2 for usage, unreadable or unparsable input, 3 for a crash.
 //
+// For a GPU target the second file is air-to-gpu's gpu.launch (air-opt
+// --air-to-gpu, printed with its locations): step 2 is then the copies'
+// symbolic check (analyses/validate/KernelCopies.h).
+//
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_TOOLS_AIRCHECK_VALIDATE_H
 #define AIRCHECK_TOOLS_AIRCHECK_VALIDATE_H

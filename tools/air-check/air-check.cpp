@@ -175,7 +175,9 @@ static cl::OptionCategory validateCat("validate options");
 static cl::SubCommand validateCmd(
     "validate",
     "Translation validation: whether an aie design moves the data of the AIR "
-    "program it was compiled from, element by element. Exit 0 equivalent, 1 "
+    "program it was compiled from, element by element (for a GPU target: "
+    "whether air-to-gpu's copy loops copy what the program's transfers "
+    "name). Exit 0 equivalent, 1 "
     "a difference (with the element) or unknown, 2 usage or parse error, 3 "
     "internal error.");
 static cl::list<std::string> validateInputs(cl::Positional,
@@ -210,7 +212,7 @@ USAGE
   air-check report [--format=text|json|html] <aie-device-file.mlir>
   air-check report --list-devices
   air-check compile --target=<name> [--emit=<level>] [-o <out>] <file.mlir>
-  air-check validate --target=<name> <prog.mlir> <design.aie.mlir>
+  air-check validate --target=<name> <prog.mlir> <design.aie.mlir | launch.gpu.mlir>
 
 EXAMPLES
   air-check lint prog.mlir                    compiler-style diagnostics
