@@ -6,12 +6,14 @@ target").
 Every test and corpus program that `compile --target=mi300x` accepts (and,
 with --upstream, upstream mlir-air's chunks that it accepts) is lowered with
 `air-opt --air-wrap-hierarchy --air-to-gpu --mlir-print-debuginfo`; each copy
-statement of the gpu.launch (a memref.store of the memref.load before it)
-gets, one at a time:
+statement of the gpu.launch made from an air.dma_memcpy_nd (a memref.store
+of the memref.load before it, at the transfer's location) gets, one at a
+time:
 
   faults (each changes the pairs of elements the loop moves, whatever the
   program: a translation of a finite set is another set; another buffer is
-  another buffer; a shorter loop drops its last element's pair):
+  another buffer; a shorter loop drops its last element's pair, where no
+  stride is 0; copies with a stride of 0 are not shortened):
     load+1    the load's innermost index plus one
     store+1   the store's innermost index plus one
     source    the load reads another buffer of the same type
@@ -59,15 +61,38 @@ def inputs(args, tmp):
         yield f
 
 
-def copy_sites(lines):
-    """(load line, store line) of each copy statement."""
+def copy_sites(lines, program):
+    """(load line, store line, the transfer's line in the program) of each
+    copy statement made from an air.dma_memcpy_nd (by its location; a
+    store of a load the program itself wrote is not one)."""
+    locs = {}
+    for line in lines:
+        m = re.match(r'(#loc\d*) = loc\("[^"]*":(\d+):(\d+)\)', line)
+        if m:
+            locs[m.group(1)] = int(m.group(2))
     sites = []
     for i in range(len(lines) - 1):
         m = re.match(r"\s*(%\w+) = memref\.load ", lines[i])
-        if m and re.match(r"\s*memref\.store %s, " % re.escape(m.group(1)),
-                          lines[i + 1]):
-            sites.append((i, i + 1))
+        if not m or not re.match(r"\s*memref\.store %s, " % re.escape(m.group(1)),
+                                 lines[i + 1]):
+            continue
+        loc = re.search(r"loc\((#loc\d*)\)", lines[i])
+        at = locs.get(loc.group(1)) if loc else None
+        if at and at <= len(program) and "air.dma_memcpy_nd" in program[at - 1]:
+            sites.append((i, i + 1, program[at - 1]))
     return sites
+
+
+def zero_stride(dma, program_text):
+    """Whether a side of the transfer has a stride of 0 (its elements go to
+    one place: a shorter loop may move the same pairs)."""
+    zeros = set(re.findall(r"(%\w+) = arith\.constant 0 : index", program_text))
+    for m in re.finditer(r"\[[^\]]*\] \[[^\]]*\] \[([^\]]*)\]", dma):
+        for v in m.group(1).split(","):
+            v = v.strip()
+            if v == "0" or v in zeros:
+                return True
+    return False
 
 
 def last_index(line):
@@ -94,7 +119,7 @@ def add_to_index(lines, at, value):
 
 
 def mutate(lines, site, kind):
-    load, store = site
+    load, store = site[0], site[1]
     if kind == "load+1":
         return add_to_index(lines, load, 1)
     if kind == "store+1":
@@ -107,7 +132,9 @@ def mutate(lines, site, kind):
         if not m:
             return None
         name, typ = m.group(2), m.group(4)
-        text = "\n".join(lines)
+        # Buffers in scope everywhere: the function's arguments and the
+        # launch's attributions.
+        text = "\n".join(l for l in lines if "func.func" in l or "gpu.launch" in l)
         others = [o for o in re.findall(r"(%\w+)\s*:\s*" + re.escape(typ), text)
                   if o != name]
         if not others:
@@ -156,6 +183,7 @@ def main():
     tmp = tempfile.mkdtemp()
     verdicts = collections.defaultdict(collections.Counter)
     odd = []
+    skipped = collections.Counter()
     programs = copies = 0
     for f in inputs(args, tmp):
         out = os.path.join(tmp, "out.gpu.mlir")
@@ -174,10 +202,14 @@ def main():
             continue
         programs += 1
         lines = open(launch).read().split("\n")
-        sites = copy_sites(lines)
+        program_text = open(f, errors="replace").read()
+        sites = copy_sites(lines, program_text.split("\n"))
         copies += len(sites)
         for site in sites:
             for kind in FAULTS + EDITS:
+                if kind == "short" and zero_stride(site[2], program_text):
+                    skipped["short, a stride of 0"] += 1
+                    continue
                 m = mutate(lines, site, kind)
                 if m is None:
                     continue
@@ -199,7 +231,7 @@ def main():
                 good = v == ("caught" if kind in FAULTS else "accepted")
                 if not good:
                     odd.append((f, "%s at line %d: %s %s" % (
-                        kind, site[0] + 1, v, err.strip().splitlines()[0][:160]
+                        kind, site[0] + 1, v, err.strip().splitlines()[-1][:160]
                         if err.strip() else "")))
     print("%d programs, %d copy statements" % (programs, copies))
     for kind in FAULTS + EDITS:
@@ -210,6 +242,8 @@ def main():
             kind, "fault" if kind in FAULTS else "edit", c[want], total, want,
             "" if c[want] == total else "  (" + ", ".join(
                 "%s %d" % kv for kv in c.items() if kv[0] != want) + ")"))
+    for k, n in skipped.items():
+        print("not mutated: %d (%s: the shorter loop moves the same pairs)" % (n, k))
     for f, why in odd:
         print("  %s: %s" % (os.path.relpath(f, ROOT) if f.startswith(ROOT) else f, why))
 

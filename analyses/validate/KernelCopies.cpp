@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyses/validate/KernelCopies.h"
+#include "analyses/IndexExprs.h"
 #include "analyses/validate/Delivery.h"
 
 #include "dialects/AIR/AIRDialect.h"
@@ -52,183 +53,14 @@ std::optional<std::string> locKey(Location loc) {
   return std::nullopt;
 }
 
-/// A value a leaf reader knows but cannot express.
-const char *const kOpaque = "?";
+using Leaf = IndexExprReader::Leaf;
 
-/// Index values as isl expressions: constants, + and -, products with a
-/// constant, floor division and remainder by a positive constant (index
-/// arithmetic on non-negative values), affine.apply, index casts; the
-/// rest is the leaf reader's (nullopt: not a leaf; kOpaque: a leaf it
-/// cannot express).
-class Exprs {
-public:
-  explicit Exprs(std::function<std::optional<std::string>(Value)> leaf)
-      : leaf(std::move(leaf)) {}
-
-  std::optional<std::string> expr(Value v) {
-    auto it = memo.find(v);
-    if (it != memo.end())
-      return it->second;
-    std::optional<std::string> r = compute(v);
-    memo[v] = r;
-    return r;
-  }
-
-  /// A condition (negated if `negate`) as isl constraints.
-  std::optional<std::string> condition(Value v, bool negate) {
-    if (std::optional<int64_t> c = getConstantIntValue(v))
-      return ((*c != 0) != negate) ? std::string("1 = 1")
-                                   : std::string("1 = 0");
-    Operation *op = v.getDefiningOp();
-    if (!op)
-      return std::nullopt;
-    if (isa<arith::AndIOp, arith::OrIOp>(op)) {
-      auto a = condition(op->getOperand(0), negate),
-           b = condition(op->getOperand(1), negate);
-      if (!a || !b)
-        return std::nullopt;
-      bool conj = isa<arith::AndIOp>(op) != negate;
-      return "((" + *a + ") " + (conj ? "and" : "or") + " (" + *b + "))";
-    }
-    auto cmp = dyn_cast<arith::CmpIOp>(op);
-    if (!cmp)
-      return std::nullopt;
-    auto a = expr(cmp.getLhs()), b = expr(cmp.getRhs());
-    if (!a || !b)
-      return std::nullopt;
-    using P = arith::CmpIPredicate;
-    P p = negate ? arith::invertPredicate(cmp.getPredicate())
-                 : cmp.getPredicate();
-    const char *rel = "=";
-    switch (p) {
-    case P::eq: rel = "="; break;
-    case P::ne: rel = "!="; break;
-    case P::slt: case P::ult: rel = "<"; break;
-    case P::sle: case P::ule: rel = "<="; break;
-    case P::sgt: case P::ugt: rel = ">"; break;
-    case P::sge: case P::uge: rel = ">="; break;
-    }
-    return *a + " " + rel + " " + *b;
-  }
-
-  /// An affine.if's set (or its negation) as isl constraints.
-  std::optional<std::string> integerSet(IntegerSet set, ValueRange operands,
-                                        bool negate) {
-    SmallVector<std::string> ops;
-    for (Value o : operands) {
-      auto e = expr(o);
-      if (!e)
-        return std::nullopt;
-      ops.push_back(*e);
-    }
-    std::string conj;
-    for (unsigned c = 0; c < set.getNumConstraints(); ++c) {
-      auto e = affine(set.getConstraint(c), ops, set.getNumDims());
-      if (!e)
-        return std::nullopt;
-      conj += (c ? " and " : "") + ("(" + *e + (set.isEq(c) ? " = 0" : " >= 0") + ")");
-    }
-    if (conj.empty())
-      conj = "1 = 1";
-    return negate ? "not (" + conj + ")" : conj;
-  }
-
-  std::optional<std::string> affine(AffineExpr e, ArrayRef<std::string> ops,
-                                    unsigned numDims) {
-    if (auto c = dyn_cast<AffineConstantExpr>(e))
-      return std::to_string(c.getValue());
-    if (auto d = dyn_cast<AffineDimExpr>(e))
-      return ops[d.getPosition()];
-    if (auto s = dyn_cast<AffineSymbolExpr>(e))
-      return ops[numDims + s.getPosition()];
-    auto b = cast<AffineBinaryOpExpr>(e);
-    auto l = affine(b.getLHS(), ops, numDims),
-         r = affine(b.getRHS(), ops, numDims);
-    if (!l || !r)
-      return std::nullopt;
-    bool constRhs = isa<AffineConstantExpr>(b.getRHS());
-    switch (b.getKind()) {
-    case AffineExprKind::Add:
-      return "(" + *l + " + " + *r + ")";
-    case AffineExprKind::Mul:
-      if (!constRhs && !isa<AffineConstantExpr>(b.getLHS()))
-        return std::nullopt;
-      return "(" + *l + " * " + *r + ")";
-    case AffineExprKind::FloorDiv:
-      if (!constRhs || cast<AffineConstantExpr>(b.getRHS()).getValue() <= 0)
-        return std::nullopt;
-      return "floor((" + *l + ") / " + *r + ")";
-    case AffineExprKind::CeilDiv:
-      if (!constRhs || cast<AffineConstantExpr>(b.getRHS()).getValue() <= 0)
-        return std::nullopt;
-      return "ceil((" + *l + ") / " + *r + ")";
-    case AffineExprKind::Mod:
-      if (!constRhs || cast<AffineConstantExpr>(b.getRHS()).getValue() <= 0)
-        return std::nullopt;
-      return "((" + *l + ") mod " + *r + ")";
-    default:
-      return std::nullopt;
-    }
-  }
-
-private:
-  std::function<std::optional<std::string>(Value)> leaf;
-  llvm::DenseMap<Value, std::optional<std::string>> memo;
-
-  std::optional<std::string> compute(Value v) {
-    if (std::optional<int64_t> c = getConstantIntValue(v))
-      return std::to_string(*c);
-    if (std::optional<std::string> l = leaf(v)) {
-      if (*l == kOpaque)
-        return std::nullopt;
-      return l;
-    }
-    Operation *op = v.getDefiningOp();
-    if (!op)
-      return std::nullopt;
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-            arith::ExtUIOp>(op))
-      return expr(op->getOperand(0));
-    auto bin = [&](const char *sym) -> std::optional<std::string> {
-      auto a = expr(op->getOperand(0)), b = expr(op->getOperand(1));
-      if (!a || !b)
-        return std::nullopt;
-      return "(" + *a + " " + sym + " " + *b + ")";
-    };
-    if (isa<arith::AddIOp>(op))
-      return bin("+");
-    if (isa<arith::SubIOp>(op))
-      return bin("-");
-    if (isa<arith::MulIOp>(op)) {
-      if (!getConstantIntValue(op->getOperand(0)) &&
-          !getConstantIntValue(op->getOperand(1)))
-        return std::nullopt;
-      return bin("*");
-    }
-    if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp,
-            arith::RemUIOp, arith::RemSIOp>(op)) {
-      std::optional<int64_t> c = getConstantIntValue(op->getOperand(1));
-      auto a = expr(op->getOperand(0));
-      if (!c || *c <= 0 || !a)
-        return std::nullopt;
-      if (isa<arith::RemUIOp, arith::RemSIOp>(op))
-        return "((" + *a + ") mod " + std::to_string(*c) + ")";
-      return "floor((" + *a + ") / " + std::to_string(*c) + ")";
-    }
-    if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
-      AffineMap map = apply.getAffineMap();
-      SmallVector<std::string> ops;
-      for (Value o : apply.getMapOperands()) {
-        auto e = expr(o);
-        if (!e)
-          return std::nullopt;
-        ops.push_back(*e);
-      }
-      return affine(map.getResult(0), ops, map.getNumDims());
-    }
+/// The text of an expression read (nullopt: not read).
+std::optional<std::string> textOf(const std::optional<IndexExpr> &e) {
+  if (!e)
     return std::nullopt;
-  }
-};
+  return e->text;
+}
 
 /// A loop's iterations as constraints on its value `dim`: lb + step * c
 /// for some c >= 0, below ub.
@@ -402,6 +234,27 @@ private:
     return v;
   }
 
+  /// `{ [in] -> [s..., d...] : cons, s = src, d = dst }`, or with
+  /// `dstToSrc` `{ [in, d...] -> [s...] : ... }`.
+  isl::map relation(const std::vector<std::string> &in,
+                    const std::string &cons,
+                    const std::vector<std::string> &src,
+                    const std::vector<std::string> &dst, bool dstToSrc) {
+    std::vector<std::string> ins = in, outs;
+    std::string eqs;
+    for (size_t k = 0; k < src.size(); ++k) {
+      outs.push_back("s" + std::to_string(k));
+      eqs += " and s" + std::to_string(k) + " = " + src[k];
+    }
+    for (size_t k = 0; k < dst.size(); ++k) {
+      (dstToSrc ? ins : outs).push_back("d" + std::to_string(k));
+      eqs += " and d" + std::to_string(k) + " = " + dst[k];
+    }
+    return isl::map(isl.get(), std::string(kParams) + "{ [" + join(ins) +
+                                   "] -> [" + join(outs) + "] : " + cons +
+                                   eqs + " }");
+  }
+
   //===------------------------------------------------------------------===//
   // The program side.
   //===------------------------------------------------------------------===//
@@ -462,29 +315,29 @@ private:
     // Leaves: the launch's and herd's ids and sizes and the loops' values
     // by name; a kernel argument of the hierarchy as the operand it is
     // tied to.
-    Exprs *self = nullptr;
-    Exprs ex([&](Value v) -> std::optional<std::string> {
+    IndexExprReader *self = nullptr;
+    IndexExprReader ex([&](Value v) -> Leaf {
       auto n = names.find(v);
       if (n != names.end())
-        return n->second;
+        return Leaf::named(n->second);
       auto arg = dyn_cast<BlockArgument>(v);
       if (!arg)
-        return std::nullopt;
+        return Leaf::notALeaf();
       auto h = dyn_cast_or_null<air::HierarchyOpInterface>(
           arg.getOwner()->getParentOp());
       if (!h)
-        return std::string(kOpaque);
+        return Leaf::opaque();
       ArrayRef<BlockArgument> ka = h.getKernelArguments();
       auto pos = llvm::find(ka, arg);
       if (pos == ka.end())
-        return std::string(kOpaque);
-      std::optional<std::string> e =
+        return Leaf::opaque();
+      std::optional<IndexExpr> e =
           self->expr(h.getKernelOperands()[pos - ka.begin()]);
-      return e ? *e : std::string(kOpaque);
+      return e ? Leaf::named(e->text) : Leaf::opaque();
     });
     self = &ex;
     std::function<std::optional<std::string>(Value)> value =
-        [&](Value v) { return ex.expr(v); };
+        [&](Value v) { return textOf(ex.expr(v)); };
     std::vector<std::string> bounds;
     for (Operation *p : chain) {
       if (auto l = dyn_cast<air::LaunchOp>(p)) {
@@ -555,21 +408,10 @@ private:
       }
       if (auto f = dyn_cast<affine::AffineForOp>(p)) {
         std::optional<std::string> key = locKey(f.getLoc());
-        auto bound = [&](AffineMap m,
-                         ValueRange ops) -> std::optional<std::string> {
-          if (m.getNumResults() != 1)
-            return std::nullopt;
-          SmallVector<std::string> o;
-          for (Value x : ops) {
-            auto e = value(x);
-            if (!e)
-              return std::nullopt;
-            o.push_back(*e);
-          }
-          return ex.affine(m.getResult(0), o, m.getNumDims());
-        };
-        auto lb = bound(f.getLowerBoundMap(), f.getLowerBoundOperands());
-        auto ub = bound(f.getUpperBoundMap(), f.getUpperBoundOperands());
+        auto lb = textOf(
+            ex.mapResult(f.getLowerBoundMap(), f.getLowerBoundOperands()));
+        auto ub = textOf(
+            ex.mapResult(f.getUpperBoundMap(), f.getUpperBoundOperands()));
         if (!key || !lb || !ub)
           return Unread{"a loop around the copy whose bounds the check does "
                         "not read",
@@ -583,7 +425,8 @@ private:
       }
       if (auto i = dyn_cast<scf::IfOp>(p)) {
         bool inElse = i.getElseRegion().isAncestor(d->getParentRegion());
-        std::optional<std::string> e = ex.condition(i.getCondition(), inElse);
+        std::optional<std::string> e =
+            textOf(ex.condition(i.getCondition(), inElse));
         if (!e)
           return Unread{"a condition around the copy the check does not read",
                         p};
@@ -593,7 +436,7 @@ private:
       if (auto i = dyn_cast<affine::AffineIfOp>(p)) {
         bool inElse = i.getElseRegion().isAncestor(d->getParentRegion());
         std::optional<std::string> e =
-            ex.integerSet(i.getIntegerSet(), i.getOperands(), inElse);
+            textOf(ex.integerSet(i.getIntegerSet(), i.getOperands(), inElse));
         if (!e)
           return Unread{"a condition around the copy the check does not read",
                         p};
@@ -636,29 +479,9 @@ private:
     std::string cons = "0 <= n < " + std::to_string(count);
     for (const std::string &x : domain)
       cons += " and (" + x + ")";
-    std::vector<std::string> outs;
-    std::string eqs;
-    for (size_t k = 0; k < srcIdx.size(); ++k) {
-      outs.push_back("s" + std::to_string(k));
-      eqs += " and s" + std::to_string(k) + " = " + srcIdx[k];
-    }
-    for (size_t k = 0; k < dstIdx.size(); ++k) {
-      outs.push_back("d" + std::to_string(k));
-      eqs += " and d" + std::to_string(k) + " = " + dstIdx[k];
-    }
-    isl::ctx ctx = isl.get();
-    c.relation = isl::map(ctx, std::string(kParams) + "{ [" + join(withN) +
-                                   "] -> [" + join(outs) + "] : " + cons +
-                                   eqs + " }");
+    c.relation = relation(withN, cons, srcIdx, dstIdx, false);
     c.relation = islx::projectOutIn(c.relation, withN.size() - 1);
-    std::vector<std::string> dIn = withN, sOut;
-    for (size_t k = 0; k < dstIdx.size(); ++k)
-      dIn.push_back("d" + std::to_string(k));
-    for (size_t k = 0; k < srcIdx.size(); ++k)
-      sOut.push_back("s" + std::to_string(k));
-    c.dstToSrc = isl::map(ctx, std::string(kParams) + "{ [" + join(dIn) +
-                                   "] -> [" + join(sOut) + "] : " + cons +
-                                   eqs + " }");
+    c.dstToSrc = relation(withN, cons, srcIdx, dstIdx, true);
     c.dstToSrc = islx::projectOutIn(c.dstToSrc, withN.size() - 1);
     return std::nullopt;
   }
@@ -831,22 +654,22 @@ private:
       names[at(ids[2])] = std::to_string(grid[i]);
       names[at(ids[3])] = std::to_string(block[i]);
     }
-    Exprs ex([&](Value v) -> std::optional<std::string> {
+    IndexExprReader ex([&](Value v) -> Leaf {
       auto n = names.find(v);
       if (n != names.end())
-        return n->second;
+        return Leaf::named(n->second);
       if (isa<BlockArgument>(v))
-        return std::string(kOpaque);
+        return Leaf::opaque();
       Operation *op = v.getDefiningOp();
       if (auto t = dyn_cast<gpu::ThreadIdOp>(op))
-        return "t" + std::to_string(dimOf(t.getDimension()));
+        return Leaf::named("t" + std::to_string(dimOf(t.getDimension())));
       if (auto b = dyn_cast<gpu::BlockIdOp>(op))
-        return "b" + std::to_string(dimOf(b.getDimension()));
+        return Leaf::named("b" + std::to_string(dimOf(b.getDimension())));
       if (auto b = dyn_cast<gpu::BlockDimOp>(op))
-        return std::to_string(block[dimOf(b.getDimension())]);
+        return Leaf::named(std::to_string(block[dimOf(b.getDimension())]));
       if (auto g = dyn_cast<gpu::GridDimOp>(op))
-        return std::to_string(grid[dimOf(g.getDimension())]);
-      return std::nullopt;
+        return Leaf::named(std::to_string(grid[dimOf(g.getDimension())]));
+      return Leaf::notALeaf();
     });
     std::vector<std::string> dims, domain, keys;
     for (unsigned i = 0; i < 3; ++i)
@@ -859,30 +682,20 @@ private:
       std::optional<int64_t> step;
       if (auto l = dyn_cast<scf::ForOp>(p)) {
         iv = l.getInductionVar();
-        lb = ex.expr(l.getLowerBound());
-        ub = ex.expr(l.getUpperBound());
+        lb = textOf(ex.expr(l.getLowerBound()));
+        ub = textOf(ex.expr(l.getUpperBound()));
         step = getConstantIntValue(l.getStep());
       } else if (auto l = dyn_cast<affine::AffineForOp>(p)) {
         iv = l.getInductionVar();
-        auto bound = [&](AffineMap m,
-                         ValueRange ops) -> std::optional<std::string> {
-          if (m.getNumResults() != 1)
-            return std::nullopt;
-          SmallVector<std::string> o;
-          for (Value x : ops) {
-            auto e = ex.expr(x);
-            if (!e)
-              return std::nullopt;
-            o.push_back(*e);
-          }
-          return ex.affine(m.getResult(0), o, m.getNumDims());
-        };
-        lb = bound(l.getLowerBoundMap(), l.getLowerBoundOperands());
-        ub = bound(l.getUpperBoundMap(), l.getUpperBoundOperands());
+        lb = textOf(
+            ex.mapResult(l.getLowerBoundMap(), l.getLowerBoundOperands()));
+        ub = textOf(
+            ex.mapResult(l.getUpperBoundMap(), l.getUpperBoundOperands()));
         step = l.getStepAsInt();
       } else if (auto i = dyn_cast<scf::IfOp>(p)) {
         bool inElse = i.getElseRegion().isAncestor(store->getParentRegion());
-        std::optional<std::string> e = ex.condition(i.getCondition(), inElse);
+        std::optional<std::string> e =
+            textOf(ex.condition(i.getCondition(), inElse));
         if (!e)
           return Unread{"a condition around the kernel's copy the check does "
                         "not read",
@@ -892,7 +705,7 @@ private:
       } else if (auto i = dyn_cast<affine::AffineIfOp>(p)) {
         bool inElse = i.getElseRegion().isAncestor(store->getParentRegion());
         std::optional<std::string> e =
-            ex.integerSet(i.getIntegerSet(), i.getOperands(), inElse);
+            textOf(ex.integerSet(i.getIntegerSet(), i.getOperands(), inElse));
         if (!e)
           return Unread{"a condition around the kernel's copy the check does "
                         "not read",
@@ -935,14 +748,14 @@ private:
                     store};
     std::vector<std::string> srcIdx, dstIdx;
     for (Value i : load.getIndices()) {
-      auto e = ex.expr(i);
+      auto e = textOf(ex.expr(i));
       if (!e)
         return Unread{"an index of the kernel's load the check does not read",
                       load};
       srcIdx.push_back(*e);
     }
     for (Value i : store.getIndices()) {
-      auto e = ex.expr(i);
+      auto e = textOf(ex.expr(i));
       if (!e)
         return Unread{"an index of the kernel's store the check does not "
                       "read",
@@ -969,18 +782,7 @@ private:
     std::string cons = "1 = 1";
     for (const std::string &x : domain)
       cons += " and (" + x + ")";
-    std::vector<std::string> outs;
-    std::string eqs;
-    for (size_t k = 0; k < srcIdx.size(); ++k) {
-      outs.push_back("s" + std::to_string(k));
-      eqs += " and s" + std::to_string(k) + " = " + srcIdx[k];
-    }
-    for (size_t k = 0; k < dstIdx.size(); ++k) {
-      outs.push_back("d" + std::to_string(k));
-      eqs += " and d" + std::to_string(k) + " = " + dstIdx[k];
-    }
-    isl::map m(isl.get(), std::string(kParams) + "{ [" + join(in) + "] -> [" +
-                              join(outs) + "] : " + cons + eqs + " }");
+    isl::map m = relation(in, cons, srcIdx, dstIdx, false);
     size_t first = dims.size();
     m = islx::projectOutIn(m, first + 3); // n
     if (prog.inHerd) {

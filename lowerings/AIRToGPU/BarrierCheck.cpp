@@ -15,6 +15,7 @@
 // memory (a view, a call, a vector access) or a region it does not know.
 //
 //===----------------------------------------------------------------------===//
+#include "analyses/IndexExprs.h"
 #include "lowerings/AIRToGPU/AIRToGPU.h"
 #include "lowerings/AIRToGPU/BarrierRaceEngine.h"
 
@@ -36,11 +37,8 @@ using namespace aircheck;
 
 namespace {
 
-/// An expression in isl syntax; `thread`: it depends on the thread.
-struct Expr {
-  std::string text;
-  bool thread = false;
-};
+/// An expression in isl syntax; marked: it depends on the thread.
+using Expr = IndexExpr;
 
 /// #gpu.address_space<workgroup>, or 3 (AMDGPU's LDS, as air-to-gpu
 /// spells it).
@@ -56,7 +54,8 @@ bool isWorkgroup(Attribute space) {
 
 class KernelReader {
 public:
-  explicit KernelReader(gpu::GPUFuncOp f) : func(f) {}
+  explicit KernelReader(gpu::GPUFuncOp f)
+      : func(f), reader([this](Value v) { return leaf(v); }) {}
 
   /// Builds `program`; on an unsupported construct emits an error and fails.
   LogicalResult read(RaceProgram &program) {
@@ -121,6 +120,7 @@ private:
   llvm::DenseMap<Value, std::string> buffers;
   llvm::DenseMap<Value, std::string> params;
   llvm::DenseMap<Value, Expr> loopValues;
+  IndexExprReader reader;
 
   struct Scope {
     std::vector<std::string> schedule; // prefix, without the position
@@ -144,146 +144,36 @@ private:
     return d == gpu::Dimension::x ? 0 : d == gpu::Dimension::y ? 1 : 2;
   }
 
-  std::optional<Expr> expr(Value v) {
-    if (std::optional<int64_t> c = getConstantIntValue(v))
-      return Expr{std::to_string(*c), false};
+  /// Thread ids, loop values, block dims, and the values uniform across
+  /// the block (block ids, grid sizes, integer kernel arguments: params).
+  IndexExprReader::Leaf leaf(Value v) {
+    using Leaf = IndexExprReader::Leaf;
     auto lv = loopValues.find(v);
     if (lv != loopValues.end())
-      return lv->second;
+      return Leaf::named(lv->second.text, lv->second.marked);
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       if (arg.getOwner() == &func.getBody().front() &&
           arg.getArgNumber() < func.getNumArguments() &&
           (arg.getType().isIndex() || arg.getType().isInteger()))
-        return Expr{param(v), false};
-      return std::nullopt;
+        return Leaf::named(param(v));
+      return Leaf::opaque();
     }
     Operation *op = v.getDefiningOp();
     if (auto t = dyn_cast<gpu::ThreadIdOp>(op))
-      return Expr{"t" + std::to_string(dimIndex(t.getDimension())), true};
+      return Leaf::named("t" + std::to_string(dimIndex(t.getDimension())),
+                         true);
     if (auto b = dyn_cast<gpu::BlockDimOp>(op))
-      return Expr{std::to_string(prog->block[dimIndex(b.getDimension())]), false};
+      return Leaf::named(
+          std::to_string(prog->block[dimIndex(b.getDimension())]));
     if (isa<gpu::BlockIdOp, gpu::GridDimOp>(op))
-      return Expr{param(v), false};
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-            arith::ExtUIOp>(op))
-      return expr(op->getOperand(0));
-    auto bin = [&](const char *sym) -> std::optional<Expr> {
-      auto a = expr(op->getOperand(0)), b = expr(op->getOperand(1));
-      if (!a || !b)
-        return std::nullopt;
-      return Expr{"(" + a->text + " " + sym + " " + b->text + ")",
-                  a->thread || b->thread};
-    };
-    if (isa<arith::AddIOp>(op))
-      return bin("+");
-    if (isa<arith::SubIOp>(op))
-      return bin("-");
-    if (isa<arith::MulIOp>(op)) {
-      std::optional<int64_t> c0 = getConstantIntValue(op->getOperand(0)),
-                             c1 = getConstantIntValue(op->getOperand(1));
-      if (!c0 && !c1)
-        return std::nullopt;
-      return bin("*");
-    }
-    if (isa<arith::DivUIOp, arith::FloorDivSIOp, arith::DivSIOp,
-            arith::RemUIOp, arith::RemSIOp>(op)) {
-      // Index arithmetic on in-bounds, non-negative values: floor and mod.
-      std::optional<int64_t> c = getConstantIntValue(op->getOperand(1));
-      auto a = expr(op->getOperand(0));
-      if (!c || *c <= 0 || !a)
-        return std::nullopt;
-      if (isa<arith::RemUIOp, arith::RemSIOp>(op))
-        return Expr{"(" + a->text + " mod " + std::to_string(*c) + ")", a->thread};
-      return Expr{"floor(" + a->text + " / " + std::to_string(*c) + ")", a->thread};
-    }
-    if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
-      AffineMap map = apply.getAffineMap();
-      SmallVector<Expr> ops;
-      for (Value o : apply.getMapOperands()) {
-        auto e = expr(o);
-        if (!e)
-          return std::nullopt;
-        ops.push_back(*e);
-      }
-      return affineExpr(map.getResult(0), ops, map.getNumDims());
-    }
-    return std::nullopt;
+      return Leaf::named(param(v));
+    return Leaf::notALeaf();
   }
 
-  std::optional<Expr> affineExpr(AffineExpr e, ArrayRef<Expr> ops,
-                                 unsigned numDims) {
-    if (auto c = dyn_cast<AffineConstantExpr>(e))
-      return Expr{std::to_string(c.getValue()), false};
-    if (auto d = dyn_cast<AffineDimExpr>(e))
-      return ops[d.getPosition()];
-    if (auto s = dyn_cast<AffineSymbolExpr>(e))
-      return ops[numDims + s.getPosition()];
-    auto b = cast<AffineBinaryOpExpr>(e);
-    auto l = affineExpr(b.getLHS(), ops, numDims),
-         r = affineExpr(b.getRHS(), ops, numDims);
-    if (!l || !r)
-      return std::nullopt;
-    bool thread = l->thread || r->thread;
-    switch (b.getKind()) {
-    case AffineExprKind::Add:
-      return Expr{"(" + l->text + " + " + r->text + ")", thread};
-    case AffineExprKind::Mul:
-      if (!isa<AffineConstantExpr>(b.getRHS()) &&
-          !isa<AffineConstantExpr>(b.getLHS()))
-        return std::nullopt;
-      return Expr{"(" + l->text + " * " + r->text + ")", thread};
-    case AffineExprKind::FloorDiv:
-      if (!isa<AffineConstantExpr>(b.getRHS()))
-        return std::nullopt;
-      return Expr{"floor(" + l->text + " / " + r->text + ")", thread};
-    case AffineExprKind::CeilDiv:
-      if (!isa<AffineConstantExpr>(b.getRHS()))
-        return std::nullopt;
-      return Expr{"ceil(" + l->text + " / " + r->text + ")", thread};
-    case AffineExprKind::Mod:
-      if (!isa<AffineConstantExpr>(b.getRHS()))
-        return std::nullopt;
-      return Expr{"(" + l->text + " mod " + r->text + ")", thread};
-    default:
-      return std::nullopt;
-    }
-  }
+  std::optional<Expr> expr(Value v) { return reader.expr(v); }
 
-  /// A condition (or its negation) as isl constraints.
   std::optional<Expr> condition(Value v, bool negate) {
-    Operation *op = v.getDefiningOp();
-    if (!op)
-      return std::nullopt;
-    if (auto c = getConstantIntValue(v))
-      return Expr{((*c != 0) != negate) ? "1 = 1" : "1 = 0", false};
-    if (isa<arith::AndIOp, arith::OrIOp>(op)) {
-      auto a = condition(op->getOperand(0), negate),
-           b = condition(op->getOperand(1), negate);
-      if (!a || !b)
-        return std::nullopt;
-      bool conj = isa<arith::AndIOp>(op) != negate;
-      return Expr{"((" + a->text + ") " + (conj ? "and" : "or") + " (" +
-                      b->text + "))",
-                  a->thread || b->thread};
-    }
-    auto cmp = dyn_cast<arith::CmpIOp>(op);
-    if (!cmp)
-      return std::nullopt;
-    auto a = expr(cmp.getLhs()), b = expr(cmp.getRhs());
-    if (!a || !b)
-      return std::nullopt;
-    using P = arith::CmpIPredicate;
-    P p = negate ? arith::invertPredicate(cmp.getPredicate()) : cmp.getPredicate();
-    const char *rel = nullptr;
-    switch (p) {
-    case P::eq: rel = "="; break;
-    case P::ne: rel = "!="; break;
-    case P::slt: case P::ult: rel = "<"; break;
-    case P::sle: case P::ule: rel = "<="; break;
-    case P::sgt: case P::ugt: rel = ">"; break;
-    case P::sge: case P::uge: rel = ">="; break;
-    }
-    return Expr{a->text + " " + rel + " " + b->text, a->thread || b->thread};
+    return reader.condition(v, negate);
   }
 
   std::optional<std::string> bufferOf(Value memref) {
@@ -350,16 +240,16 @@ private:
     inner.schedule.push_back(k);
     if (lb && step && *step > 0) {
       Expr value{"(" + lb->text + " + " + std::to_string(*step) + " * " + k + ")",
-                 lb->thread};
+                 lb->marked};
       loopValues[iv] = value;
       if (ub)
         inner.domain.push_back(value.text + " < " + ub->text);
       else
         inner.exact = false;
-      inner.divergent |= lb->thread || (ub && ub->thread);
+      inner.divergent |= lb->marked || (ub && ub->marked);
     } else {
       inner.exact = false;
-      inner.divergent |= (lb && lb->thread) || (ub && ub->thread);
+      inner.divergent |= (lb && lb->marked) || (ub && ub->marked);
     }
     return walkBlock(body, inner);
   }
@@ -413,48 +303,16 @@ private:
         continue;
       }
       if (auto loop = dyn_cast<affine::AffineForOp>(op)) {
-        auto bound = [&](AffineMap map, ValueRange operands) -> std::optional<Expr> {
-          if (map.getNumResults() != 1)
-            return std::nullopt;
-          SmallVector<Expr> ops;
-          for (Value o : operands) {
-            auto e = expr(o);
-            if (!e)
-              return std::nullopt;
-            ops.push_back(*e);
-          }
-          return affineExpr(map.getResult(0), ops, map.getNumDims());
-        };
         if (failed(walkLoop(scope, pos, loop.getInductionVar(),
-                            bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands()),
-                            bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands()),
+                            reader.mapResult(loop.getLowerBoundMap(),
+                                             loop.getLowerBoundOperands()),
+                            reader.mapResult(loop.getUpperBoundMap(),
+                                             loop.getUpperBoundOperands()),
                             loop.getStepAsInt(), *loop.getBody())))
           return failure();
         continue;
       }
       if (auto ifOp = dyn_cast<affine::AffineIfOp>(op)) {
-        IntegerSet set = ifOp.getIntegerSet();
-        SmallVector<Expr> ops;
-        bool known = true;
-        for (Value o : ifOp.getOperands()) {
-          auto e = expr(o);
-          if (!e) {
-            known = false;
-            break;
-          }
-          ops.push_back(*e);
-        }
-        std::vector<std::string> conj;
-        bool thread = false;
-        for (unsigned c = 0; known && c < set.getNumConstraints(); ++c) {
-          auto e = affineExpr(set.getConstraint(c), ops, set.getNumDims());
-          if (!e) {
-            known = false;
-            break;
-          }
-          thread |= e->thread;
-          conj.push_back(e->text + (set.isEq(c) ? " = 0" : " >= 0"));
-        }
         for (int branch = 0; branch < 2; ++branch) {
           Region &r = branch ? ifOp.getElseRegion() : ifOp.getThenRegion();
           if (r.empty())
@@ -462,14 +320,10 @@ private:
           Scope inner = scope;
           inner.schedule.push_back(std::to_string(pos));
           inner.schedule.push_back(std::to_string(branch));
-          if (known) {
-            std::string c;
-            for (size_t i = 0; i < conj.size(); ++i)
-              c += (i ? " and " : "") + ("(" + conj[i] + ")");
-            if (c.empty())
-              c = "1 = 1";
-            inner.domain.push_back(branch ? "not (" + c + ")" : c);
-            inner.divergent |= thread;
+          if (auto c = reader.integerSet(ifOp.getIntegerSet(),
+                                         ifOp.getOperands(), branch == 1)) {
+            inner.domain.push_back(c->text);
+            inner.divergent |= c->marked;
           } else {
             inner.exact = false;
           }
@@ -488,7 +342,7 @@ private:
           inner.schedule.push_back(std::to_string(branch));
           if (auto c = condition(ifOp.getCondition(), branch == 1)) {
             inner.domain.push_back(c->text);
-            inner.divergent |= c->thread;
+            inner.divergent |= c->marked;
           } else {
             inner.exact = false;
             // Unknown whether it depends on the thread: a barrier inside is
