@@ -87,7 +87,7 @@ def zero_stride(dma, program_text):
     """Whether a side of the transfer has a stride of 0 (its elements go to
     one place: a shorter loop may move the same pairs)."""
     zeros = set(re.findall(r"(%\w+) = arith\.constant 0 : index", program_text))
-    for m in re.finditer(r"\[[^\]]*\] \[[^\]]*\] \[([^\]]*)\]", dma):
+    for m in re.finditer(r"\[[^\]]*\]\s*\[[^\]]*\]\s*\[([^\]]*)\]", dma):
         for v in m.group(1).split(","):
             v = v.strip()
             if v == "0" or v in zeros:

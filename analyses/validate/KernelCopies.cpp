@@ -70,6 +70,77 @@ std::string loopDomain(const std::string &dim, const std::string &lb,
          std::to_string(step) + " * c) and " + dim + " < " + ub;
 }
 
+/// One induction value of a loop around a copy.
+struct LoopDim {
+  Value iv;
+  std::string lb, ub;
+  int64_t step = 1;
+};
+
+/// The induction values of `p` (scf.for, scf.parallel, affine.for) with
+/// their bounds; nullopt for another op; `read` false where a bound or step
+/// is not read.
+std::optional<std::vector<LoopDim>> loopDims(Operation *p,
+                                             IndexExprReader &ex, bool &read) {
+  std::vector<LoopDim> out;
+  read = true;
+  auto add = [&](Value iv, std::optional<IndexExpr> lb,
+                 std::optional<IndexExpr> ub, std::optional<int64_t> step) {
+    if (!lb || !ub || !step || *step <= 0)
+      read = false;
+    else
+      out.push_back({iv, lb->text, ub->text, *step});
+  };
+  if (auto f = dyn_cast<scf::ForOp>(p)) {
+    add(f.getInductionVar(), ex.expr(f.getLowerBound()),
+        ex.expr(f.getUpperBound()), getConstantIntValue(f.getStep()));
+    return out;
+  }
+  if (auto f = dyn_cast<scf::ParallelOp>(p)) {
+    for (unsigned k = 0; k < f.getNumLoops(); ++k)
+      add(f.getInductionVars()[k], ex.expr(f.getLowerBound()[k]),
+          ex.expr(f.getUpperBound()[k]), getConstantIntValue(f.getStep()[k]));
+    return out;
+  }
+  if (auto f = dyn_cast<affine::AffineForOp>(p)) {
+    add(f.getInductionVar(),
+        ex.mapResult(f.getLowerBoundMap(), f.getLowerBoundOperands()),
+        ex.mapResult(f.getUpperBoundMap(), f.getUpperBoundOperands()),
+        f.getStepAsInt());
+    return out;
+  }
+  return std::nullopt;
+}
+
+/// Loops are paired across the sides by location; the k-th induction value
+/// at one location (a multi-dimensional scf.parallel) is `loc/k`.
+std::optional<std::string> loopKey(Operation *p, unsigned k) {
+  std::optional<std::string> l = locKey(p->getLoc());
+  if (!l)
+    return std::nullopt;
+  return *l + "/" + std::to_string(k);
+}
+
+/// A value of the host code around a launch that the launch reads, named
+/// as a parameter by where it is made: a loop's induction value (upstream
+/// wraps a herd in loops in a launch of its own; the loops stay on the
+/// host). Both sides name it the same way.
+std::optional<std::string> hostParam(Value v, Operation *launch) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg)
+    return std::nullopt;
+  Operation *owner = arg.getOwner()->getParentOp();
+  if (!owner || launch->isAncestor(owner) ||
+      !isa<scf::ForOp, scf::ParallelOp, affine::AffineForOp>(owner))
+    return std::nullopt;
+  auto f = dyn_cast<FileLineColLoc>(owner->getLoc());
+  if (!f)
+    return std::nullopt;
+  return "h" + std::to_string(f.getLine()) + "_" +
+         std::to_string(f.getColumn()) + "_" +
+         std::to_string(arg.getArgNumber());
+}
+
 /// One copy, as either side reads it.
 struct Copy {
   Operation *op = nullptr; // the AIR op; the kernel's store
@@ -78,8 +149,11 @@ struct Copy {
   std::string src, dst;   // the buffers, paired across the sides
   std::string srcShape, dstShape; // their shapes and element types
   std::string srcName, dstName; // as a message names them
-  isl::map relation;      // [loops, tile] -> [src indices, dst indices]
-  isl::map dstToSrc;      // [loops, tile, dst indices] -> [src indices]
+  // [in] -> [src indices, dst indices] where `cons` holds, the dims `drop`
+  // (descending) projected out: [loops, tile] -> [src, dst].
+  std::vector<std::string> in, srcIdx, dstIdx;
+  std::string cons;
+  std::vector<size_t> drop;
 };
 
 /// Why a side could not be read.
@@ -95,7 +169,6 @@ std::string join(const std::vector<std::string> &v) {
   return s;
 }
 
-const char *const kParams = "[b0, b1, b2] -> ";
 
 class Checker {
 public:
@@ -183,6 +256,26 @@ private:
       return unknown("the program's copies do not have distinct file "
                      "locations, which pair them with the kernel's loops",
                      twice);
+    // The kernel must carry the program's locations (air-to-gpu keeps them;
+    // a printed kernel has them with --mlir-print-debuginfo, under the
+    // path it was lowered from): without them nothing pairs, and a missing
+    // copy loop would say nothing.
+    if (!order.empty()) {
+      StringRef file =
+          cast<FileLineColLoc>(order.front().getLoc()).getFilename();
+      bool named = false;
+      lowered.walk([&](Operation *op) {
+        if (auto l = dyn_cast<FileLineColLoc>(op->getLoc()))
+          named |= l.getFilename() == file;
+        return named ? WalkResult::interrupt() : WalkResult::advance();
+      });
+      if (!named)
+        return unknown("the kernel carries no location in " + file.str() +
+                           " (air-opt --mlir-print-debuginfo, given the same "
+                           "path, prints them): its copies cannot be paired "
+                           "with the program's",
+                       nullptr);
+    }
     // The kernel's copy statements (a store of a load), by location.
     std::map<std::string, std::vector<memref::StoreOp>> stores;
     lowered.walk([&](gpu::LaunchOp l) {
@@ -234,6 +327,27 @@ private:
     return v;
   }
 
+  /// The block ids and the host values the copies read.
+  std::set<std::string> hostParams;
+  std::string paramPrefix() const {
+    std::vector<std::string> p{"b0", "b1", "b2"};
+    p.insert(p.end(), hostParams.begin(), hostParams.end());
+    return "[" + join(p) + "] -> ";
+  }
+
+  static Operation *launchOf(Operation *op) {
+    return op->getParentOfType<air::LaunchOp>();
+  }
+
+  /// A side's relation, [loops, tile] -> [src, dst]; with `dstToSrc`,
+  /// [loops, tile, dst] -> [src].
+  isl::map build(const Copy &c, bool dstToSrc) {
+    isl::map m = relation(c.in, c.cons, c.srcIdx, c.dstIdx, dstToSrc);
+    for (size_t pos : c.drop)
+      m = islx::projectOutIn(m, pos);
+    return m;
+  }
+
   /// `{ [in] -> [s..., d...] : cons, s = src, d = dst }`, or with
   /// `dstToSrc` `{ [in, d...] -> [s...] : ... }`.
   isl::map relation(const std::vector<std::string> &in,
@@ -250,7 +364,7 @@ private:
       (dstToSrc ? ins : outs).push_back("d" + std::to_string(k));
       eqs += " and d" + std::to_string(k) + " = " + dst[k];
     }
-    return isl::map(isl.get(), std::string(kParams) + "{ [" + join(ins) +
+    return isl::map(isl.get(), paramPrefix() + "{ [" + join(ins) +
                                    "] -> [" + join(outs) + "] : " + cons +
                                    eqs + " }");
   }
@@ -320,6 +434,19 @@ private:
       auto n = names.find(v);
       if (n != names.end())
         return Leaf::named(n->second);
+      if (std::optional<std::string> h = hostParam(v, launchOf(d))) {
+        hostParams.insert(*h);
+        return Leaf::named(*h);
+      }
+      // An index an air.execute yields: the value its body yields.
+      if (auto exec = v.getDefiningOp<air::ExecuteOp>()) {
+        unsigned idx = cast<OpResult>(v).getResultNumber();
+        Operation *term = exec.getBody().getTerminator();
+        if (idx == 0 || idx - 1 >= term->getNumOperands())
+          return Leaf::opaque();
+        std::optional<IndexExpr> e = self->expr(term->getOperand(idx - 1));
+        return e ? Leaf::named(e->text) : Leaf::opaque();
+      }
       auto arg = dyn_cast<BlockArgument>(v);
       if (!arg)
         return Leaf::notALeaf();
@@ -391,36 +518,23 @@ private:
         }
         continue;
       }
-      if (auto f = dyn_cast<scf::ForOp>(p)) {
-        std::optional<std::string> key = locKey(f.getLoc());
-        auto lb = value(f.getLowerBound()), ub = value(f.getUpperBound());
-        std::optional<int64_t> step = getConstantIntValue(f.getStep());
-        if (!key || !lb || !ub || !step || *step <= 0)
+      bool read = true;
+      if (std::optional<std::vector<LoopDim>> ld = loopDims(p, ex, read)) {
+        if (!read)
           return Unread{"a loop around the copy whose bounds or step the "
                         "check does not read",
                         p};
-        std::string dim = "i" + std::to_string(dims.size());
-        names[f.getInductionVar()] = dim;
-        dims.push_back(dim);
-        c.loopKeys.push_back(*key);
-        domain.push_back(loopDomain(dim, *lb, *ub, *step));
-        continue;
-      }
-      if (auto f = dyn_cast<affine::AffineForOp>(p)) {
-        std::optional<std::string> key = locKey(f.getLoc());
-        auto lb = textOf(
-            ex.mapResult(f.getLowerBoundMap(), f.getLowerBoundOperands()));
-        auto ub = textOf(
-            ex.mapResult(f.getUpperBoundMap(), f.getUpperBoundOperands()));
-        if (!key || !lb || !ub)
-          return Unread{"a loop around the copy whose bounds the check does "
-                        "not read",
-                        p};
-        std::string dim = "i" + std::to_string(dims.size());
-        names[f.getInductionVar()] = dim;
-        dims.push_back(dim);
-        c.loopKeys.push_back(*key);
-        domain.push_back(loopDomain(dim, *lb, *ub, f.getStepAsInt()));
+        for (auto [k, l] : llvm::enumerate(*ld)) {
+          std::optional<std::string> key = loopKey(p, k);
+          if (!key)
+            return Unread{"a loop around the copy without a file location",
+                          p};
+          std::string dim = "i" + std::to_string(dims.size());
+          names[l.iv] = dim;
+          dims.push_back(dim);
+          c.loopKeys.push_back(*key);
+          domain.push_back(loopDomain(dim, l.lb, l.ub, l.step));
+        }
         continue;
       }
       if (auto i = dyn_cast<scf::IfOp>(p)) {
@@ -479,10 +593,11 @@ private:
     std::string cons = "0 <= n < " + std::to_string(count);
     for (const std::string &x : domain)
       cons += " and (" + x + ")";
-    c.relation = relation(withN, cons, srcIdx, dstIdx, false);
-    c.relation = islx::projectOutIn(c.relation, withN.size() - 1);
-    c.dstToSrc = relation(withN, cons, srcIdx, dstIdx, true);
-    c.dstToSrc = islx::projectOutIn(c.dstToSrc, withN.size() - 1);
+    c.in = withN;
+    c.cons = cons;
+    c.srcIdx = srcIdx;
+    c.dstIdx = dstIdx;
+    c.drop = {withN.size() - 1}; // n
     return std::nullopt;
   }
 
@@ -658,6 +773,10 @@ private:
       auto n = names.find(v);
       if (n != names.end())
         return Leaf::named(n->second);
+      if (std::optional<std::string> h = hostParam(v, f)) {
+        hostParams.insert(*h);
+        return Leaf::named(*h);
+      }
       if (isa<BlockArgument>(v))
         return Leaf::opaque();
       Operation *op = v.getDefiningOp();
@@ -677,22 +796,7 @@ private:
                        std::to_string(block[i]));
     bool sawCopyLoop = false;
     for (Operation *p : chain) {
-      Value iv;
-      std::optional<std::string> lb, ub;
-      std::optional<int64_t> step;
-      if (auto l = dyn_cast<scf::ForOp>(p)) {
-        iv = l.getInductionVar();
-        lb = textOf(ex.expr(l.getLowerBound()));
-        ub = textOf(ex.expr(l.getUpperBound()));
-        step = getConstantIntValue(l.getStep());
-      } else if (auto l = dyn_cast<affine::AffineForOp>(p)) {
-        iv = l.getInductionVar();
-        lb = textOf(
-            ex.mapResult(l.getLowerBoundMap(), l.getLowerBoundOperands()));
-        ub = textOf(
-            ex.mapResult(l.getUpperBoundMap(), l.getUpperBoundOperands()));
-        step = l.getStepAsInt();
-      } else if (auto i = dyn_cast<scf::IfOp>(p)) {
+      if (auto i = dyn_cast<scf::IfOp>(p)) {
         bool inElse = i.getElseRegion().isAncestor(store->getParentRegion());
         std::optional<std::string> e =
             textOf(ex.condition(i.getCondition(), inElse));
@@ -702,7 +806,8 @@ private:
                         p};
         domain.push_back(*e);
         continue;
-      } else if (auto i = dyn_cast<affine::AffineIfOp>(p)) {
+      }
+      if (auto i = dyn_cast<affine::AffineIfOp>(p)) {
         bool inElse = i.getElseRegion().isAncestor(store->getParentRegion());
         std::optional<std::string> e =
             textOf(ex.integerSet(i.getIntegerSet(), i.getOperands(), inElse));
@@ -712,31 +817,36 @@ private:
                         p};
         domain.push_back(*e);
         continue;
-      } else {
+      }
+      bool read = true;
+      std::optional<std::vector<LoopDim>> ld = loopDims(p, ex, read);
+      if (!ld)
         return Unread{"a copy inside '" + p->getName().getStringRef().str() +
                           "', which the check does not read",
                       p};
-      }
-      if (!lb || !ub || !step || *step <= 0)
+      if (!read)
         return Unread{"a loop around the kernel's copy whose bounds or step "
                       "the check does not read",
                       p};
-      // The copy loop: the loop that holds the load and the store, at the
-      // transfer's location.
-      std::optional<std::string> k = locKey(p->getLoc());
-      bool copyLoop = !sawCopyLoop && p == store->getParentOp() && k &&
-                      *k == key && load->getParentOp() == p;
-      std::string dim = copyLoop ? "n" : "i" + std::to_string(dims.size());
-      names[iv] = dim;
-      if (copyLoop) {
-        sawCopyLoop = true;
-      } else {
-        if (!k)
-          return Unread{"a loop of the kernel without a file location", p};
-        dims.push_back(dim);
-        keys.push_back(*k);
+      // The copy loop: the scf.for that holds the load and the store, at
+      // the transfer's location.
+      std::optional<std::string> at = locKey(p->getLoc());
+      bool copyLoop = !sawCopyLoop && isa<scf::ForOp>(p) &&
+                      p == store->getParentOp() && at && *at == key &&
+                      load->getParentOp() == p;
+      for (auto [k, l] : llvm::enumerate(*ld)) {
+        std::string dim = copyLoop ? "n" : "i" + std::to_string(dims.size());
+        names[l.iv] = dim;
+        if (!copyLoop) {
+          std::optional<std::string> lk = loopKey(p, k);
+          if (!lk)
+            return Unread{"a loop of the kernel without a file location", p};
+          dims.push_back(dim);
+          keys.push_back(*lk);
+        }
+        domain.push_back(loopDomain(dim, l.lb, l.ub, l.step));
       }
-      domain.push_back(loopDomain(dim, *lb, *ub, *step));
+      sawCopyLoop |= copyLoop;
     }
     if (!sawCopyLoop)
       return Unread{"the kernel's copy is not in a loop at the transfer's "
@@ -782,16 +892,15 @@ private:
     std::string cons = "1 = 1";
     for (const std::string &x : domain)
       cons += " and (" + x + ")";
-    isl::map m = relation(in, cons, srcIdx, dstIdx, false);
+    c.in = in;
+    c.cons = cons;
+    c.srcIdx = srcIdx;
+    c.dstIdx = dstIdx;
     size_t first = dims.size();
-    m = islx::projectOutIn(m, first + 3); // n
-    if (prog.inHerd) {
-      m = islx::projectOutIn(m, first + 2); // t2
-    } else {
-      for (int k = 0; k < 3; ++k)
-        m = islx::projectOutIn(m, first);
-    }
-    c.relation = m;
+    // n; then t2 in a herd (the tile is the thread), every thread outside.
+    c.drop = prog.inHerd ? std::vector<size_t>{first + 3, first + 2}
+                         : std::vector<size_t>{first + 3, first + 2,
+                                               first + 1, first};
     return std::nullopt;
   }
 
@@ -811,7 +920,7 @@ private:
                   "; the program's from " + p.srcName + " into " + p.dstName;
       return v;
     }
-    isl::set context(isl.get(), std::string(kParams) + "{ : " +
+    isl::set context(isl.get(), paramPrefix() + "{ : " +
                                     [&] {
                                       std::string s = "1 = 1";
                                       for (const std::string &b : params)
@@ -819,9 +928,9 @@ private:
                                       return s;
                                     }() +
                                     " }");
-    isl::map pr = p.relation.intersect_params(context);
-    isl::map kr = k.relation.intersect_params(context);
-    if (!p.dstToSrc.intersect_params(context).is_single_valued()) {
+    isl::map pr = build(p, false).intersect_params(context);
+    isl::map kr = build(k, false).intersect_params(context);
+    if (!build(p, true).intersect_params(context).is_single_valued()) {
       Verdict u;
       u.kind = Verdict::Unknown;
       u.at = d;
@@ -855,9 +964,14 @@ private:
       return "[" + join(s) + "]";
     };
     std::ostringstream os;
+    std::vector<std::string> blockIds(par.begin(),
+                                      par.begin() + std::min<size_t>(3, par.size()));
+    std::vector<std::string> host(par.begin() + blockIds.size(), par.end());
     os << "the kernel's copy loop does not move the program's elements: in "
           "block ("
-       << join(par) << ")";
+       << join(blockIds) << ")";
+    if (!host.empty())
+      os << ", host values [" << join(host) << "]";
     if (loops)
       os << ", loop values " << slice(0, loops);
     if (tile)

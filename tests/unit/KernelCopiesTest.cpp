@@ -139,6 +139,70 @@ TEST_F(KernelCopies, AHerdCopyOfAnotherTileIsFound) {
   EXPECT_EQ(v.kind, Verdict::Different) << v.message;
 }
 
+// A launch in a host loop (its value a parameter on both sides, named by
+// the loop's location) and copies in an scf.parallel of a herd body.
+const char *kHostLoop = R"(
+func.func @rows(%a: memref<4x64xf32>, %b: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %r = %c0 to %c4 step %c1 {
+    air.launch (%x) in (%nx=%c1) args(%la=%a, %lb=%b, %lr=%r) : memref<4x64xf32>, memref<4x64xf32>, index {
+      air.segment @s args(%sa=%la, %sb=%lb, %sr=%lr) : memref<4x64xf32>, memref<4x64xf32>, index {
+        %c1_s = arith.constant 1 : index
+        %c2 = arith.constant 2 : index
+        air.herd @h tile (%tx, %ty) in (%hx=%c2, %hy=%c1_s) args(%ha=%sa, %hb=%sb, %hr=%sr) : memref<4x64xf32>, memref<4x64xf32>, index {
+          %c0_h = arith.constant 0 : index
+          %c1_h = arith.constant 1 : index
+          %c16 = arith.constant 16 : index
+          %c32 = arith.constant 32 : index
+          %off = arith.muli %tx, %c32 : index
+          %buf = memref.alloc() : memref<32xf32, 2>
+          scf.parallel (%p) = (%c0_h) to (%c32) step (%c16) {
+            %col = arith.addi %off, %p : index
+            air.dma_memcpy_nd (%buf[%p] [%c16] [%c1_h], %ha[%hr, %col] [%c16] [%c1_h]) {id = 1 : i32} : (memref<32xf32, 2>, memref<4x64xf32>)
+            air.dma_memcpy_nd (%hb[%hr, %col] [%c16] [%c1_h], %buf[%p] [%c16] [%c1_h]) {id = 2 : i32} : (memref<4x64xf32>, memref<32xf32, 2>)
+            scf.reduce
+          }
+          memref.dealloc %buf : memref<32xf32, 2>
+        }
+      }
+    }
+  }
+  return
+}
+)";
+
+TEST_F(KernelCopies, HostLoopsAndParallelLoopsAreRead) {
+  lowerText(kHostLoop);
+  Verdict v = check();
+  ASSERT_EQ(v.kind, Verdict::Equivalent) << v.message;
+  EXPECT_EQ(v.buffers, 2);
+  // The first copy reads the next row: found, for some row of the host
+  // loop.
+  memref::StoreOp s = copies().front();
+  auto load = s.getValueToStore().getDefiningOp<memref::LoadOp>();
+  OpBuilder b(load);
+  Value one = arith::ConstantIndexOp::create(b, load.getLoc(), 1);
+  Value row = load.getIndices().front();
+  Value next = arith::AddIOp::create(b, load.getLoc(), row, one);
+  load.getIndicesMutable()[0].set(next);
+  v = check();
+  ASSERT_EQ(v.kind, Verdict::Different) << v.message;
+  EXPECT_NE(v.message.find("host values"), std::string::npos) << v.message;
+}
+
+TEST_F(KernelCopies, AKernelWithoutTheProgramsLocationsIsUnknown) {
+  lowerText(kHostLoop);
+  lowered->walk([&](Operation *op) {
+    op->setLoc(FileLineColLoc::get(&ctx, "elsewhere.mlir", 1, 1));
+  });
+  Verdict v = check();
+  EXPECT_EQ(v.kind, Verdict::Unknown);
+  EXPECT_NE(v.message.find("carries no location"), std::string::npos)
+      << v.message;
+}
+
 TEST_F(KernelCopies, AnOffsetItCannotReadIsUnknown) {
   // An offset that is the product of two ids: not affine.
   lowerText(R"(
