@@ -65,17 +65,23 @@ std::optional<IndexExpr> IndexExprReader::compute(Value v) {
   return std::nullopt;
 }
 
+bool IndexExprReader::exprs(ValueRange values, SmallVectorImpl<IndexExpr> &out) {
+  for (Value v : values) {
+    std::optional<IndexExpr> e = expr(v);
+    if (!e)
+      return false;
+    out.push_back(*e);
+  }
+  return true;
+}
+
 std::optional<IndexExpr> IndexExprReader::mapResult(AffineMap map,
                                                     ValueRange operands) {
   if (map.getNumResults() != 1)
     return std::nullopt;
   SmallVector<IndexExpr> ops;
-  for (Value o : operands) {
-    auto e = expr(o);
-    if (!e)
-      return std::nullopt;
-    ops.push_back(*e);
-  }
+  if (!exprs(operands, ops))
+    return std::nullopt;
   return affine(map.getResult(0), ops, map.getNumDims());
 }
 
@@ -163,12 +169,8 @@ std::optional<IndexExpr> IndexExprReader::integerSet(IntegerSet set,
                                                      ValueRange operands,
                                                      bool negate) {
   SmallVector<IndexExpr> ops;
-  for (Value o : operands) {
-    auto e = expr(o);
-    if (!e)
-      return std::nullopt;
-    ops.push_back(*e);
-  }
+  if (!exprs(operands, ops))
+    return std::nullopt;
   std::string conj;
   bool marked = false;
   for (unsigned c = 0; c < set.getNumConstraints(); ++c) {

@@ -79,6 +79,9 @@ private:
   std::function<Leaf(mlir::Value)> leaf;
   llvm::DenseMap<mlir::Value, std::optional<IndexExpr>> memo;
   std::optional<IndexExpr> compute(mlir::Value v);
+  /// Every value read, in order (false: one is not).
+  bool exprs(mlir::ValueRange values,
+             llvm::SmallVectorImpl<IndexExpr> &out);
 };
 
 } // namespace aircheck

@@ -112,6 +112,23 @@ std::optional<std::vector<LoopDim>> loopDims(Operation *p,
   return std::nullopt;
 }
 
+/// The condition under which `p` (scf.if, affine.if) runs `at`, as isl
+/// constraints; nullopt for another op; `read` false where the condition
+/// is not read.
+std::optional<std::string> guardOf(Operation *p, Region *at,
+                                   IndexExprReader &ex, bool &read) {
+  std::optional<IndexExpr> e;
+  if (auto i = dyn_cast<scf::IfOp>(p))
+    e = ex.condition(i.getCondition(), i.getElseRegion().isAncestor(at));
+  else if (auto i = dyn_cast<affine::AffineIfOp>(p))
+    e = ex.integerSet(i.getIntegerSet(), i.getOperands(),
+                      i.getElseRegion().isAncestor(at));
+  else
+    return std::nullopt;
+  read = e.has_value();
+  return e ? e->text : std::string();
+}
+
 /// Loops are paired across the sides by location; the k-th induction value
 /// at one location (a multi-dimensional scf.parallel) is `loc/k`.
 std::optional<std::string> loopKey(Operation *p, unsigned k) {
@@ -233,6 +250,14 @@ private:
     llvm::raw_string_ostream os(s);
     t.getElementType().print(os);
     return s;
+  }
+
+  static void setBuffers(Copy &c, std::string src, std::string dst,
+                         Value srcMemref, Value dstMemref) {
+    c.src = std::move(src);
+    c.dst = std::move(dst);
+    c.srcShape = shapeOf(srcMemref);
+    c.dstShape = shapeOf(dstMemref);
   }
 
   Verdict compare() {
@@ -537,24 +562,12 @@ private:
         }
         continue;
       }
-      if (auto i = dyn_cast<scf::IfOp>(p)) {
-        bool inElse = i.getElseRegion().isAncestor(d->getParentRegion());
-        std::optional<std::string> e =
-            textOf(ex.condition(i.getCondition(), inElse));
-        if (!e)
+      if (std::optional<std::string> g =
+              guardOf(p, d->getParentRegion(), ex, read)) {
+        if (!read)
           return Unread{"a condition around the copy the check does not read",
                         p};
-        domain.push_back(*e);
-        continue;
-      }
-      if (auto i = dyn_cast<affine::AffineIfOp>(p)) {
-        bool inElse = i.getElseRegion().isAncestor(d->getParentRegion());
-        std::optional<std::string> e =
-            textOf(ex.integerSet(i.getIntegerSet(), i.getOperands(), inElse));
-        if (!e)
-          return Unread{"a condition around the copy the check does not read",
-                        p};
-        domain.push_back(*e);
+        domain.push_back(*g);
         continue;
       }
       return Unread{"a copy inside '" + p->getName().getStringRef().str() +
@@ -579,10 +592,7 @@ private:
       return Unread{"a copy of a buffer that is neither a function argument "
                     "nor an alloc",
                     d};
-    c.src = *s;
-    c.dst = *t;
-    c.srcShape = shapeOf(d.getSrc());
-    c.dstShape = shapeOf(d.getDst());
+    setBuffers(c, *s, *t, d.getSrc(), d.getDst());
     std::vector<std::string> in = dims;
     if (c.inHerd) {
       in.push_back("t0");
@@ -796,29 +806,16 @@ private:
                        std::to_string(block[i]));
     bool sawCopyLoop = false;
     for (Operation *p : chain) {
-      if (auto i = dyn_cast<scf::IfOp>(p)) {
-        bool inElse = i.getElseRegion().isAncestor(store->getParentRegion());
-        std::optional<std::string> e =
-            textOf(ex.condition(i.getCondition(), inElse));
-        if (!e)
-          return Unread{"a condition around the kernel's copy the check does "
-                        "not read",
-                        p};
-        domain.push_back(*e);
-        continue;
-      }
-      if (auto i = dyn_cast<affine::AffineIfOp>(p)) {
-        bool inElse = i.getElseRegion().isAncestor(store->getParentRegion());
-        std::optional<std::string> e =
-            textOf(ex.integerSet(i.getIntegerSet(), i.getOperands(), inElse));
-        if (!e)
-          return Unread{"a condition around the kernel's copy the check does "
-                        "not read",
-                        p};
-        domain.push_back(*e);
-        continue;
-      }
       bool read = true;
+      if (std::optional<std::string> g =
+              guardOf(p, store->getParentRegion(), ex, read)) {
+        if (!read)
+          return Unread{"a condition around the kernel's copy the check does "
+                        "not read",
+                        p};
+        domain.push_back(*g);
+        continue;
+      }
       std::optional<std::vector<LoopDim>> ld = loopDims(p, ex, read);
       if (!ld)
         return Unread{"a copy inside '" + p->getName().getStringRef().str() +
@@ -878,10 +875,7 @@ private:
       return Unread{"a kernel copy of a buffer the check does not pair with "
                     "the program's",
                     store};
-    c.src = *s;
-    c.dst = *t;
-    c.srcShape = shapeOf(load.getMemRef());
-    c.dstShape = shapeOf(store.getMemRef());
+    setBuffers(c, *s, *t, load.getMemRef(), store.getMemRef());
     c.loopKeys = keys;
     // [loops, t0, t1, t2, n] -> [src, dst]; n and (outside a herd) the
     // thread projected out; in a herd the tile is the thread (t2 is 0).
