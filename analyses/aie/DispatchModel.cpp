@@ -54,7 +54,11 @@ using namespace mlir;
 namespace {
 
 constexpr size_t kMaxStates = 200000;
-constexpr size_t kMaxCoreSteps = 4096;
+constexpr size_t kMaxCoreSteps = 1 << 18;
+/// Safe steps taken in a row before a state is kept (Search::expand), and
+/// in all.
+constexpr size_t kMaxPathSteps = 1 << 16;
+constexpr size_t kMaxSearchSteps = size_t(1) << 27;
 std::optional<int64_t> constIndex(Value v) {
   if (auto c = v.getDefiningOp<arith::ConstantOp>())
     if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
@@ -1749,6 +1753,31 @@ void Search::expand(size_t idx) {
   if (std::optional<size_t> only = safeStep(states[idx])) {
     std::optional<State> next = successor(states[idx], *only);
     if (next && !index.count(*next)) {
+      // Safe steps in a row are one edge: the states between are not
+      // kept (a core's long loops against chains that never compete make
+      // a path as long as the run, of which only its ends matter). What
+      // the checkers ask of a state carries along such a path: a step put
+      // off stays enabled, an agent that cannot move at a state between
+      // cannot at the path's end either, and a stream's or queue's state
+      // once the host has finished is kept (the path stops there, and at
+      // every push of the host, where a full queue is looked for). The
+      // path stops before a state seen before, so the cycle proviso above
+      // applies at its last state as it did.
+      for (size_t k = 1; k < kMaxPathSteps && pathSteps < kMaxSearchSteps;
+           ++k, ++pathSteps) {
+        const State &at = *next;
+        if (m.host >= 0 &&
+            (at[m.host] < 0 ||
+             m.procs[m.host].steps[at[m.host]].kind == Step::Push))
+          break;
+        std::optional<size_t> then = safeStep(at);
+        if (!then)
+          break;
+        std::optional<State> after = successor(at, *then);
+        if (!after || index.count(*after))
+          break;
+        next = std::move(after);
+      }
       add(*next, idx);
       return;
     }

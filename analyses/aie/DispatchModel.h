@@ -313,6 +313,8 @@ private:
   std::vector<bool> visible;
   std::vector<std::vector<int>> acquirers; // per lock, the processes
   std::unordered_map<State, uint32_t, StateHash> index;
+  /// Safe steps taken between kept states (expand), against a budget.
+  size_t pathSteps = 0;
 
   void add(const State &s, int64_t from);
   void advance(State &s, size_t i) const;

@@ -46,7 +46,7 @@ struct Verdict {
 
 struct ValidateOptions {
   uint64_t maxSteps = 1000000; // the program run's step budget
-  int64_t budget = 50000000;   // elements either replay may move
+  int64_t budget = 500000000;   // elements either replay may move
   /// The design replay's step budget (steps of the dispatch model's
   /// agents: a lock operation, a BD's start or completion, a task's push).
   uint64_t designSteps = 160000000;

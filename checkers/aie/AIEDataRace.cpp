@@ -129,8 +129,12 @@ private:
     // (the others reduced as for deadlock): which pcs two agents can hold
     // at once is preserved for the two visible ones.
     std::set<std::pair<Operation *, Operation *>> reported;
-    size_t explored = 0;
+    size_t explored = 0, byInvariant = 0;
     for (const Pair &full : pairs) {
+      if (exclusiveByLocks(m, full)) {
+        ++byInvariant;
+        continue;
+      }
       // The two with what shares their locks, streams always ready.
       Model sm = lockClosure(m, full.core, full.chain);
       Pair pr{0, 1};
@@ -174,9 +178,145 @@ private:
                      std::to_string(pairs.size()) +
                      " core/BD-chain pair(s) sharing a buffer, in every "
                      "interleaving (" +
+                     (byInvariant ? std::to_string(byInvariant) +
+                                        " by a lock invariant, "
+                                  : std::string()) +
                      std::to_string(explored) +
                      " states; the streams, task queues and host taken as "
                      "always ready)");
+  }
+
+  /// Whether the pair can never be at once at a BD of a buffer they share
+  /// and at code touching it, by a lock invariant instead of a search
+  /// (issue 20: a core's long loops make the pair's interleavings as many
+  /// as its steps). S is the set of locks the chain acquires before and
+  /// releases after each such BD, and the core before and after each such
+  /// code. If every agent acquires and releases S's locks by 1, in turn
+  /// (an acquire, then a release, never two held at once; a chain or core
+  /// that repeats holds as many at its end as where it repeats from), no
+  /// runtime task uses them, and their initial values add up to 1, then
+  /// the values of S plus the agents holding one add up to 1 in every
+  /// state (an acquire moves a unit from a value to its agent, a release
+  /// back): at most one agent holds one at a time. The chain holds one at
+  /// each such BD and the core in each such code: never both at once.
+  /// AIE2 locks only (an AIE1 release sets a value).
+  bool exclusiveByLocks(const Model &m, const Pair &pr) const {
+    if (m.aie1)
+      return false;
+    const Proc &core = m.procs[pr.core], &chain = m.procs[pr.chain];
+    bool s2mm = isS2MM(chain);
+    std::set<Operation *> shared;
+    for (const Step &st : chain.steps)
+      if (st.kind == Step::Transfer)
+        for (const auto &seg : core.touches)
+          for (const Touch &t : seg)
+            if (t.buffer == bdBuffer(st.op) && (t.writes || s2mm))
+              shared.insert(t.buffer);
+    auto isLock = [](const Step &st) {
+      return st.kind == Step::Acquire || st.kind == Step::Release ||
+             st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet;
+    };
+    // The nearest lock step before (dir -1) or at/after (dir +1) position
+    // `at` of p, wrapping where p repeats; -1 for none.
+    auto nearest = [&](const Proc &p, int at, int dir) -> int {
+      int n = p.steps.size();
+      for (int k = 0, i = dir < 0 ? at - 1 : at; k <= n; ++k, i += dir) {
+        if (i < 0 || i >= n) {
+          if (p.loopTo < 0)
+            return -1;
+          i = i < 0 ? n - 1 : p.loopTo;
+        }
+        if (isLock(p.steps[i]))
+          return i;
+      }
+      return -1;
+    };
+    // S starts as the locks around the chain's BDs of the shared buffers.
+    std::set<int> S;
+    std::vector<int> chainAt, coreAt;
+    for (auto [t, st] : llvm::enumerate(chain.steps))
+      if (st.kind == Step::Transfer && shared.count(bdBuffer(st.op))) {
+        int before = nearest(chain, t, -1), after = nearest(chain, t, +1);
+        if (before < 0 || after < 0 ||
+            chain.steps[before].kind != Step::Acquire ||
+            chain.steps[after].kind != Step::Release)
+          return false;
+        S.insert(chain.steps[before].lock);
+        S.insert(chain.steps[after].lock);
+        chainAt.push_back(t);
+      }
+    for (auto [k, seg] : llvm::enumerate(core.touches))
+      if (llvm::any_of(seg, [&](const Touch &t) {
+            return shared.count(t.buffer);
+          }))
+        coreAt.push_back(k);
+    // Per agent: how many of S it holds before each step (and at its end).
+    auto holding = [&](const Proc &p, std::vector<int> &held) {
+      held.assign(p.steps.size() + 1, 0);
+      int h = 0;
+      for (auto [i, st] : llvm::enumerate(p.steps)) {
+        held[i] = h;
+        if (!isLock(st) || !S.count(st.lock))
+          continue;
+        if (st.value != 1 ||
+            (st.kind != Step::Acquire && st.kind != Step::Release))
+          return false;
+        h += st.kind == Step::Acquire ? 1 : -1;
+        if (h < 0 || h > 1)
+          return false;
+      }
+      held.back() = h;
+      return p.loopTo < 0 || held[p.loopTo] == h;
+    };
+    auto holds = [&]() {
+      int64_t total = 0;
+      for (int l : S)
+        total += m.locks[l].init;
+      if (total != 1)
+        return false;
+      std::vector<int> held, coreHeld, chainHeld;
+      for (auto [i, p] : llvm::enumerate(m.procs)) {
+        std::vector<int> &h =
+            i == pr.core ? coreHeld : i == pr.chain ? chainHeld : held;
+        if (!holding(p, h))
+          return false;
+      }
+      for (const Queue &q : m.queues)
+        for (const Task &t : q.tasks)
+          for (const Step &st : t.steps)
+            if (isLock(st) && S.count(st.lock))
+              return false;
+      return llvm::all_of(chainAt,
+                          [&](int t) { return chainHeld[t] == 1; }) &&
+             llvm::all_of(coreAt, [&](int k) { return coreHeld[k] == 1; });
+    };
+    // Else S takes, for every acquire of one of its locks, the lock its
+    // agent releases next (a relay's third lock), while it grows.
+    for (size_t round = 0; round <= m.locks.size(); ++round) {
+      if (holds())
+        return true;
+      size_t before = S.size();
+      for (const Proc &p : m.procs)
+        for (auto [i, st] : llvm::enumerate(p.steps)) {
+          if (st.kind != Step::Acquire || !S.count(st.lock))
+            continue;
+          int n = p.steps.size();
+          for (int k = 1, j = i + 1; k <= n; ++k, ++j) {
+            if (j >= n) {
+              if (p.loopTo < 0)
+                break;
+              j = p.loopTo;
+            }
+            if (p.steps[j].kind == Step::Release) {
+              S.insert(p.steps[j].lock);
+              break;
+            }
+          }
+        }
+      if (S.size() == before)
+        return false;
+    }
+    return false;
   }
 
   static bool isS2MM(const Proc &chain) {

@@ -379,9 +379,43 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
       else
         turns.push_back({k, k});
     }
-    size_t period = shortestPeriod(turns.size(), [&](size_t i, size_t j) {
-      return ts[turns[i].first].endpoint == ts[turns[j].first].endpoint;
-    });
+    auto ringPeriod = [&](const std::vector<std::pair<size_t, size_t>> &tu) {
+      return shortestPeriod(tu.size(), [&](size_t i, size_t j) {
+        return ts[tu[i].first].endpoint == ts[tu[j].first].endpoint;
+      });
+    };
+    size_t period = ringPeriod(turns);
+    // A turn that repeats its own transfers (a buffer only read, or read by
+    // one stream across launch instances) is cut at its period into turns
+    // of the same stream: each hands the lock to itself, so the order of
+    // the buffer's transfers is the same, and the chain folds to one
+    // period instead of holding the whole turn. Kept only where the ring
+    // does not grow.
+    {
+      std::vector<std::pair<size_t, size_t>> cut;
+      for (const auto &turn : turns) {
+        size_t from = turn.first, to = turn.second;
+        size_t n = to - from + 1;
+        size_t p = shortestPeriod(n, [&](size_t i, size_t j) {
+          const Touch &x = ts[from + i], &y = ts[from + j];
+          return out.chains[x.endpoint][x.position].access ==
+                 out.chains[y.endpoint][y.position].access;
+        });
+        if (p == n || n % p != 0) {
+          cut.push_back({from, to});
+          continue;
+        }
+        for (size_t k = from; k <= to; k += p)
+          cut.push_back({k, k + p - 1});
+      }
+      if (cut.size() != turns.size()) {
+        size_t q = ringPeriod(cut);
+        if (q <= period) {
+          turns = std::move(cut);
+          period = q;
+        }
+      }
+    }
     // The lock of turn t: its place in the ring, or (a token) its stream's.
     std::map<unsigned, int> streamLock;
     for (const auto &turn : turns)
@@ -437,11 +471,43 @@ FailureOr<Chains> aircheck::npu::buildChains(const TransferPlan &plan,
         kept.push_back(bd);
     out.chains[e] = std::move(kept);
   }
+  // L2 buffers no DMA writes: their readers' chains end.
+  std::vector<bool> written(plan.buffers.size(), false);
+  for (const Endpoint &e : plan.endpoints)
+    if (!e.isPut)
+      for (const Access &a : e.accesses)
+        written[a.buffer] = true;
+  out.passes.assign(plan.endpoints.size(), 0);
   for (auto [i, e] : llvm::enumerate(plan.endpoints)) {
     if (e.level == Level::L3)
       continue;
     std::vector<BD> &c = out.chains[i];
-    c.resize(chainPeriod(c));
+    size_t n = c.size(), p = chainPeriod(c);
+    bool ends = e.isPut && e.level == Level::L2 && n > 0 &&
+                llvm::all_of(c, [&](const BD &bd) {
+                  return plan.buffers[bd.access.buffer].level == Level::L2 &&
+                         !written[bd.access.buffer];
+                });
+    if (!ends) {
+      c.resize(p);
+      continue;
+    }
+    // n / p passes of the period, where it divides; within the repeat
+    // count's range by taking k periods per pass (the fewest that fit).
+    int64_t passes = 1;
+    if (n % p == 0) {
+      int64_t reps = n / p;
+      for (int64_t k = 1; k <= reps; ++k)
+        if (reps % k == 0 && reps / k <= kMaxChainPasses) {
+          p *= k;
+          passes = reps / k;
+          break;
+        }
+    } else {
+      p = n;
+    }
+    c.resize(p);
+    out.passes[i] = passes;
   }
   return out;
 }

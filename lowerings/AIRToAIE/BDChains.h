@@ -16,7 +16,10 @@
 //    turn's first BD acquires its lock and its last releases the next
 //    turn's. One writer and one reader in turn is the usual producer/
 //    consumer pair; a scatter or gather through one buffer has its readers
-//    (writers) take turns, in the run's order. Or, where that order makes
+//    (writers) take turns, in the run's order. A turn that repeats its own
+//    transfers is cut at its period into turns of the same stream (each
+//    hands the lock to itself), where the ring does not grow: a buffer one
+//    stream reads in every launch instance folds to one period. Or, where that order makes
 //    the cores wait on each other (`interleaveReads`), the readers of one
 //    fill take turns transfer by transfer, round-robin (reads of one fill
 //    commute): a token passed along the turns, one lock per stream, the
@@ -40,6 +43,10 @@
 //    Writers of one phase write disjoint elements (checked element by
 //    element), and two consecutive phases never both have several streams;
 //    otherwise the buffer takes turns.
+//  * L2 that no DMA writes (its contents undefined, or an initial value):
+//    nothing stops its readers, so their chains end, one period run as many
+//    passes as the program reads (`repeat_count`, at most kMaxChainPasses
+//    passes: several periods per pass beyond).
 //  * L3: the runtime sequence drives the shim; no locks.
 //
 // A chain is the endpoint's sequence of BDs made cyclic at its shortest
@@ -79,9 +86,19 @@ enum : int { kProducer = 0, kConsumer = 1, kReady = 2 };
 struct Chains {
   /// Per endpoint: its cyclic chain (L1, L2), or every transfer (L3).
   std::vector<std::vector<BD>> chains;
+  /// Per endpoint: 0 where the chain repeats for ever (it stops where the
+  /// data stops: a writer upstream runs out), else the number of passes it
+  /// makes and ends (`repeat_count` = passes - 1). An L2 buffer that no DMA
+  /// writes (its contents undefined, or an initial value) has readers that
+  /// nothing stops: each runs as many passes as the program reads.
+  std::vector<int64_t> passes;
   /// Per buffer: its locks (none for L3 and untouched buffers).
   std::vector<BufferLocks> locks;
 };
+
+/// The most passes a chain's `repeat_count` gives (the DMA's start queue
+/// counts repeats in 8 bits).
+constexpr int64_t kMaxChainPasses = 256;
 
 /// The shortest p with seq[i] == seq[i mod p] for every i (seq.size() when
 /// there is none shorter; 0 for an empty sequence).

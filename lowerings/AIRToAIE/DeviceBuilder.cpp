@@ -574,14 +574,21 @@ bool DesignBuilder::dmaPrograms() {
               *b, bloc, bl[bd.releaseLock],
               aie::LockActionAttr::get(b->getContext(), aie::LockAction::Release),
               b->getI32IntegerAttr(bd.releaseValue));
-        aie::NextBDOp::create(*b, bloc, bdBlocks[(j + 1) % chain.size()]);
+        // A chain of a given number of passes ends after its last BD.
+        int64_t passes = chains.passes.empty() ? 0 : chains.passes[ei];
+        aie::NextBDOp::create(*b, bloc,
+                              passes && j + 1 == chain.size()
+                                  ? end
+                                  : bdBlocks[(j + 1) % chain.size()]);
       }
       b->setInsertionPointToEnd(starts[k]);
+      int64_t passes = chains.passes.empty() ? 0 : chains.passes[ei];
       aie::DMAStartOp::create(
           *b, loc, b->getI1Type(),
           e.isPut ? aie::DMAChannelDir::MM2S : aie::DMAChannelDir::S2MM,
-          e.dmaChannel, IntegerAttr(), bdBlocks.front(),
-          k + 1 < starts.size() ? starts[k + 1] : end);
+          e.dmaChannel,
+          passes > 1 ? b->getI32IntegerAttr(passes - 1) : IntegerAttr(),
+          bdBlocks.front(), k + 1 < starts.size() ? starts[k + 1] : end);
     }
   }
   return true;

@@ -108,8 +108,12 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
   llvm::CrashRecoveryContext crc;
   bool finished = crc.RunSafely([&] {
     wrapBareHierarchy(*module);
+    // The run the NPU lowering follows (and validation's run of the
+    // program) moves every transfer of the program: its budget is larger
+    // than lint's, which proves the big programs symbolically.
     out = dev->isAIE() ? compileForAIE(*module, *dev, options.emit, input,
-                                           options.maxSteps)
+                                       std::max(options.maxSteps,
+                                                kCompileRunSteps))
                        : compileForGPU(*module, *dev, options.emit, input);
   });
   if (!finished) {

@@ -53,6 +53,10 @@ struct CompileResult {
   std::string text;
 };
 
+/// The step budget of the run `air-check compile` lowers for an NPU from
+/// (and of validation's run of the program), unless --max-steps is larger.
+inline constexpr uint64_t kCompileRunSteps = 20000000;
+
 /// The NPU back end (tools/air-check/CompileAIE.cpp): emit "aie" (default)
 /// or "air".
 /// `maxSteps`: compile's --max-steps (the lowering's run takes at least its

@@ -100,8 +100,10 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
     OwningOpRef<ModuleOp> design =
         parseSourceString<ModuleOp>(a.text, config, name);
     validate::Verdict v;
+    validate::ValidateOptions vo;
+    vo.maxSteps = std::max(vo.maxSteps, lowering.maxSteps);
     if (design)
-      v = validate::validateDesign(module, *design);
+      v = validate::validateDesign(module, *design, vo);
     auto where = [&](Operation *op) {
       std::string out = name;
       if (op)

@@ -126,7 +126,9 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
       return;
     }
     validate::ValidateOptions vo;
-    vo.maxSteps = options.maxSteps;
+    // The program's run takes compile's budget (what compile validates,
+    // validate does).
+    vo.maxSteps = std::max(options.maxSteps, kCompileRunSteps);
     v = validate::validateDesign(*program, *design, vo);
   });
   if (!finished) {

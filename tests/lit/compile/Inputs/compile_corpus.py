@@ -5,7 +5,8 @@ where why is the first [compile-unsupported] reason or `checks`. Fails (exit 1) 
 code other than 0 or 1, on output written by a refused compile, on a
 compiled design that does not round-trip through air-opt or lint clean,
 and on one whose runtime sequence pushes more than a queue's depth (4 on
-the NPUs, issue 26) of tasks onto a channel beyond its last wait.
+the NPUs, issue 26) of tasks onto a channel beyond its last wait. A
+compiled program's line also gets `lines <name> <N>`: the design's lines.
 With --negative, a program that compiles fails too, and exit 2 (a program
 the parser rejects) is accepted."""
 import os, re, subprocess, sys, tempfile
@@ -60,6 +61,7 @@ with tempfile.TemporaryDirectory() as tmp:
                     unvalidated = ", not validated: " + line.split("not validated: ", 1)[-1][:80]
                     break
             print(f"compiled {name}{unvalidated}")
+            print(f"lines {name} {sum(1 for _ in open(out))}")
             if negative:
                 print(f"BAD {name}: a negative program compiled")
                 bad = True
