@@ -1763,6 +1763,7 @@ void Search::expand(size_t idx) {
       // every push of the host, where a full queue is looked for). The
       // path stops before a state seen before, so the cycle proviso above
       // applies at its last state as it did.
+      std::vector<uint32_t> took{(uint32_t)*only};
       for (size_t k = 1; k < kMaxPathSteps && pathSteps < kMaxSearchSteps;
            ++k, ++pathSteps) {
         const State &at = *next;
@@ -1777,7 +1778,13 @@ void Search::expand(size_t idx) {
         if (!after || index.count(*after))
           break;
         next = std::move(after);
+        took.push_back((uint32_t)*then);
       }
+      llvm::sort(took);
+      took.erase(std::unique(took.begin(), took.end()), took.end());
+      if (pathAgents.size() <= idx)
+        pathAgents.resize(idx + 1);
+      pathAgents[idx] = std::move(took);
       add(*next, idx);
       return;
     }

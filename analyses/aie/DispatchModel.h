@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <map>
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -218,6 +219,16 @@ public:
   std::vector<State> states;
   std::vector<std::vector<uint32_t>> preds;
   std::vector<bool> terminal;
+  /// Per state whose one successor is the end of a path of safe steps
+  /// (expand keeps only the path's ends): the agents that took a step on
+  /// the path, sorted (empty otherwise). Such an agent could move from the
+  /// state, though it may be blocked again at both ends.
+  std::vector<std::vector<uint32_t>> pathAgents;
+  bool stepsOnPath(size_t state, size_t agent) const {
+    return state < pathAgents.size() &&
+           std::binary_search(pathAgents[state].begin(),
+                              pathAgents[state].end(), (uint32_t)agent);
+  }
   /// Set when the search stopped before exploring everything.
   std::string unknown;
   mlir::Operation *unknownAt = nullptr;

@@ -21,6 +21,7 @@
 #include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
+#include <cstdlib>
 #include <set>
 
 using namespace aircheck;
@@ -131,7 +132,11 @@ private:
     std::set<std::pair<Operation *, Operation *>> reported;
     size_t explored = 0, byInvariant = 0;
     for (const Pair &full : pairs) {
-      if (exclusiveByLocks(m, full)) {
+      // AIRCHECK_DATA_RACE_SEARCH_ONLY=1 searches every pair (the
+      // differential check of the invariant, bench/data_race_invariant.py).
+      static const bool searchOnly =
+          std::getenv("AIRCHECK_DATA_RACE_SEARCH_ONLY") != nullptr;
+      if (!searchOnly && exclusiveByLocks(m, full)) {
         ++byInvariant;
         continue;
       }

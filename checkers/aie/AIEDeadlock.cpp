@@ -398,7 +398,9 @@ private:
                           m.procs[c].loopTo >= 0 && m.host >= 0;
       for (size_t i = 0; i < s.states.size(); ++i) {
         const State &st = s.states[i];
-        if (s.idle(st, c) || s.enabled(st, c) ||
+        // An agent that took a step on the path of safe steps out of the
+        // state (Search keeps only the path's ends) could move from it.
+        if (s.idle(st, c) || s.enabled(st, c) || s.stepsOnPath(i, c) ||
             (nextDispatch && st[m.host] < 0 && st[c] >= m.procs[c].loopTo)) {
           good[c].set(i);
           work.push_back(i);
