@@ -1758,7 +1758,9 @@ void Search::expand(size_t idx) {
       // a path as long as the run, of which only its ends matter). What
       // the checkers ask of a state carries along such a path: a step put
       // off stays enabled, an agent that cannot move at a state between
-      // cannot at the path's end either, and a stream's or queue's state
+      // cannot at the path's end either, an agent that steps on the path
+      // is recorded (pathAgents: it could move from the path's start,
+      // though blocked at both ends), and a stream's or queue's state
       // once the host has finished is kept (the path stops there, and at
       // every push of the host, where a full queue is looked for). The
       // path stops before a state seen before, so the cycle proviso above

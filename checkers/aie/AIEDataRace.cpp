@@ -195,8 +195,9 @@ private:
   /// and at code touching it, by a lock invariant instead of a search
   /// (issue 20: a core's long loops make the pair's interleavings as many
   /// as its steps). S is the set of locks the chain acquires before and
-  /// releases after each such BD, and the core before and after each such
-  /// code. If every agent acquires and releases S's locks by 1, in turn
+  /// releases after each such BD; where that does not do, S also takes,
+  /// for each acquire of one of its locks, the lock the same agent
+  /// releases next (a relay's third lock), while it grows. If every agent acquires and releases S's locks by 1, in turn
   /// (an acquire, then a release, never two held at once; a chain or core
   /// that repeats holds as many at its end as where it repeats from), no
   /// runtime task uses them, and their initial values add up to 1, then

@@ -11,17 +11,22 @@ using namespace aircheck;
 using namespace aircheck::npu;
 
 /// The shortest p with same(i, i mod p) for every i < n (n when there is
-/// none shorter).
+/// none shorter): n less the longest proper border (Knuth-Morris-Pratt's
+/// prefix function), in O(n) calls of `same`, an equivalence.
 static size_t shortestPeriod(size_t n,
                              llvm::function_ref<bool(size_t, size_t)> same) {
-  for (size_t p = 1; p < n; ++p) {
-    bool holds = true;
-    for (size_t i = p; holds && i < n; ++i)
-      holds = same(i, i % p);
-    if (holds)
-      return p;
+  if (n == 0)
+    return 0;
+  std::vector<size_t> border(n, 0);
+  for (size_t i = 1; i < n; ++i) {
+    size_t k = border[i - 1];
+    while (k > 0 && !same(i, k))
+      k = border[k - 1];
+    if (same(i, k))
+      ++k;
+    border[i] = k;
   }
-  return n;
+  return n - border[n - 1];
 }
 
 size_t aircheck::npu::chainPeriod(const std::vector<BD> &seq) {

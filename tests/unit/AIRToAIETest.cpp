@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace aircheck::npu;
 
 namespace {
@@ -55,6 +57,35 @@ TEST(AIRToAIEChains, NoPeriodKeepsEveryBD) {
   std::vector<BD> seq{bd(0, 0), bd(0, 16), bd(0, 32), bd(0, 48)};
   EXPECT_EQ(chainPeriod(seq), 4u);
   EXPECT_EQ(chainPeriod({}), 0u);
+}
+
+TEST(AIRToAIEChains, PeriodMatchesItsDefinitionOnRandomSequences) {
+  // chainPeriod (a prefix function) against the definition, the shortest
+  // p with seq[i] == seq[i mod p], tried p by p, on sequences over 1 to 3
+  // BDs: periodic ones, with a tail cut, with one BD changed.
+  std::mt19937 rng(20);
+  for (int trial = 0; trial < 3000; ++trial) {
+    int alphabet = 1 + trial % 3, p0 = 1 + rng() % 6, n = rng() % 40;
+    std::vector<BD> base;
+    for (int i = 0; i < p0; ++i)
+      base.push_back(bd(0, 16 * (rng() % alphabet)));
+    std::vector<BD> seq;
+    for (int i = 0; i < n; ++i)
+      seq.push_back(base[i % p0]);
+    if (n && trial % 4 == 0)
+      seq[rng() % n] = bd(0, 16 * (rng() % alphabet));
+    size_t want = seq.size();
+    for (size_t p = 1; p < seq.size(); ++p) {
+      bool holds = true;
+      for (size_t i = p; holds && i < seq.size(); ++i)
+        holds = seq[i] == seq[i % p];
+      if (holds) {
+        want = p;
+        break;
+      }
+    }
+    ASSERT_EQ(chainPeriod(seq), want) << "trial " << trial;
+  }
 }
 
 class AIRToAIEPatterns : public ::testing::Test {

@@ -39,7 +39,7 @@ with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, name + ".out")
         p = subprocess.run([air_check, "compile", "--target=" + target,
                             os.path.join(folder, name), "-o", out],
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, text=True, timeout=900)
         if p.returncode == 0:
             air_opt = os.path.join(os.path.dirname(air_check), "air-opt")
             rt = subprocess.run([air_opt, out], capture_output=True, text=True,
