@@ -11,6 +11,7 @@
 #include "lowerings/AIRToAIE/BDChains.h"
 #include "lowerings/AIRToAIE/CoreBodies.h"
 #include "lowerings/AIRToAIE/L2Split.h"
+#include "lowerings/AIRToAIE/MergeStreams.h"
 #include "lowerings/AIRToAIE/MmioInit.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 #include "lowerings/AIRToAIE/SupportedSubset.h"
@@ -92,6 +93,15 @@ private:
   bool fitBDs(bool refuseIfNot);
   bool fitMemtileBanks(Tile t, bool refuseIfNot);
   bool separateAndFold();
+  /// Streams of a compute tile with more than its DMA channels, merged
+  /// where that is the same program (MergeStreams.h).
+  void mergeStreams() {
+    mergeCoreStreams(
+        plan, [&](const Endpoint &e) { return tileOf(e.herd, e.ids); },
+        [&](bool isPut) {
+          return isPut ? dev.computeDmaMM2S : dev.computeDmaS2MM;
+        });
+  }
   /// Where the tile of a placed herd with these ids sits.
   Tile tileOf(Operation *herd, ArrayRef<int64_t> ids);
   /// Each tile of a placed herd: its ids and where it sits.
@@ -158,6 +168,7 @@ bool DesignBuilder::place() {
   unsplit = splitL2Buffers(plan, dev, [&](Operation *alloc) {
     return columnsOf(alloc).second;
   });
+  mergeStreams();
   FailureOr<Chains> c = buildChains(plan, dev.memtileBdDims, /*phases=*/false,
                                     /*foldTurns=*/false,
                                     options.interleaveReads);
@@ -267,6 +278,19 @@ bool DesignBuilder::assignTiles() {
     int64_t have = e.level == Level::L1
                        ? (e.isPut ? dev.computeDmaMM2S : dev.computeDmaS2MM)
                        : (e.isPut ? dev.memtileDmaMM2S : dev.memtileDmaS2MM);
+    if (e.dmaChannel + 1 > have && e.level == Level::L1) {
+      // MergeStreams merged what it could.
+      refuse(e.accesses.front().op)
+          << "does not fit: tile (" << e.tile.col << ", " << e.tile.row
+          << ") needs " << e.dmaChannel + 1
+          << (e.isPut ? " MM2S" : " S2MM") << " channels, and " << dev.name
+          << " has " << have
+          << "; streams share a channel only where each goes to one place, "
+             "their other ends are both in L2 or both in L3, and their "
+             "transfers interleave alike at both ends (upstream merges them "
+             "into packet flows, which this lowering does not emit)";
+      return false;
+    }
     if (!fits(e.tile, e.isPut ? "MM2S channels" : "S2MM channels",
               e.dmaChannel + 1, have, e.accesses.front().op))
       return false;
@@ -328,6 +352,7 @@ bool DesignBuilder::separateAndFold() {
         plan, dev,
         [&](Operation *alloc) { return columnsOf(alloc).second; },
         /*separate=*/true);
+    mergeStreams();
     FailureOr<Chains> c =
         buildChains(plan, dev.memtileBdDims, /*phases=*/false,
                     /*foldTurns=*/true, options.interleaveReads);

@@ -80,34 +80,6 @@ func.func @segment_compute(%a: memref<256xi32>) {
 
 // -----
 
-// Three input streams into one core: a compute tile has two S2MM channels.
-air.channel @a [1, 1]
-air.channel @b [1, 1]
-air.channel @c [1, 1]
-func.func @three_inputs(%x: memref<16xi32>, %y: memref<16xi32>, %z: memref<16xi32>) {
-  %c1 = arith.constant 1 : index
-  air.launch (%lx, %ly) in (%nx=%c1, %ny=%c1) args(%xa=%x, %ya=%y, %za=%z) : memref<16xi32>, memref<16xi32>, memref<16xi32> {
-    air.channel.put @a[] (%xa[] [] []) : (memref<16xi32>)
-    air.channel.put @b[] (%ya[] [] []) : (memref<16xi32>)
-    air.channel.put @c[] (%za[] [] []) : (memref<16xi32>)
-    air.segment @seg {
-      %c1_s = arith.constant 1 : index
-      air.herd @h tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
-        %b0 = memref.alloc() : memref<16xi32, 2 : i32>
-        %b1 = memref.alloc() : memref<16xi32, 2 : i32>
-        %b2 = memref.alloc() : memref<16xi32, 2 : i32>
-        air.channel.get @a[%tx, %ty] (%b0[] [] []) : (memref<16xi32, 2 : i32>)
-        air.channel.get @b[%tx, %ty] (%b1[] [] []) : (memref<16xi32, 2 : i32>)
-        // expected-error @+1 {{[compile-unsupported] does not fit: tile (0, 2) needs 3 S2MM channels, and npu1_4col has 2}}
-        air.channel.get @c[%tx, %ty] (%b2[] [] []) : (memref<16xi32, 2 : i32>)
-      }
-    }
-  }
-  return
-}
-
-// -----
-
 // A core reading a received buffer after the window its lock pair gives it.
 air.channel @a [1, 1]
 func.func @use_after_window(%x: memref<16xi32>) {
@@ -581,4 +553,44 @@ func.func @start_not_expressible(%a: memref<32x16xi32>) {
     air.dma_memcpy_nd (%buf[] [] [], %x[%c1_h, %c1_h] [%c8, %c4] [%c32, %c2]) : (memref<8x4xi32, 2 : i32>, memref<32x16xi32>)
   }
   return
+}
+
+// -----
+
+// Three streams into one core, none of which can share a channel with
+// another: their other ends are in L3, in L2 and in another core
+// (MergeStreams.h merges two only where both come from L2, or both from L3).
+module {
+  air.channel @ChanB [1, 1]
+  air.channel @ChanC [1, 1]
+  func.func @three_kinds(%a: memref<16xi32>, %b: memref<16xi32>) {
+    %c1 = arith.constant 1 : index
+    air.launch (%lx, %ly) in (%nx=%c1, %ny=%c1) args(%la=%a, %lb=%b) : memref<16xi32>, memref<16xi32> {
+      air.segment @seg args(%sa=%la, %sb=%lb) : memref<16xi32>, memref<16xi32> {
+        %c1_0 = arith.constant 1 : index
+        %l2b = memref.alloc() : memref<16xi32, 1>
+        air.dma_memcpy_nd (%l2b[] [] [], %sb[] [] []) : (memref<16xi32, 1>, memref<16xi32>)
+        air.channel.put @ChanB[] (%l2b[] [] []) : (memref<16xi32, 1>)
+        air.herd @producer tile (%tx, %ty) in (%hx=%c1_0, %hy=%c1_0) attributes {x_loc = 0 : i64, y_loc = 3 : i64} {
+          %bc = memref.alloc() : memref<16xi32, 2>
+          air.channel.put @ChanC[%tx, %ty] (%bc[] [] []) : (memref<16xi32, 2>)
+          memref.dealloc %bc : memref<16xi32, 2>
+        }
+        air.herd @consumer tile (%tx, %ty) in (%hx=%c1_0, %hy=%c1_0) args(%ha=%sa) : memref<16xi32> attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
+          %ba = memref.alloc() : memref<16xi32, 2>
+          %bb = memref.alloc() : memref<16xi32, 2>
+          %bc = memref.alloc() : memref<16xi32, 2>
+          air.dma_memcpy_nd (%ba[] [] [], %ha[] [] []) : (memref<16xi32, 2>, memref<16xi32>)
+          air.channel.get @ChanB[%tx, %ty] (%bb[] [] []) : (memref<16xi32, 2>)
+          // expected-error @+1 {{[compile-unsupported] does not fit: tile (0, 2) needs 3 S2MM channels, and npu1_4col has 2; streams share a channel only where each goes to one place, their other ends are both in L2 or both in L3, and their transfers interleave alike at both ends}}
+          air.channel.get @ChanC[%tx, %ty] (%bc[] [] []) : (memref<16xi32, 2>)
+          memref.dealloc %ba : memref<16xi32, 2>
+          memref.dealloc %bb : memref<16xi32, 2>
+          memref.dealloc %bc : memref<16xi32, 2>
+        }
+        memref.dealloc %l2b : memref<16xi32, 1>
+      }
+    }
+    return
+  }
 }
