@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lowerings/AIRToAIE/AIRToAIE.h"
+#include "lowerings/AIRToAIE/ForwardHostCopies.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -50,6 +51,7 @@ struct AIRToAIEPass : public PassWrapper<AIRToAIEPass, OperationPass<ModuleOp>> 
     AIRToAIEOptions options;
     options.interleaveReads = interleaveReads;
     options.mergeIdenticalSources = merge;
+    npu::forwardHostCopies(getOperation());
     OwningOpRef<ModuleOp> out = lowerAIRToAIE(getOperation(), *dev, options);
     if (!out)
       return signalPassFailure();

@@ -194,9 +194,15 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
         return bad ? WalkResult::interrupt() : WalkResult::advance();
       });
       if (bad) {
-        refuse(bad) << "'" << bad->getName() << "' in a " << what
+        auto diag = refuse(bad)
+                    << "'" << bad->getName() << "' in a " << what
                     << " body; only herds compute (a " << what
                     << " body becomes DMA programs, which cannot run it)";
+        if (isa<memref::CopyOp>(bad))
+          diag << "; a copy is left out only between an argument and a "
+                  "host buffer of the program's own: to an argument nothing "
+                  "else uses, after the last use of the buffer, or from an "
+                  "argument nothing writes, into a buffer then only read";
         ok = false;
       }
     }

@@ -594,3 +594,29 @@ module {
     return
   }
 }
+
+// -----
+
+// The launch reads %out too: writing it in place of %tmp would change what
+// the launch reads, so the copy stays, and the runtime sequence cannot run it.
+func.func @copy_out_to_a_read_argument(%in: memref<64xi32>, %out: memref<64xi32>) {
+  %c1 = arith.constant 1 : index
+  %tmp = memref.alloc() : memref<64xi32>
+  air.launch (%lx, %ly) in (%nx=%c1, %ny=%c1) args(%la=%in, %lo=%out, %lt=%tmp) : memref<64xi32>, memref<64xi32>, memref<64xi32> {
+    air.segment @seg args(%sa=%la, %so=%lo, %st=%lt) : memref<64xi32>, memref<64xi32>, memref<64xi32> {
+      %c1_0 = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_0, %hy=%c1_0) args(%ha=%sa, %ho=%so, %ht=%st) : memref<64xi32>, memref<64xi32>, memref<64xi32> {
+        %buf = memref.alloc() : memref<64xi32, 2 : i32>
+        %acc = memref.alloc() : memref<64xi32, 2 : i32>
+        air.dma_memcpy_nd (%buf[] [] [], %ha[] [] []) : (memref<64xi32, 2 : i32>, memref<64xi32>)
+        air.dma_memcpy_nd (%acc[] [] [], %ho[] [] []) : (memref<64xi32, 2 : i32>, memref<64xi32>)
+        air.dma_memcpy_nd (%ht[] [] [], %buf[] [] []) : (memref<64xi32>, memref<64xi32, 2 : i32>)
+        memref.dealloc %buf : memref<64xi32, 2 : i32>
+        memref.dealloc %acc : memref<64xi32, 2 : i32>
+      }
+    }
+  }
+  // expected-error @+1 {{[compile-unsupported] 'memref.copy' in a function body; only herds compute (a function body becomes DMA programs, which cannot run it); a copy is left out only between an argument and a host buffer of the program's own}}
+  memref.copy %tmp, %out : memref<64xi32> to memref<64xi32>
+  return
+}
