@@ -6,10 +6,10 @@ design's lines and BDs, and compile's CPU time.
 The programs are bench/seed003_gemm.py's (a 4x4 herd, 32x32 tiles, K in L3
 chunks of 256, or of K when K is smaller). Where the memory tiles' streams
 take turns, a BD serves each transfer of a turn, so the design grows with K
-until a tile's BDs run out; past that the lowering runs the readers of a
-fill at once (phases), one BD per phase, and the design stops growing, but
-aie-deadlock's explicit search is then past its budget, and compile refuses
-the design as unproven.
+until a tile's BDs run out; past that the lowering separates the L2 buffers'
+readers and folds each turn's transfers into one BD (docs/compile.md,
+"separate and fold"), and the design stops growing with K. The time still
+grows with the run: compile's third check replays every element.
 
 Rows marked `kt` are the GEMM with K tiled in L2 (a 128 x 256 chunk of A
 and a 256 x 128 chunk of B, refilled per chunk), which fits L2 whatever K.

@@ -222,9 +222,10 @@ private:
       return st.kind == Step::Acquire || st.kind == Step::Release ||
              st.kind == Step::AcquireEqual || st.kind == Step::ReleaseSet;
     };
-    // The nearest lock step before (dir -1) or at/after (dir +1) position
-    // `at` of p, wrapping where p repeats; -1 for none.
-    auto nearest = [&](const Proc &p, int at, int dir) -> int {
+    // The nearest step of p before (dir -1) or at/after (dir +1) position
+    // `at` that `wanted` picks, wrapping where p repeats; -1 for none.
+    auto nearestWhere = [&](const Proc &p, int at, int dir,
+                            llvm::function_ref<bool(const Step &)> wanted) {
       int n = p.steps.size();
       for (int k = 0, i = dir < 0 ? at - 1 : at; k <= n; ++k, i += dir) {
         if (i < 0 || i >= n) {
@@ -232,10 +233,13 @@ private:
             return -1;
           i = i < 0 ? n - 1 : p.loopTo;
         }
-        if (isLock(p.steps[i]))
+        if (wanted(p.steps[i]))
           return i;
       }
       return -1;
+    };
+    auto nearest = [&](const Proc &p, int at, int dir) {
+      return nearestWhere(p, at, dir, isLock);
     };
     // S starts as the locks around the chain's BDs of the shared buffers.
     std::set<int> S;
@@ -306,18 +310,11 @@ private:
         for (auto [i, st] : llvm::enumerate(p.steps)) {
           if (st.kind != Step::Acquire || !S.count(st.lock))
             continue;
-          int n = p.steps.size();
-          for (int k = 1, j = i + 1; k <= n; ++k, ++j) {
-            if (j >= n) {
-              if (p.loopTo < 0)
-                break;
-              j = p.loopTo;
-            }
-            if (p.steps[j].kind == Step::Release) {
-              S.insert(p.steps[j].lock);
-              break;
-            }
-          }
+          int j = nearestWhere(p, i + 1, +1, [](const Step &x) {
+            return x.kind == Step::Release;
+          });
+          if (j >= 0)
+            S.insert(p.steps[j].lock);
         }
       if (S.size() == before)
         return false;

@@ -46,6 +46,12 @@ struct AIRToAIEOptions {
 /// Lowers `air` (verified; bare herds and segments already wrapped) to a
 /// new module holding one aie.device of `device`. Returns null after
 /// emitting the refusals (errors at the ops concerned).
+///
+/// It first rewrites `air` in place where the same program has a form it
+/// lowers (ForwardHostCopies.h: host copies the runtime sequence need not
+/// run; UnrollSegments.h: a segment's instances as segments of their own);
+/// translation validation then compares the design with `air` as
+/// rewritten. The rewrites are idempotent.
 mlir::OwningOpRef<mlir::ModuleOp>
 lowerAIRToAIE(mlir::ModuleOp air, const DeviceModel &device,
               const AIRToAIEOptions &options = {});

@@ -7,7 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "lowerings/AIRToAIE/AIRToAIE.h"
-#include "lowerings/AIRToAIE/ForwardHostCopies.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -51,7 +50,6 @@ struct AIRToAIEPass : public PassWrapper<AIRToAIEPass, OperationPass<ModuleOp>> 
     AIRToAIEOptions options;
     options.interleaveReads = interleaveReads;
     options.mergeIdenticalSources = merge;
-    npu::forwardHostCopies(getOperation());
     OwningOpRef<ModuleOp> out = lowerAIRToAIE(getOperation(), *dev, options);
     if (!out)
       return signalPassFailure();

@@ -11,7 +11,9 @@
 #include "lowerings/AIRToAIE/BDChains.h"
 #include "lowerings/AIRToAIE/CoreBodies.h"
 #include "lowerings/AIRToAIE/L2Split.h"
+#include "lowerings/AIRToAIE/ForwardHostCopies.h"
 #include "lowerings/AIRToAIE/MergeStreams.h"
+#include "lowerings/AIRToAIE/UnrollSegments.h"
 #include "lowerings/AIRToAIE/MmioInit.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 #include "lowerings/AIRToAIE/SupportedSubset.h"
@@ -561,6 +563,8 @@ bool DesignBuilder::dmaPrograms() {
     for (auto [k, ei] : llvm::enumerate(eps)) {
       const Endpoint &e = plan.endpoints[ei];
       const std::vector<BD> &chain = chains.chains[ei];
+      // A chain of a given number of passes ends after its last BD.
+      int64_t passes = chains.passes.empty() ? 0 : chains.passes[ei];
       std::vector<Block *> bdBlocks;
       for (size_t j = 0; j < chain.size(); ++j)
         bdBlocks.push_back(b->createBlock(end));
@@ -599,15 +603,12 @@ bool DesignBuilder::dmaPrograms() {
               *b, bloc, bl[bd.releaseLock],
               aie::LockActionAttr::get(b->getContext(), aie::LockAction::Release),
               b->getI32IntegerAttr(bd.releaseValue));
-        // A chain of a given number of passes ends after its last BD.
-        int64_t passes = chains.passes.empty() ? 0 : chains.passes[ei];
         aie::NextBDOp::create(*b, bloc,
                               passes && j + 1 == chain.size()
                                   ? end
                                   : bdBlocks[(j + 1) % chain.size()]);
       }
       b->setInsertionPointToEnd(starts[k]);
-      int64_t passes = chains.passes.empty() ? 0 : chains.passes[ei];
       aie::DMAStartOp::create(
           *b, loc, b->getI1Type(),
           e.isPut ? aie::DMAChannelDir::MM2S : aie::DMAChannelDir::S2MM,
@@ -1150,6 +1151,8 @@ OwningOpRef<ModuleOp> aircheck::lowerAIRToAIE(ModuleOp air,
                                               const AIRToAIEOptions &options) {
   if (options.merged)
     *options.merged = false;
+  npu::forwardHostCopies(air);
+  npu::unrollSegments(air);
   DesignBuilder builder(air, device, options);
   return builder.run();
 }

@@ -6,6 +6,7 @@
 
 #include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/Refusal.h"
+#include "lowerings/AIRToAIE/UnrollSegments.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -114,7 +115,9 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       if (!n || *n != 1) {
         refuse(op) << "a segment iteration space of "
                    << (n ? std::to_string(*n) : std::string("a non-constant number of"))
-                   << " instances";
+                   << " instances; the lowering makes each instance a segment "
+                      "of its own, up to "
+                   << kMaxSegmentInstances << " of constant sizes";
         ok = false;
       }
       if (!isa<air::LaunchOp>(s->getParentOp())) {

@@ -1,6 +1,7 @@
 //===- AIRToAIETest.cpp - the NPU lowering's BD engine ---------------------===//
 #include "analyses/PatternStart.h"
 #include "lowerings/AIRToAIE/BDChains.h"
+#include "lowerings/AIRToAIE/MergeStreams.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -157,3 +158,102 @@ TEST(PatternStart, OtherwiseUpstreamsBDReading) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// MergeStreams: two streams of a core over one channel pair.
+//===----------------------------------------------------------------------===//
+
+namespace {
+using namespace aircheck::npu;
+
+/// A plan of one core (tile (0, 2)) receiving `n` streams, stream s from a
+/// far endpoint at `far[s]`, its transfers at the given orders (the far side
+/// at `farOrders`, the core side at `coreOrders`).
+TransferPlan coreReceiving(const std::vector<Level> &far,
+                           const std::vector<std::vector<uint64_t>> &coreOrders,
+                           const std::vector<std::vector<uint64_t>> &farOrders) {
+  TransferPlan plan;
+  for (size_t s = 0; s < far.size(); ++s) {
+    BufferRef l1{Level::L1};
+    plan.buffers.push_back(l1);
+    BufferRef f{far[s]};
+    f.argIndex = s;
+    plan.buffers.push_back(f);
+    Endpoint get{false, Level::L1};
+    get.name = "in" + std::to_string(s);
+    for (uint64_t o : coreOrders[s]) {
+      Access a;
+      a.buffer = 2 * s;
+      a.order = o;
+      get.accesses.push_back(a);
+    }
+    Endpoint put{true, far[s]};
+    put.name = "src" + std::to_string(s);
+    for (uint64_t o : farOrders[s]) {
+      Access a;
+      a.buffer = 2 * s + 1;
+      a.order = o;
+      put.accesses.push_back(a);
+    }
+    get.peers = {static_cast<unsigned>(2 * s + 1)};
+    put.peers = {static_cast<unsigned>(2 * s)};
+    plan.endpoints.push_back(get);
+    plan.endpoints.push_back(put);
+  }
+  return plan;
+}
+
+unsigned merge(TransferPlan &plan) {
+  return mergeCoreStreams(
+      plan, [](const Endpoint &) { return Tile{0, 2}; },
+      [](bool) -> int64_t { return 2; });
+}
+} // namespace
+
+TEST(MergeStreams, TwoStreamsFromL2InterleavedAlikeShareAChannel) {
+  // Three streams in; A and B alternate at both ends.
+  TransferPlan plan = coreReceiving({Level::L2, Level::L2, Level::L3},
+                                    {{1, 3}, {2, 4}, {5}}, {{1, 3}, {2, 4}, {5}});
+  EXPECT_EQ(merge(plan), 1u);
+  ASSERT_EQ(plan.endpoints.size(), 4u);
+  const Endpoint &core = plan.endpoints[0], &far = plan.endpoints[1];
+  ASSERT_EQ(core.accesses.size(), 4u);
+  // The core's chain visits A's and B's buffers in turn; so does the far one.
+  EXPECT_EQ(core.accesses[0].buffer, 0u);
+  EXPECT_EQ(core.accesses[1].buffer, 2u);
+  EXPECT_EQ(core.accesses[2].buffer, 0u);
+  EXPECT_EQ(far.accesses[1].buffer, 3u);
+  EXPECT_EQ(core.peers, (llvm::SmallVector<unsigned, 2>{1}));
+  EXPECT_EQ(far.peers, (llvm::SmallVector<unsigned, 2>{0}));
+  EXPECT_EQ(far.name, "src0_src1");
+  // Peers of the stream left alone are renumbered.
+  EXPECT_EQ(plan.endpoints[2].peers, (llvm::SmallVector<unsigned, 2>{3}));
+  EXPECT_EQ(plan.endpoints[3].peers, (llvm::SmallVector<unsigned, 2>{2}));
+}
+
+TEST(MergeStreams, OtherInterleavingsAtTheFarEndAreNotMerged) {
+  // The core takes A, B, A, B; the far end sends A, A, B, B: merged, the
+  // second transfer would land in B's buffer with A's data.
+  TransferPlan plan = coreReceiving({Level::L2, Level::L2, Level::L2},
+                                    {{1, 3}, {2, 4}, {5}}, {{1, 2}, {3, 4}, {5}});
+  // Only pairs with the same interleaving merge: A with C, B with C.
+  EXPECT_EQ(merge(plan), 1u);
+  ASSERT_EQ(plan.endpoints.size(), 4u);
+  for (const Endpoint &e : plan.endpoints)
+    if (e.accesses.size() == 3) {
+      EXPECT_NE(e.name.find('2'), std::string::npos) << e.name;
+    }
+}
+
+TEST(MergeStreams, FarEndsAtDifferentLevelsAreNotMerged) {
+  TransferPlan plan = coreReceiving({Level::L2, Level::L3, Level::L1},
+                                    {{1}, {2}, {3}}, {{1}, {2}, {3}});
+  EXPECT_EQ(merge(plan), 0u);
+  EXPECT_EQ(plan.endpoints.size(), 6u);
+}
+
+TEST(MergeStreams, ATileWithinItsChannelsIsLeftAlone) {
+  TransferPlan plan = coreReceiving({Level::L2, Level::L2}, {{1, 3}, {2, 4}},
+                                    {{1, 3}, {2, 4}});
+  EXPECT_EQ(merge(plan), 0u);
+}

@@ -14,7 +14,6 @@
 #include "tools/air-check/Lint.h"
 
 #include "lowerings/AIRToAIE/AIRToAIE.h"
-#include "lowerings/AIRToAIE/ForwardHostCopies.h"
 
 #include "dialects/AIR/AIRDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -197,9 +196,6 @@ static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
 /// One function's program to one aie.device.
 static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
                                 StringRef inputName, uint64_t maxSteps) {
-  // Host copies the runtime sequence need not run (the checks read the
-  // program as written; validation compares with it as rewritten).
-  npu::forwardHostCopies(module);
   bool merged = false;
   AIRToAIEOptions lowering;
   lowering.merged = &merged;

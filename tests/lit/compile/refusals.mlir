@@ -135,14 +135,14 @@ func.func @second(%a: memref<16xi32>) {
 
 // -----
 
-// A segment of two instances.
+// A segment of 65 instances: each instance becomes a segment of its own up
+// to 64.
 func.func @unrolled(%a: memref<32xi32>) {
   %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
   air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<32xi32> {
-    %c2_l = arith.constant 2 : index
-    // expected-error @+1 {{[compile-unsupported] a segment iteration space of 2 instances}}
-    air.segment @seg unroll(%sx) in (%ux=%c2_l) args(%sa=%x) : memref<32xi32> {
+    %c65 = arith.constant 65 : index
+    // expected-error @+1 {{[compile-unsupported] a segment iteration space of 65 instances; the lowering makes each instance a segment of its own, up to 64 of constant sizes}}
+    air.segment @seg unroll(%sx) in (%ux=%c65) args(%sa=%x) : memref<32xi32> {
       %c1_s = arith.constant 1 : index
       air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%ha=%sa) : memref<32xi32> {
         %b = memref.alloc() : memref<16xi32, 2 : i32>
