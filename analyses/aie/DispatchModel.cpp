@@ -72,7 +72,8 @@ bool holdsUseLock(Operation *op) {
   bool found = false;
   op->walk([&](Operation *inner) {
     found |= isa<aie::UseLockOp, aie::ObjectFifoAcquireOp,
-                 aie::ObjectFifoReleaseOp>(inner) ||
+                 aie::ObjectFifoReleaseOp, aie::PutCascadeOp,
+                 aie::GetCascadeOp>(inner) ||
              lockHandOff(inner) == inner;
   });
   return found;
@@ -147,13 +148,31 @@ public:
                         "queues on it are not modelled before placement");
         break;
       }
-    // A cascade stream blocks the cores at its ends (a put waits for the
-    // get), and the cores' cascade accesses are not read.
+    // A cascade stream: two locks, its room and its values (Model::cascades).
     for (Operation &op : d.op.getBodyBlock())
-      if (isa<aie::CascadeFlowOp>(op)) {
-        setUnknown(&op, "a cascade stream between cores (aie.cascade_flow) "
-                        "is not modelled");
-        break;
+      if (auto flow = dyn_cast<aie::CascadeFlowOp>(op)) {
+        auto coord = [](Value v) -> std::optional<Coord> {
+          if (auto t = v.getDefiningOp<aie::TileOp>())
+            return coordOf(t);
+          return std::nullopt;
+        };
+        auto src = coord(flow.getSourceTile()), dst = coord(flow.getDestTile());
+        if (!src || !dst) {
+          setUnknown(flow, "a cascade stream whose ends are not aie.tiles");
+          continue;
+        }
+        std::string name = "the cascade stream from " +
+                           describe(*src, d.kindOf(*src)) + " to " +
+                           describe(*dst, d.kindOf(*dst));
+        int room = m.locks.size();
+        m.locks.push_back({flow, "the room of " + name, kCascadeMaxValues,
+                           kCascadeMaxValues});
+        m.locks.push_back({flow, "the count of values on " + name, 0,
+                           kCascadeMaxValues});
+        if (!cascadeOut.try_emplace(*src, m.cascades.size()).second ||
+            !cascadeIn.try_emplace(*dst, m.cascades.size()).second)
+          setUnknown(flow, "two cascade streams out of, or into, one tile");
+        m.cascades.push_back({room, room + 1});
       }
     for (Operation &op : d.op.getBodyBlock()) {
       if (auto core = dyn_cast<aie::CoreOp>(op))
@@ -171,6 +190,8 @@ private:
   Model &m;
   Operation *only; // the runtime sequence to run, or null
   llvm::DenseMap<Operation *, int> lockIndex;
+  /// The cascade stream (Model::cascades) out of and into each tile.
+  std::map<Coord, size_t> cascadeOut, cascadeIn;
   std::map<std::tuple<Coord, int, int64_t>, int> chainAt; // (tile, dir, ch)
 
   // Object FIFOs (analyses/aie/ObjectFifos.h): per side its producer and
@@ -396,6 +417,23 @@ private:
         flushTouches(out.size());
         if (!lockStep(use, out))
           return false;
+        continue;
+      }
+      if (isa<aie::PutCascadeOp, aie::GetCascadeOp>(op)) {
+        flushTouches(out.size());
+        bool put = isa<aie::PutCascadeOp>(op);
+        auto &ends = put ? cascadeOut : cascadeIn;
+        auto it = ends.find(coreTile);
+        if (it == ends.end()) {
+          setUnknown(&op, put ? "a put_cascade on a tile no aie.cascade_flow "
+                                "leaves"
+                              : "a get_cascade on a tile no aie.cascade_flow "
+                                "reaches");
+          return false;
+        }
+        auto [room, values] = m.cascades[it->second];
+        out.push_back(Step{Step::Acquire, &op, put ? room : values, 1});
+        out.push_back(Step{Step::Release, &op, put ? values : room, 1});
         continue;
       }
       if (isa<aie::ObjectFifoAcquireOp, aie::ObjectFifoReleaseOp>(op)) {

@@ -138,9 +138,21 @@ struct LockInfo {
   int64_t init = 0, max = 63;
 };
 
+/// The most values a cascade stream holds between two cores: two 2-deep
+/// FIFOs, one at each end (AMD UG1079, "AI Engine Tile Interface"; AM020
+/// for AIE-ML).
+constexpr int64_t kCascadeMaxValues = 4;
+
 struct Model {
   std::vector<Proc> procs;
   std::vector<LockInfo> locks;
+  /// Per aie.cascade_flow, the lock counting the room left on it (its init
+  /// the values it holds: kCascadeMaxValues unless a checker sets less) and
+  /// the lock counting the values on it. A core's put_cascade acquires the
+  /// room and releases a value; get_cascade the reverse. More room can let
+  /// a core run ahead into a deadlock that less avoids: aie-deadlock
+  /// searches every room from 1 value to kCascadeMaxValues.
+  std::vector<std::pair<int, int>> cascades;
   std::vector<Queue> queues;
   /// The host's process (the runtime sequence), -1 when the device has no
   /// runtime sequence: then every stream end a task would drive is taken as

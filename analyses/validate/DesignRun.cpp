@@ -137,6 +137,12 @@ public:
       fail(m.unknown, m.unknownAt);
       return std::move(out);
     }
+    if (!m.cascades.empty()) {
+      fail("a cascade stream between cores: what a core puts on it is not "
+           "followed into the core that gets it",
+           m.locks[m.cascades.front().first].op);
+      return std::move(out);
+    }
     model = &m;
     if (!collectBuffers() || !checkPersistent() || !collectArguments() ||
         !checkHostOverlaps())

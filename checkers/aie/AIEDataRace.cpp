@@ -140,40 +140,48 @@ private:
         ++byInvariant;
         continue;
       }
-      // The two with what shares their locks, streams always ready.
-      Model sm = lockClosure(m, full.core, full.chain);
-      Pair pr{0, 1};
-      std::vector<bool> vis(sm.procs.size(), false);
-      vis[pr.core] = vis[pr.chain] = true;
-      Search s(sm, vis);
-      s.run();
-      explored += s.states.size();
-      if (!s.unknown.empty()) {
-        auto diag = emitWarning(d.op.getLoc())
-                    << "data race freedom of the array is unknown: "
-                    << s.unknown << " (" << sm.procs[pr.core].name << " and "
-                    << sm.procs[pr.chain].name << ")";
-        if (s.unknownAt)
-          diag.attachNote(s.unknownAt->getLoc()) << "the search stops here";
-        return;
-      }
-      for (size_t i = 0; i < s.states.size(); ++i) {
-        const State &st = s.states[i];
-        const Proc &core = sm.procs[pr.core], &chain = sm.procs[pr.chain];
-        int32_t pc = st[pr.chain];
-        if (pc < 0 || chain.steps[pc].kind != Step::Transfer)
-          continue;
-        Operation *bd = chain.steps[pc].op;
-        Operation *buf = bdBuffer(bd);
-        int32_t cpc = st[pr.core];
-        const auto &seg =
-            core.touches[cpc < 0 ? core.steps.size() : (size_t)cpc];
-        for (const Touch &t : seg) {
-          if (t.buffer != buf || !(t.writes || isS2MM(chain)))
+      // Cascade streams hold 1 to kCascadeMaxValues values, and each room
+      // reaches other states: every room is searched.
+      for (int64_t room = m.cascades.empty() ? 0 : 1;
+           room <= (m.cascades.empty() ? 0 : kCascadeMaxValues); ++room) {
+        Model mr = m;
+        for (auto [free, values] : mr.cascades)
+          mr.locks[free].init = room;
+        // The two with what shares their locks, streams always ready.
+        Model sm = lockClosure(mr, full.core, full.chain);
+        Pair pr{0, 1};
+        std::vector<bool> vis(sm.procs.size(), false);
+        vis[pr.core] = vis[pr.chain] = true;
+        Search s(sm, vis);
+        s.run();
+        explored += s.states.size();
+        if (!s.unknown.empty()) {
+          auto diag = emitWarning(d.op.getLoc())
+                      << "data race freedom of the array is unknown: "
+                      << s.unknown << " (" << sm.procs[pr.core].name << " and "
+                      << sm.procs[pr.chain].name << ")";
+          if (s.unknownAt)
+            diag.attachNote(s.unknownAt->getLoc()) << "the search stops here";
+          return;
+        }
+        for (size_t i = 0; i < s.states.size(); ++i) {
+          const State &st = s.states[i];
+          const Proc &core = sm.procs[pr.core], &chain = sm.procs[pr.chain];
+          int32_t pc = st[pr.chain];
+          if (pc < 0 || chain.steps[pc].kind != Step::Transfer)
             continue;
-          if (!reported.insert({t.at, bd}).second)
-            continue;
-          report(sm, core, chain, t, bd, cpc, st);
+          Operation *bd = chain.steps[pc].op;
+          Operation *buf = bdBuffer(bd);
+          int32_t cpc = st[pr.core];
+          const auto &seg =
+              core.touches[cpc < 0 ? core.steps.size() : (size_t)cpc];
+          for (const Touch &t : seg) {
+            if (t.buffer != buf || !(t.writes || isS2MM(chain)))
+              continue;
+            if (!reported.insert({t.at, bd}).second)
+              continue;
+            report(sm, core, chain, t, bd, cpc, st);
+          }
         }
       }
     }

@@ -61,15 +61,88 @@ private:
     std::vector<Operation *> seqs = runtimeSequences(d);
     dispatchOf = nullptr;
     if (seqs.size() <= 1) {
-      checkBuffered(ctx, d, buildModel(d, ctx.options.hostPolling));
+      checkCascades(ctx, d, buildModel(d, ctx.options.hostPolling));
       return;
     }
     for (Operation *seq : seqs) {
       dispatchOf = seq;
-      checkBuffered(ctx, d, buildModel(d, ctx.options.hostPolling, seq));
+      checkCascades(ctx, d, buildModel(d, ctx.options.hostPolling, seq));
     }
     dispatchOf = nullptr;
   }
+
+  /// Cascade streams hold from 1 to kCascadeMaxValues values: more room can
+  /// let a core run ahead and take a lock another needs first, less can
+  /// block a put that more lets through. Every room is searched (quietly),
+  /// and the first that deadlocks (or is unknown) is reported; proven only
+  /// when every room is.
+  void checkCascades(CheckContext &ctx, Device &d, const Model &m) {
+    if (m.cascades.empty() || !m.unknown.empty()) {
+      checkBuffered(ctx, d, m);
+      return;
+    }
+    auto withRoom = [&](int64_t room) {
+      Model r = m;
+      for (auto [free, values] : r.cascades)
+        r.locks[free].init = room;
+      return r;
+    };
+    int64_t report = 0;
+    for (int64_t room = 1; room <= kCascadeMaxValues && !report; ++room) {
+      Model r = withRoom(room);
+      for (int64_t words : {int64_t(0), r.streamBufferWords}) {
+        if (words < 0 || (words > 0 && r.host < 0))
+          continue;
+        if (checkDispatch(ctx, d, r, words, false) != Verdict::Proven) {
+          report = room;
+          break;
+        }
+      }
+    }
+    if (report) {
+      // With the most room the hardware has, clean: the design relies on
+      // the cascade's buffering (as on the fabric's, below).
+      bool relies = report < kCascadeMaxValues;
+      if (relies) {
+        Model r = withRoom(kCascadeMaxValues);
+        for (int64_t words : {int64_t(0), r.streamBufferWords})
+          if (!(words < 0 || (words > 0 && r.host < 0)) &&
+              checkDispatch(ctx, d, r, words, false) != Verdict::Proven)
+            relies = false;
+      }
+      cascadeNote = "with each cascade stream holding " +
+                    std::to_string(report) + " value(s); every room from 1 "
+                    "to " + std::to_string(kCascadeMaxValues) +
+                    " (two 2-deep FIFOs) is searched";
+      if (!relies && report < kCascadeMaxValues)
+        cascadeNote += ", and it happens with " +
+                       std::to_string(kCascadeMaxValues) + " too";
+      if (relies) {
+        cascadeNote += "; with " + std::to_string(kCascadeMaxValues) +
+                       " it does not happen: the design relies on the "
+                       "cascade's buffering";
+        cascadeWarning = ctx.options.allowFabricBuffering;
+        cascadeNote += cascadeWarning
+                           ? " (allowed by --allow-fabric-buffering)"
+                           : "; hint: let the receiving core take the "
+                             "values before the sender needs their room, "
+                             "or accept it with --allow-fabric-buffering";
+      }
+      checkBuffered(ctx, d, withRoom(report));
+      cascadeWarning = false;
+    } else {
+      cascadeProof = ", for every room of the cascade streams from 1 to " +
+                     std::to_string(kCascadeMaxValues) + " values";
+      checkBuffered(ctx, d, m);
+    }
+    cascadeNote.clear();
+    cascadeProof.clear();
+  }
+  /// Set by checkCascades for the reports.
+  std::string cascadeNote, cascadeProof;
+  /// A deadlock that the cascade's full buffering avoids, allowed as a
+  /// warning by --allow-fabric-buffering.
+  bool cascadeWarning = false;
 
   /// The fabric's buffering (issue 26, part 2): with the host, the dispatch
   /// is searched with rendezvous streams (the least buffering) and with the
@@ -150,7 +223,8 @@ private:
   /// An error, or a warning when the finding depends on the fabric and the
   /// user allowed that.
   InFlightDiagnostic emitFinding(Operation *at) const {
-    InFlightDiagnostic diag = asWarning ? at->emitWarning() : at->emitError();
+    InFlightDiagnostic diag = asWarning || cascadeWarning ? at->emitWarning()
+                                                          : at->emitError();
     if (inLater)
       diag << "in a later dispatch: ";
     return diag;
@@ -257,6 +331,8 @@ private:
       diag.attachNote(m_sequence ? std::optional<Location>(m_sequence->getLoc())
                                  : std::nullopt)
           << alsoNote;
+    if (!cascadeNote.empty())
+      diag.attachNote(std::nullopt) << cascadeNote;
   }
   Operation *m_sequence = nullptr;
 
@@ -301,7 +377,8 @@ private:
                      " BD chain(s) over their locks and flows (" +
                      std::to_string(s.states.size()) +
                      " states), every core reaches aie.end or keeps running "
-                     "(stream ends no BD chain drives taken as always ready)");
+                     "(stream ends no BD chain drives taken as always ready)" +
+                     cascadeProof);
       return Verdict::Proven;
     }
     size_t tasks = 0;
@@ -322,7 +399,7 @@ private:
                    "), every wait returns, and the dispatch ends with every "
                    "queue empty and no BD in the middle of a transfer "
                    "(stream ends nothing in the device drives taken as "
-                   "always ready)" + bufferNote + later);
+                   "always ready)" + bufferNote + cascadeProof + later);
     return Verdict::Proven;
   }
 

@@ -8,6 +8,7 @@
 // and a started DMA channel that no flow connects can never finish: both
 // are warnings, since either hangs whatever waits on that data (checked in
 // a device with at least one aie.flow: one without is a partial design).
+// A cascade stream joins a core to its east or south neighbour (AIE2).
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/aie/DeviceChecker.h"
@@ -28,7 +29,8 @@ public:
   llvm::StringRef id() const override { return "aie-flows"; }
   llvm::StringRef summary() const override {
     return "aie: flow ports exist on their tiles, each destination port has "
-           "one source, DMA channels and flows connect";
+           "one source, DMA channels and flows connect, cascades join "
+           "neighbouring cores";
   }
 
   bool portExists(Device &d, Operation *flow, Coord c, aie::WireBundle bundle,
@@ -59,6 +61,56 @@ public:
     else
       diag << what << " 0.." << (n - 1);
     return false;
+  }
+
+  /// A cascade stream joins a compute tile's core to a neighbour's: on
+  /// AIE2 a core takes its cascade from the north or the west and passes
+  /// it south or east (AM020, "Cascade Streams"); on AIE1 along its row.
+  /// A core has one cascade out and one in.
+  void checkCascades(Device &d) {
+    std::map<Coord, aie::CascadeFlowOp> out, in;
+    bool aie1 = d.model->arch == "AIE1";
+    for (Operation &op : d.op.getBodyBlock()) {
+      auto flow = dyn_cast<aie::CascadeFlowOp>(op);
+      if (!flow)
+        continue;
+      aie::TileOp st = flow.getSourceTile().getDefiningOp<aie::TileOp>(),
+                  dt = flow.getDestTile().getDefiningOp<aie::TileOp>();
+      if (!st || !dt)
+        continue; // placed later
+      Coord s = coordOf(st), t = coordOf(dt);
+      if (d.kindOf(s) != TileKind::Compute || d.kindOf(t) != TileKind::Compute) {
+        flow.emitError() << "a cascade stream from " << describe(s, d.kindOf(s))
+                         << " to " << describe(t, d.kindOf(t))
+                         << ": cascades join the cores of compute tiles";
+        continue;
+      }
+      bool east = t.first == s.first + 1 && t.second == s.second;
+      bool south = t.first == s.first && t.second == s.second - 1;
+      bool west = t.first == s.first - 1 && t.second == s.second;
+      if (aie1 ? !(east || west) : !(east || south)) {
+        flow.emitError() << "a cascade stream from " << describe(s, d.kindOf(s))
+                         << " to " << describe(t, d.kindOf(t))
+                         << ": on " << d.model->arch
+                         << (aie1 ? " a core's cascade goes to its east or "
+                                    "west neighbour in its row"
+                                  : " a core's cascade goes to its east or "
+                                    "south neighbour")
+                         << "; hint: place the receiving core there";
+        continue;
+      }
+      for (auto [map, c, what] :
+           {std::make_tuple(&out, s, "out of"), std::make_tuple(&in, t, "into")}) {
+        auto [it, fresh] = map->try_emplace(c, flow);
+        if (!fresh) {
+          auto diag = flow.emitError()
+                      << "a second cascade stream " << what << " "
+                      << describe(c, d.kindOf(c)) << "; a core has one "
+                      << "cascade in and one out";
+          diag.attachNote(it->second.getLoc()) << "the other cascade stream";
+        }
+      }
+    }
   }
 
   void check(Device &d) override {
@@ -102,6 +154,7 @@ public:
         diag.attachNote(it->second.getLoc()) << "the other flow into it";
       }
     }
+    checkCascades(d);
     // Packet flows: their ports are flow ends too (packets from several
     // flows may share a port; the packet ids keep them apart).
     for (Operation &op : d.op.getBodyBlock()) {

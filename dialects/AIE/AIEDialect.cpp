@@ -116,7 +116,8 @@ void AIEDialect::initialize() {
                 PacketDestOp, RuntimeSequenceOp, ObjectFifoCreateOp,
                 ObjectFifoLinkOp, ObjectFifoAcquireOp, ObjectFifoReleaseOp,
                 ObjectFifoSubviewAccessOp>();
-  addOperations<LogicalTileOp, DMAOp, CascadeFlowOp>();
+  addOperations<LogicalTileOp, DMAOp, CascadeFlowOp, PutCascadeOp,
+                GetCascadeOp>();
   addAttributes<PacketInfoAttr>();
   addTypes<
 #define GET_TYPEDEF_LIST

@@ -314,6 +314,24 @@ def AIE_CascadeFlowOp : AIE_Op<"cascade_flow", []> {
   let assemblyFormat = "`(` $source_tile `,` $dest_tile `)` attr-dict";
 }
 
+// A core's end of its cascade streams (aie.cascade_flow): a value put on
+// the stream out, or got from the stream in (mlir-aie's forms,
+// `aie.put_cascade(%v : vector<16xi32>)`, `%v = aie.get_cascade() :
+// vector<16xi32>`). Each blocks while the stream is full (put) or empty
+// (get); the dispatch model gives the stream a few values of room
+// (docs/aie.md).
+def AIE_PutCascadeOp : AIE_Op<"put_cascade", []> {
+  let summary = "Put a value on the core's outgoing cascade stream";
+  let arguments = (ins AnyType:$cascade_value);
+  let assemblyFormat = "`(` $cascade_value `:` type($cascade_value) `)` attr-dict";
+}
+
+def AIE_GetCascadeOp : AIE_Op<"get_cascade", []> {
+  let summary = "Get a value from the core's incoming cascade stream";
+  let results = (outs AnyType:$cascade_value);
+  let assemblyFormat = "`(` `)` attr-dict `:` type($cascade_value)";
+}
+
 def AIE_FlowOp : AIE_Op<"flow", []> {
   let summary = "A circuit-switched stream from one port to another";
   let arguments = (ins Index:$source, AIE_WireBundle:$source_bundle,
