@@ -796,17 +796,7 @@ void DesignBuilder::flows() {
   }
 }
 
-std::string symbolFor(const Endpoint &e) {
-  // A channel of one index is named alone, as upstream names it.
-  std::string s = "air_" + e.name;
-  if (e.namedByIndex)
-    for (int64_t i : e.index)
-      s += "_" + std::to_string(i);
-  // A piece of a stream cut over a split L2 buffer (L2Split.h).
-  if (e.part >= 0)
-    s += "_part" + std::to_string(e.part);
-  return s;
-}
+std::string symbolFor(const Endpoint &e) { return "air_" + e.streamName(); }
 
 /// Issue 26: folds the pushes of one channel that follow each other with no
 /// wait on that channel between them (so none had to wait for another

@@ -38,13 +38,12 @@ Use classify(Operation *op, Value operand) {
   if (isa<ViewLikeOpInterface, CastOpInterface>(op) ||
       op->hasTrait<OpTrait::IsTerminator>() || op->getNumRegions())
     return Use::Opaque;
-  bool read = false, write = false, found = false;
+  bool write = false, found = false;
   for (const MemrefEffect &e : memrefEffects(op))
     if (e.memref == operand) {
       if (!e.stated)
         return Use::Opaque;
       found = true;
-      read |= e.read;
       write |= e.write;
     }
   if (!found)
@@ -160,24 +159,22 @@ bool Forwarder::tryCopy(memref::CopyOp copy) {
   if (!localDef || localDef->getBlock() != block)
     return false;
 
+  // The uses of a buffer other than the copy, and how each uses it.
+  auto usesBesides = [&](Value root) {
+    std::vector<std::pair<Operation *, Use>> uses;
+    for (auto &[op, v] : usesOf(root))
+      if (op != copy)
+        if (Use u = classify(op, v); u != Use::Skip)
+          uses.push_back({op, u});
+    return uses;
+  };
   // The argument: copy-out, no other use at all; copy-in, never written.
-  for (auto &[op, v] : usesOf(arg)) {
-    if (op == copy)
-      continue;
-    Use u = classify(op, v);
-    if (u == Use::Skip)
-      continue;
+  for (auto &[op, u] : usesBesides(arg))
     if (out || u != Use::Read)
       return false;
-  }
   // The local buffer: ordered around the copy, and (copy-in) only read.
   std::vector<Operation *> frees;
-  for (auto &[op, v] : usesOf(local)) {
-    if (op == copy)
-      continue;
-    Use u = classify(op, v);
-    if (u == Use::Skip)
-      continue;
+  for (auto &[op, u] : usesBesides(local)) {
     if (u == Use::Opaque)
       return false;
     if (u == Use::Free) {

@@ -8,18 +8,6 @@ using namespace aircheck::npu;
 
 namespace {
 
-/// The name a stream's shim allocation would carry alone (DeviceBuilder's
-/// symbolFor without the `air_` prefix).
-std::string streamName(const Endpoint &e) {
-  std::string s = e.name;
-  if (e.namedByIndex)
-    for (int64_t i : e.index)
-      s += "_" + std::to_string(i);
-  if (e.part >= 0)
-    s += "_part" + std::to_string(e.part);
-  return s;
-}
-
 /// Accesses of two endpoints merged in the run's order, with the stream
 /// each belongs to; std::nullopt where two start at once (no order to
 /// follow).
@@ -104,11 +92,11 @@ unsigned aircheck::npu::mergeCoreStreams(
           Endpoint m = eps[x], f = eps[*px];
           m.accesses = std::move(core->first);
           f.accesses = std::move(far->first);
-          f.name = streamName(eps[*px]) + "_" + streamName(eps[*py]);
+          f.name = eps[*px].streamName() + "_" + eps[*py].streamName();
           f.namedByIndex = false;
           f.index.clear();
           f.part = -1;
-          m.name = streamName(eps[x]) + "_" + streamName(eps[y]);
+          m.name = eps[x].streamName() + "_" + eps[y].streamName();
           m.namedByIndex = false;
           m.index.clear();
           // Rebuild without y and *py; x and *px become the merged ends.

@@ -31,6 +31,18 @@ std::string Endpoint::label() const {
   return (isPut ? "the puts on @" : "the gets on @") + name + tuple(index);
 }
 
+std::string Endpoint::streamName() const {
+  // A channel of one index is named alone, as upstream names it.
+  std::string s = name;
+  if (namedByIndex)
+    for (int64_t i : index)
+      s += "_" + std::to_string(i);
+  // A piece of a stream cut over a split L2 buffer (L2Split.h).
+  if (part >= 0)
+    s += "_part" + std::to_string(part);
+  return s;
+}
+
 Value aircheck::npu::rootMemref(Value v) {
   for (unsigned guard = 0; guard < 64; ++guard) {
     if (auto r = dyn_cast<OpResult>(v)) {

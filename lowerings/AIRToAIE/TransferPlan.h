@@ -103,6 +103,10 @@ struct Endpoint {
   /// (L2Split.h); -1 for a whole stream.
   int part = -1;
   std::string label() const;
+  /// The stream's name in the design (its shim allocation is `air_` and
+  /// this): the channel's name, with its index where the name alone does
+  /// not tell the stream (namedByIndex), and its part of a split L2 buffer.
+  std::string streamName() const;
 };
 
 struct TransferPlan {
