@@ -47,15 +47,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from aie_oracle.explorer import Result, explore           # noqa: E402
-from aie_oracle.generator import (generate, generate_dispatches,  # noqa: E402
-                                  generate_extra, generate_host_stress)
+from aie_oracle.generator import (generate, generate_cascade,  # noqa: E402
+                                  generate_dispatches, generate_extra,
+                                  generate_host_stress)
 from aie_oracle.minimise import minimise                  # noqa: E402
 from aie_oracle.parser import parse                       # noqa: E402
 from aie_oracle.printer import print_design               # noqa: E402
 
 
 GENERATORS = {"mixed": generate, "host": generate_host_stress, "extra": generate_extra,
-              "dispatches": generate_dispatches}
+              "dispatches": generate_dispatches, "cascade": generate_cascade}
 
 
 def classify(stdout):
@@ -219,7 +220,9 @@ def main():
                     help="host: designs that stress the host's pushes and waits on several channels; "
                     "extra: mixed with tasks awaited later, chains whose first block runs once, "
                     "a core's MM2S broadcast to a third tile; dispatches: forever cores and a host, "
-                    "chains that may end after one dispatch, trips of two items (later dispatches)")
+                    "chains that may end after one dispatch, trips of two items (later dispatches); "
+                    "cascade: cores in a column passing values down cascade streams, with lock "
+                    "hand-offs (every room from 1 to 4 values)")
     ap.add_argument("--findings", default=os.path.join(HERE, "aie_oracle", "findings", "new"))
     ap.add_argument("--no-minimise", action="store_true", help="save disagreements as generated")
     ap.add_argument("--files", nargs="+", help="compare on these designs (one aie.device each, "

@@ -47,7 +47,7 @@ Verdicts, over the whole reachable state graph (first that applies):
 """
 import collections
 
-from .model import FOREVER, Await, For, Push, UseLock, Wait
+from .model import FOREVER, Await, CGet, CPut, For, Push, UseLock, Wait
 
 LOCK_MAX = 63
 
@@ -68,6 +68,10 @@ def _flatten(ops, lock_index, out):
     for op in ops:
         if isinstance(op, UseLock):
             out.append((op.kind, lock_index[id(op.lock)], op.value))
+        elif isinstance(op, (CPut, CGet)):
+            # a cascade: a counter of the values on it, after the locks
+            out.append(("cput" if isinstance(op, CPut) else "cget",
+                        lock_index[id(op.cascade)], 1))
         elif op.trips == FOREVER:
             raise ValueError("a forever loop only as a core's last op")
         else:
@@ -89,12 +93,15 @@ def _core_program(core, lock_index):
 
 
 class Model:
-    def __init__(self, d, depth=4, polling=False, repeated=False):
+    def __init__(self, d, depth=4, polling=False, repeated=False, room=4):
         self.d = d
         self.depth = depth
         self.polling = polling
+        self.room = room          # the values a cascade holds
         li = {id(l): i for i, l in enumerate(d.locks)}
-        self.init_locks = tuple(l.init for l in d.locks)
+        for k, c in enumerate(d.cascades):
+            li[id(c)] = len(d.locks) + k
+        self.init_locks = tuple(l.init for l in d.locks) + tuple(0 for _ in d.cascades)
         self.cores = [_core_program(c, li) for c in d.cores]
         # chains: steps list, loop_start, repeat
         self.chains = []
@@ -208,6 +215,14 @@ class Model:
 
     def _lockop(self, locks, op):
         kind, l, v = op
+        if kind == "cput":
+            if locks[l] >= self.room:
+                return None
+            return locks[:l] + (locks[l] + 1,) + locks[l + 1:]
+        if kind == "cget":
+            if locks[l] < 1:
+                return None
+            return locks[:l] + (locks[l] - 1,) + locks[l + 1:]
         if kind == "acq":
             if locks[l] < v:
                 return None
@@ -350,7 +365,22 @@ def _closure(targets, preds):
 
 
 def explore(d, depth=4, polling=False, max_states=200000, repeated=False):
-    m = Model(d, depth, polling, repeated)
+    """The design's verdict; with cascades, each room from 1 to 4 values
+    is explored, and the first that is not ok is the verdict."""
+    if not d.cascades:
+        return _explore(d, depth, polling, max_states, repeated, 4)
+    last = None
+    for room in range(1, 5):
+        r = _explore(d, depth, polling, max_states, repeated, room)
+        if r.verdict != "ok":
+            r.detail = "room %d: %s" % (room, r.detail)
+            return r
+        last = r
+    return last
+
+
+def _explore(d, depth, polling, max_states, repeated, room):
+    m = Model(d, depth, polling, repeated, room)
     init = m.initial()
     index = {init: 0}
     states = [init]

@@ -22,7 +22,7 @@ ends too soon, two cores' semaphores in a cycle, another core taking
 buffers of a pipe too (two acquirers of one lock), an amount of 2, a chain
 without its locks.
 """
-from .model import (FOREVER, Alloc, Await, Block, Chain, Core, Design, Flow,
+from .model import (FOREVER, Alloc, Await, Block, Cascade, CGet, CPut, Chain, Core, Design, Flow,
                     For, Push, UseLock, Wait)
 
 _EXTRA = [False]      # generate(extra=True): the shapes of --mode extra
@@ -568,3 +568,51 @@ def generate_host_stress(rng, name="d"):
     host += [Wait(p.alloc) for p in pipes]
     d.host = host
     return d, "host stress: %d channels, %d items" % (len(pipes), items)
+
+
+def _runs(ops):
+    """Consecutive equal cascade ops folded into loops (a loop of k puts)."""
+    out = []
+    i = 0
+    while i < len(ops):
+        j = i
+        while (j + 1 < len(ops) and type(ops[j + 1]) is type(ops[i]) and
+               isinstance(ops[i], (CPut, CGet)) and ops[j + 1].cascade is ops[i].cascade):
+            j += 1
+        n = j - i + 1
+        out.append(For(n, [ops[i]]) if n > 1 else ops[i])
+        i = j + 1
+    return out
+
+
+def generate_cascade(rng, name="d"):
+    """Cores in a column joined by cascade streams, south: each passes a few
+    values down, in a random order with hand-offs of shared locks. Whether
+    they deadlock, and with which room of the cascade, is left to chance."""
+    d = Design("npu1_1col", name)
+    ncores = rng.choice([2, 2, 3])
+    tiles = [d.tile(0, 2 + k) for k in range(ncores)]     # lowest first
+    cascades = []
+    for k in range(ncores - 1, 0, -1):                     # top down
+        c = Cascade(tiles[k], tiles[k - 1])
+        d.cascades.append(c)
+        cascades.append(c)
+    events = {t: [] for t in tiles}
+    notes = []
+    for c in cascades:
+        n = rng.randint(1, 5)
+        events[c.src] += [CPut(c) for _ in range(n)]
+        events[c.dst] += [CGet(c) for _ in range(n)]
+        notes.append("%d values %s->%s" % (n, c.src, c.dst))
+    for _ in range(rng.choice([0, 1, 1, 2])):
+        a, b = rng.sample(tiles, 2)
+        lock = d.lock(tiles[1] if len(tiles) > 1 else tiles[0], rng.choice([0, 0, 1]))
+        events[a].append(UseLock(lock, "rel"))
+        events[b].append(UseLock(lock, "acq"))
+        notes.append("%s hands %s to %s" % (a, lock.name, b))
+    for t in tiles:
+        ops = events[t]
+        # one cascade's ops are alike: any order of them is the same
+        rng.shuffle(ops)
+        d.cores.append(Core(t, _runs(ops)))
+    return d, "; ".join(notes)

@@ -49,10 +49,38 @@ class For:
 FOREVER = 4294967295
 
 
+class Cascade:
+    """aie.cascade_flow(%src, %dst): the core of src passes values to the
+    core of dst (south or east on AIE2)."""
+
+    def __init__(self, src, dst):
+        self.src, self.dst = src, dst
+
+
+class CPut:
+    """aie.put_cascade of one value on `cascade`."""
+
+    def __init__(self, cascade):
+        self.cascade = cascade
+
+    def __repr__(self):
+        return "put"
+
+
+class CGet:
+    """aie.get_cascade of one value from `cascade`."""
+
+    def __init__(self, cascade):
+        self.cascade = cascade
+
+    def __repr__(self):
+        return "get"
+
+
 class Core:
     def __init__(self, tile, body):
         self.tile = tile
-        self.body = body          # UseLock and For
+        self.body = body          # UseLock, CPut, CGet and For
 
 
 class Block:
@@ -169,6 +197,7 @@ class Design:
         self.chains = []
         self.flows = []
         self.allocs = []
+        self.cascades = []        # Cascade
         self.host = None          # None: no runtime sequence; else a list of Push, Wait, For
         self.host_args = []       # (name, size) of the sequence's memref arguments
 

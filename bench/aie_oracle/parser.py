@@ -13,7 +13,7 @@ without regions are ignored; anything else raises ValueError.
 """
 import re
 
-from .model import (Alloc, Await, Block, Chain, Core, Design, Flow, For, Lock,
+from .model import (Alloc, Await, Block, Cascade, CGet, CPut, Chain, Core, Design, Flow, For, Lock,
                     Push, UseLock, Wait)
 
 R_DEVICE = re.compile(r"aie\.device\((\w+)\)\s*(?:@(\w+))?")
@@ -27,6 +27,7 @@ R_START = re.compile(r"aie\.dma_start\((MM2S|S2MM),\s*(\d+),\s*\^(\w+),\s*\^(\w+
 R_BD = re.compile(r"aie\.dma_bd\(%([\w.]+)\s*:\s*memref<[^>]*>\s*(?:,\s*(\d+),\s*(\d+)|offset\s*=\s*(\d+)\s+len\s*=\s*(\d+))")
 R_NEXT = re.compile(r"aie\.next_bd\s+\^(\w+)")
 R_LABEL = re.compile(r"^\s*\^(\w+)\s*:")
+R_CASCADE = re.compile(r"aie\.cascade_flow\(%([\w.]+),\s*%([\w.]+)\)")
 R_FLOW = re.compile(r"aie\.flow\(%([\w.]+),\s*DMA\s*:\s*(\d+),\s*%([\w.]+),\s*DMA\s*:\s*(\d+)\)")
 R_ALLOC = re.compile(r"aie\.shim_dma_allocation\s*@(\w+)\(%([\w.]+),\s*(MM2S|S2MM),\s*(\d+)\)")
 R_MEMCPY = re.compile(r"aiex\.npu\.dma_memcpy_nd\(%[\w.]+\s*\[[^\]]*\]\s*\[([^\]]*)\].*metadata\s*=\s*@(\w+)")
@@ -130,6 +131,11 @@ def _device(dev, name, lines):
             d.flows.append(Flow(tiles[m.group(1)], int(m.group(2)), tiles[m.group(3)], int(m.group(4))))
             i += 1
             continue
+        m = R_CASCADE.search(ln)
+        if m:
+            d.cascades.append(Cascade(tiles[m.group(1)], tiles[m.group(2)]))
+            i += 1
+            continue
         m = R_ALLOC.search(ln)
         if m:
             d.allocs.append(Alloc(m.group(1), tiles[m.group(2)], m.group(3), int(m.group(4))))
@@ -148,6 +154,21 @@ def _device(dev, name, lines):
         if re.search(r"\baie\.|\baiex\.", ln) and "arith." not in ln:
             raise ValueError("unsupported op: %s" % ln.strip())
         i += 1
+    # A core's cascade ops: the cascade out of (put) or into (get) its tile.
+    def resolve(ops, tile):
+        for op in ops:
+            if isinstance(op, (CPut, CGet)):
+                out = isinstance(op, CPut)
+                for c in d.cascades:
+                    if (c.src if out else c.dst) == tile:
+                        op.cascade = c
+                if op.cascade is None:
+                    raise ValueError("a cascade op on a tile no cascade_flow %s" %
+                                     ("leaves" if out else "reaches"))
+            elif isinstance(op, For):
+                resolve(op.body, tile)
+    for c in d.cores:
+        resolve(c.body, c.tile)
     return d
 
 
@@ -170,6 +191,14 @@ def _ops(lines, locks, consts, allocs):
                 raise ValueError("only loops from 0 step 1")
             body, _, i = _region(lines, i)
             out.append(For(hi, _ops(body, locks, consts, allocs)))
+            continue
+        if allocs is None and "aie.put_cascade" in ln:
+            out.append(CPut(None))
+            i += 1
+            continue
+        if allocs is None and "aie.get_cascade" in ln:
+            out.append(CGet(None))
+            i += 1
             continue
         m = R_USE.search(ln)
         if m and allocs is None:

@@ -1,5 +1,5 @@
 """Print a Design in the textual aie forms air-check reads (docs/aie.md)."""
-from .model import FOREVER, Await, For, Push, UseLock, Wait
+from .model import FOREVER, Await, CGet, CPut, For, Push, UseLock, Wait
 
 
 def _tname(t):
@@ -35,10 +35,26 @@ def _core_body(out, ops, ind, depth):
     for op in ops:
         if isinstance(op, UseLock):
             out.append(ind + _uselock(op))
+        elif isinstance(op, CPut):
+            out.append(ind + "aie.put_cascade(%cv : vector<16xi32>)")
+        elif isinstance(op, CGet):
+            out.append(ind + "%%g%d = aie.get_cascade() : vector<16xi32>" % _next_get())
         else:
             out.append("%sscf.for %%i%d = %%c0 to %%c%d step %%c1 {" % (ind, depth, op.trips))
             _core_body(out, op.body, ind + "  ", depth + 1)
             out.append(ind + "}")
+
+
+_gets = [0]
+
+
+def _next_get():
+    _gets[0] += 1
+    return _gets[0]
+
+
+def _puts(ops):
+    return any(isinstance(op, CPut) or (isinstance(op, For) and _puts(op.body)) for op in ops)
 
 
 class _Host:
@@ -97,6 +113,7 @@ def _host_sizes(ops, acc):
 
 
 def print_design(d, comment=None):
+    _gets[0] = 0
     out = []
     if comment:
         for line in comment.splitlines():
@@ -117,6 +134,8 @@ def print_design(d, comment=None):
         trips = _trip_consts(c.body, set())
         if trips:
             _consts(out, ind + "  ", trips)
+        if _puts(c.body):
+            out.append(ind + "  %cv = arith.constant dense<0> : vector<16xi32>")
         _core_body(out, c.body, ind + "  ", 0)
         out.append(ind + "  aie.end")
         out.append(ind + "}")
@@ -154,6 +173,8 @@ def print_design(d, comment=None):
         out.append(ind + "}")
     for f in d.flows:
         out.append("%saie.flow(%s, DMA : %d, %s, DMA : %d)" % (ind, _tname(f.src), f.sch, _tname(f.dst), f.dch))
+    for c in d.cascades:
+        out.append("%saie.cascade_flow(%s, %s)" % (ind, _tname(c.src), _tname(c.dst)))
     for a in d.allocs:
         out.append("%saie.shim_dma_allocation @%s(%s, %s, %d)" % (ind, a.name, _tname(a.tile), a.dir, a.ch))
     if d.host is not None:

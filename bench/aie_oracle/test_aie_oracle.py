@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 from aie_oracle.explorer import explore                   # noqa: E402
-from aie_oracle.generator import generate                 # noqa: E402
+from aie_oracle.generator import generate, generate_cascade  # noqa: E402
 from aie_oracle.parser import parse                       # noqa: E402
 from aie_oracle.printer import print_design               # noqa: E402
 
@@ -215,10 +215,68 @@ class LitDesigns(unittest.TestCase):
             "chain_waits_after_core": "ok", "forever": "ok", "forever_deadlock": "deadlock"})
 
 
+CASCADE = """
+module {
+  aie.device(npu1_1col) @c {
+    %t2 = aie.tile(0, 2)
+    %t3 = aie.tile(0, 3)
+    %x = aie.lock(%t3, 0) {init = 0 : i32, sym_name = "x"}
+    %core_0_2 = aie.core(%t2) {
+      %s
+      aie.end
+    }
+    %core_0_3 = aie.core(%t3) {
+      %cv = arith.constant dense<0> : vector<16xi32>
+      %s
+      aie.end
+    }
+    aie.cascade_flow(%t3, %t2)
+  }
+}
+"""
+
+PUT = "aie.put_cascade(%cv : vector<16xi32>)"
+GET = "%g = aie.get_cascade() : vector<16xi32>"
+ACQ = "aie.use_lock(%x, AcquireGreaterEqual, 1)"
+REL = "aie.use_lock(%x, Release, 1)"
+
+
+def cascade(receiver, sender):
+    return parse(CASCADE.replace("%s", "\n      ".join(receiver), 1)
+                 .replace("%s", "\n      ".join(sender), 1))
+
+
+class Cascades(unittest.TestCase):
+    """docs/aie.md, "Cascade streams": a stream holds from 1 to 4 values,
+    every room is explored, and the first that is not fine is the verdict."""
+
+    def test_values_pass_down(self):
+        self.assertEqual(explore(cascade([GET] * 4, [PUT] * 4)).verdict, "ok")
+
+    def test_two_puts_before_the_hand_off_need_room_for_two(self):
+        r = explore(cascade([ACQ, GET, GET], [PUT, PUT, REL]))
+        self.assertEqual(r.verdict, "deadlock")
+        self.assertIn("room 1", r.detail)
+
+    def test_five_puts_before_the_hand_off_never_fit(self):
+        r = explore(cascade([ACQ] + [GET] * 5, [PUT] * 5 + [REL]))
+        self.assertEqual(r.verdict, "deadlock")
+
+    def test_get_before_put_waits_for_ever(self):
+        r = explore(cascade([GET, REL], [ACQ, PUT]))
+        self.assertEqual(r.verdict, "deadlock")
+
+
 class RoundTrip(unittest.TestCase):
     def test_print_parse_print(self):
         for i in range(100):
             d, desc = generate(random.Random(i), "d%d" % i)
+            t = print_design(d, desc)
+            self.assertEqual(print_design(parse(t), desc), t, "design %d" % i)
+
+    def test_cascades(self):
+        for i in range(50):
+            d, desc = generate_cascade(random.Random(i), "d%d" % i)
             t = print_design(d, desc)
             self.assertEqual(print_design(parse(t), desc), t, "design %d" % i)
 
