@@ -5,6 +5,9 @@
 // the copy.
 // RUN: %air_check_bin compile --target=npu1_4col %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=DIAG --allow-empty
 // RUN: FileCheck %s < %t.mlir
+// validate on its own agrees too:
+// RUN: air-check validate --target=npu1_4col %s %t.mlir | FileCheck %s --check-prefix=VALID
+// VALID: moves the data of
 
 // DIAG-NOT: error
 

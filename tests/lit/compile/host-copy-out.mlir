@@ -6,6 +6,10 @@
 // validated against the program as rewritten.
 // RUN: %air_check_bin compile --target=npu1_4col %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=DIAG --allow-empty
 // RUN: FileCheck %s < %t.mlir
+// validate on its own reads the program as the lowering does (the copy left
+// out), so it agrees:
+// RUN: air-check validate --target=npu1_4col %s %t.mlir | FileCheck %s --check-prefix=VALID
+// VALID: moves the data of
 
 // DIAG-NOT: error
 
