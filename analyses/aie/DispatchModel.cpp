@@ -1278,6 +1278,13 @@ size_t dispatch::maxStates() {
   return budget;
 }
 
+Model dispatch::Model::withCascadeRoom(int64_t room) const {
+  Model r = *this;
+  for (auto [free, values] : r.cascades)
+    r.locks[free].init = room;
+  return r;
+}
+
 std::vector<Operation *> dispatch::runtimeSequences(Device &d) {
   std::vector<Operation *> out;
   for (Operation &op : d.op.getBodyBlock())

@@ -153,6 +153,8 @@ struct Model {
   /// a core run ahead into a deadlock that less avoids: aie-deadlock
   /// searches every room from 1 value to kCascadeMaxValues.
   std::vector<std::pair<int, int>> cascades;
+  /// This model with every cascade stream holding `room` values.
+  Model withCascadeRoom(int64_t room) const;
   std::vector<Queue> queues;
   /// The host's process (the runtime sequence), -1 when the device has no
   /// runtime sequence: then every stream end a task would drive is taken as

@@ -144,9 +144,7 @@ private:
       // reaches other states: every room is searched.
       for (int64_t room = m.cascades.empty() ? 0 : 1;
            room <= (m.cascades.empty() ? 0 : kCascadeMaxValues); ++room) {
-        Model mr = m;
-        for (auto [free, values] : mr.cascades)
-          mr.locks[free].init = room;
+        Model mr = m.withCascadeRoom(room);
         // The two with what shares their locks, streams always ready.
         Model sm = lockClosure(mr, full.core, full.chain);
         Pair pr{0, 1};

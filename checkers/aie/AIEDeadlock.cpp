@@ -81,35 +81,26 @@ private:
       checkBuffered(ctx, d, m);
       return;
     }
-    auto withRoom = [&](int64_t room) {
-      Model r = m;
-      for (auto [free, values] : r.cascades)
-        r.locks[free].init = room;
-      return r;
-    };
-    int64_t report = 0;
-    for (int64_t room = 1; room <= kCascadeMaxValues && !report; ++room) {
-      Model r = withRoom(room);
+    // Proven at this room, with rendezvous streams and (where the host
+    // drives queues) with the fabric's buffering.
+    auto provenAt = [&](int64_t room) {
+      Model r = m.withCascadeRoom(room);
       for (int64_t words : {int64_t(0), r.streamBufferWords}) {
         if (words < 0 || (words > 0 && r.host < 0))
           continue;
-        if (checkDispatch(ctx, d, r, words, false) != Verdict::Proven) {
-          report = room;
-          break;
-        }
+        if (checkDispatch(ctx, d, r, words, false) != Verdict::Proven)
+          return false;
       }
-    }
+      return true;
+    };
+    int64_t report = 0;
+    for (int64_t room = 1; room <= kCascadeMaxValues && !report; ++room)
+      if (!provenAt(room))
+        report = room;
     if (report) {
       // With the most room the hardware has, clean: the design relies on
       // the cascade's buffering (as on the fabric's, below).
-      bool relies = report < kCascadeMaxValues;
-      if (relies) {
-        Model r = withRoom(kCascadeMaxValues);
-        for (int64_t words : {int64_t(0), r.streamBufferWords})
-          if (!(words < 0 || (words > 0 && r.host < 0)) &&
-              checkDispatch(ctx, d, r, words, false) != Verdict::Proven)
-            relies = false;
-      }
+      bool relies = report < kCascadeMaxValues && provenAt(kCascadeMaxValues);
       cascadeNote = "with each cascade stream holding " +
                     std::to_string(report) + " value(s); every room from 1 "
                     "to " + std::to_string(kCascadeMaxValues) +
@@ -128,7 +119,7 @@ private:
                              "values before the sender needs their room, "
                              "or accept it with --allow-fabric-buffering";
       }
-      checkBuffered(ctx, d, withRoom(report));
+      checkBuffered(ctx, d, m.withCascadeRoom(report));
       cascadeWarning = false;
     } else {
       cascadeProof = ", for every room of the cascade streams from 1 to " +

@@ -206,13 +206,16 @@ unsigned aircheck::npu::forwardHostCopies(ModuleOp module) {
   for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
     if (f.isExternal())
       continue;
-    // One copy at a time: each rewrite changes the uses the next looks at.
+    // One copy at a time: each rewrite changes the uses (and the ordering
+    // graph) the next looks at, so the graph is built again after one.
     for (bool changed = true; changed;) {
       changed = false;
       std::vector<memref::CopyOp> copies;
       f.walk([&](memref::CopyOp c) { copies.push_back(c); });
+      if (copies.empty())
+        break;
+      Forwarder fw(f);
       for (memref::CopyOp c : copies) {
-        Forwarder fw(f);
         if (fw.tryCopy(c)) {
           ++n;
           changed = true;
