@@ -213,7 +213,7 @@ void Executor::start(Task &t) {
   t.startEvent = newEvent(preds);
   if (options.observer &&
       (t.kind == Task::Kind::Put || t.kind == Task::Kind::Get ||
-       (t.kind == Task::Kind::Join && isa<air::DmaMemcpyNdOp>(t.op))))
+       (t.kind == Task::Kind::Join && t.observed)))
     options.observer->started(t.id);
   switch (t.kind) {
   case Task::Kind::Put:
@@ -339,6 +339,7 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
   for (auto [id, v] : llvm::zip(h.getIds(), point))
     env[id] = Val::integer(v);
   unsigned scope = newScope(t.id);
+  scopes[scope].point.assign(point.begin(), point.end());
   t.instanceScopes.push_back(scope);
   spawn(whereOf(t) + ", " + label, scope, std::move(env),
         Frame{&h.getBodyBlock(), h.getBodyBlock().begin()}, -1, preds);

@@ -35,6 +35,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -114,6 +115,8 @@ struct Scope {
   int instanceOf = -1; // the hierarchy task, -1 for the host
   /// The launch instance this scope is in (its scope), -1 for the host.
   int launchInstance = -1;
+  /// A hierarchy instance's ids (empty for the host and an Item's scope).
+  SmallVector<int64_t, 2> point;
   /// The events the instance's completion waits for: its processes' last
   /// events and its tasks' completions; then the completion itself.
   SmallVector<unsigned, 4> finals;
@@ -150,6 +153,9 @@ struct Task {
   /// are known once the Item's process has run the op to its end.
   bool depsPending = false;
   bool forwarder = false;
+  /// A Join the observer was told of (a dma_memcpy_nd, a host copy): its
+  /// start is reported.
+  bool observed = false;
   /// Item: the forwarding Join of each token result of the op, or -1.
   SmallVector<int, 1> forwards;
   bool started = false, done = false;
@@ -235,6 +241,7 @@ private:
   LogicalResult execJoin(Process &p, air::AsyncOpInterface op);
   /// Tells the observer, if any, that `p` reached transfer `t`.
   void observe(Process &p, const Task &t, ArrayRef<Point> destinations);
+  bool observesHostCopy(Operation *op) const;
   std::optional<uint64_t> transferVolume(Process &p, Operation *op, bool isPut);
   LogicalResult execExecute(Process &p, air::ExecuteOp e);
   LogicalResult execFor(Process &p, scf::ForOp f);

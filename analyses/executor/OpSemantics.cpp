@@ -24,7 +24,9 @@ LogicalResult Executor::exec(Process &p, Operation &op) {
     return execTerminator(p, op);
   itemOp = nullptr;
   itemDeps.clear();
-  if (isBodyItem(p, op) && graph.takesTime(&op)) {
+  // A host copy the observer is told of moves data: it waits for what
+  // the ordering model orders before it, as the ops that take time do.
+  if (isBodyItem(p, op) && (graph.takesTime(&op) || observesHostCopy(&op))) {
     itemOp = &op;
     for (Operation *w : graph.blockingWaitsFor(&op))
       if (auto it = p.itemTokens.find(w); it != p.itemTokens.end())
@@ -281,6 +283,17 @@ void Executor::observe(Process &p, const Task &t,
                        ArrayRef<Point> destinations) {
   if (!options.observer)
     return;
+  if (options.observer->observesInstances()) {
+    SmallVector<std::pair<Operation *, SmallVector<int64_t, 2>>, 3> chain;
+    for (int s = p.scope; s >= 0 && scopes[s].instanceOf >= 0;) {
+      const Task &h = tasks[scopes[s].instanceOf];
+      if (isa<air::HierarchyOpInterface>(h.op))
+        chain.push_back({h.op, scopes[s].point});
+      s = h.scope;
+    }
+    std::reverse(chain.begin(), chain.end());
+    options.observer->instances(chain);
+  }
   options.observer->reached(t.id, t.op, destinations,
                             [&](Value v) -> std::optional<int64_t> {
                               Val x = lookup(p, v);
@@ -295,8 +308,10 @@ LogicalResult Executor::execJoin(Process &p, air::AsyncOpInterface op) {
       newTask(Task::Kind::Join, op, p, op.getAsyncDependencies());
   if (failed(t))
     return failure();
-  if (isa<air::DmaMemcpyNdOp>(op.getOperation()))
+  if (isa<air::DmaMemcpyNdOp>(op.getOperation())) {
+    (*t)->observed = true;
     observe(p, **t, {});
+  }
   dispatch(p, **t, op->getResults());
   return success();
 }
@@ -322,8 +337,26 @@ LogicalResult Executor::execExecute(Process &p, air::ExecuteOp e) {
       newTask(Task::Kind::Join, e, p, e.getAsyncDependencies());
   if (failed(t))
     return failure();
+  if (observesHostCopy(e)) {
+    (*t)->observed = true;
+    observe(p, **t, {});
+  }
   dispatch(p, **t, e->getResults().take_front());
   return success();
+}
+
+/// Whether the observer is told of `op` as a host copy: a memref.copy
+/// outside herds, or an air.execute there holding one.
+bool Executor::observesHostCopy(Operation *op) const {
+  if (!options.observer || !options.observer->observesHostCopies() ||
+      op->getParentOfType<air::HerdOp>())
+    return false;
+  if (isa<memref::CopyOp>(op))
+    return true;
+  auto e = dyn_cast<air::ExecuteOp>(op);
+  return e && llvm::any_of(e.getBody().getOperations(), [](Operation &o) {
+           return isa<memref::CopyOp>(o);
+         });
 }
 
 /// Unrolled in the process: tokens carried through iter_args order the
@@ -482,6 +515,21 @@ LogicalResult Executor::execOther(Process &p, Operation &op) {
     if (callee && holdsAirOps(callee))
       return unsupported(&op, "calls a function that holds AIR ops; the "
                               "executor does not run calls");
+  }
+  if (observesHostCopy(&op)) {
+    // Moves data once what the ordering model runs before it has completed
+    // (in a launch or segment body; elsewhere, at once), and the process
+    // waits for it: the ops after it take no time in the ordering model
+    // (AsyncGraph::blockingWaitsFor passes through it), so nothing else
+    // would hold back a later op that reads what it copies.
+    FailureOr<Task *> t = newTask(Task::Kind::Join, &op, p, {});
+    if (failed(t))
+      return failure();
+    (*t)->observed = true;
+    observe(p, **t, {});
+    itemOp = nullptr; // blocking
+    dispatch(p, **t, {});
+    return success();
   }
   evaluate(p, op);
   return success();

@@ -66,9 +66,23 @@ public:
       unsigned id, mlir::Operation *op,
       llvm::ArrayRef<llvm::SmallVector<int64_t, 4>> destinations,
       llvm::function_ref<std::optional<int64_t>(mlir::Value)> valueOf) = 0;
+  /// The hierarchy instances the process at the op runs in, outermost
+  /// first: each launch, segment and herd op with its instance's ids.
+  /// Called just before `reached`, for the same op, by observers that ask
+  /// (observesInstances).
+  virtual void instances(
+      llvm::ArrayRef<std::pair<mlir::Operation *, llvm::SmallVector<int64_t, 2>>>
+          chain) {}
+  virtual bool observesInstances() const { return false; }
   /// Transfer `id` started: it took its place in its FIFOs. Starts are
   /// reported in the order they happen.
   virtual void started(unsigned id) = 0;
+  /// Whether the observer is also told of host copies: a memref.copy outside
+  /// herds (reached as the copy) and an air.execute there holding one
+  /// (reached as the execute), each started once it may move data. The
+  /// translation validator replays them; the lowering leaves them to its
+  /// own rewrite (lowerings/AIRToAIE/ForwardHostCopies).
+  virtual bool observesHostCopies() const { return false; }
 };
 
 struct SkeletonOptions {

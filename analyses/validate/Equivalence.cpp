@@ -168,6 +168,100 @@ std::string index(MemRefType type, int64_t e) {
          "]";
 }
 
+/// A herd instance as validation names it: the ids of its segment's
+/// instance (none outside a segment, or for a segment without ids) and then
+/// its own.
+SmallVector<int64_t, 2> instanceKey(const Place &pl) {
+  SmallVector<int64_t, 2> key(pl.segment.begin(), pl.segment.end());
+  key.append(pl.ids.begin(), pl.ids.end());
+  return key;
+}
+
+/// The segment whose instances run a herd's (null: none).
+air::SegmentOp segmentOf(air::HerdOp herd) {
+  return herd->getParentOfType<air::SegmentOp>();
+}
+
+/// How many of an instance key's ids are its segment instance's.
+size_t segmentRank(air::HerdOp herd) {
+  air::SegmentOp seg = segmentOf(herd);
+  return seg ? cast<air::HierarchyOpInterface>(seg.getOperation())
+                   .getIds()
+                   .size()
+             : 0;
+}
+
+/// Whether a herd's segment has more than one instance (or sizes that are
+/// not constants): then its instances are named with the segment's.
+bool segmentRepeats(air::HerdOp herd) {
+  air::SegmentOp seg = segmentOf(herd);
+  if (!seg)
+    return false;
+  for (Value s : cast<air::HierarchyOpInterface>(seg.getOperation())
+                     .getSizeOperands()) {
+    APInt c;
+    if (!matchPattern(s, m_ConstantInt(&c)) || c.getSExtValue() != 1)
+      return true;
+  }
+  return false;
+}
+
+std::string joined(ArrayRef<int64_t> ids) {
+  return llvm::join(
+      llvm::map_range(ids, [](int64_t v) { return std::to_string(v); }), ", ");
+}
+
+/// "(1, 0)", with " of segment @s instance (1)" where the segment has
+/// several.
+std::string idsText(air::HerdOp herd, ArrayRef<int64_t> key) {
+  size_t r = std::min(segmentRank(herd), key.size());
+  std::string s = "(" + joined(key.drop_front(r)) + ")";
+  if (segmentRepeats(herd))
+    s += " of segment @" +
+         segmentOf(herd).getSymName().value_or("segment").str() +
+         " instance (" + joined(key.take_front(r)) + ")";
+  return s;
+}
+
+/// "herd @h tile (1, 0)", with the segment instance where it has several.
+std::string instanceText(air::HerdOp herd, ArrayRef<int64_t> key) {
+  return "herd @" + herd.getSymName().value_or("herd").str() + " tile " +
+         idsText(herd, key);
+}
+
+/// The herd's kernel arguments whose operands depend on its segment
+/// instance's ids (and fold to a constant once those are given), with the
+/// values they take for `segmentIds`.
+std::vector<std::pair<Value, int64_t>>
+segmentBoundArgs(air::HerdOp herd, ArrayRef<int64_t> segmentIds) {
+  std::vector<std::pair<Value, int64_t>> out;
+  air::SegmentOp seg = segmentOf(herd);
+  if (!seg)
+    return out;
+  auto sh = cast<air::HierarchyOpInterface>(seg.getOperation());
+  auto known = [&](Value v) -> std::optional<int64_t> {
+    for (auto [k, id] : llvm::enumerate(sh.getIds()))
+      if (v == id && k < segmentIds.size())
+        return segmentIds[k];
+    for (auto [arg, size] : llvm::zip(sh.getSizeArgs(), sh.getSizeOperands()))
+      if (v == arg) {
+        APInt c;
+        if (matchPattern(size, m_ConstantInt(&c)))
+          return c.getSExtValue();
+      }
+    return std::nullopt;
+  };
+  auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
+  for (auto [arg, operand] :
+       llvm::zip(h.getKernelArguments(), h.getKernelOperands())) {
+    if (!operand.getType().isIntOrIndex() || foldedInt(operand))
+      continue;
+    if (std::optional<int64_t> x = foldedInt(operand, known))
+      out.push_back({arg, *x});
+  }
+  return out;
+}
+
 /// Whether the herd body's code (not only its transfers) depends on its
 /// ids: some op other than index arithmetic and a transfer is reached from
 /// them. Such a core's code was specialised for one instance, and which one
@@ -175,6 +269,11 @@ std::string index(MemRefType type, int64_t e) {
 bool idDependent(air::HerdOp herd) {
   SmallVector<Value> work(
       cast<air::HierarchyOpInterface>(herd.getOperation()).getIds());
+  // Kernel arguments bound to its segment instance's ids are ids too (the
+  // values at ids 0 tell which; any instance's would).
+  SmallVector<int64_t, 2> zeros(segmentRank(herd), 0);
+  for (auto &[arg, value] : segmentBoundArgs(herd, zeros))
+    work.push_back(arg);
   llvm::DenseSet<Value> seen(work.begin(), work.end());
   while (!work.empty()) {
     Value v = work.pop_back_val();
@@ -331,13 +430,8 @@ private:
       }
       {
         Place &pl = p.places[t.who];
-        std::string ids = llvm::join(llvm::map_range(pl.ids, [](int64_t v) {
-                                       return std::to_string(v);
-                                     }),
-                                     ", ");
-        return "what herd @" +
-               pl.herd.getSymName().value_or("herd").str() + " tile (" + ids +
-               ") computed in its alloc at " + lineColOf(pl.alloc) +
+        return "what " + instanceText(pl.herd, instanceKey(pl)) +
+               " computed in its alloc at " + lineColOf(pl.alloc) +
                index(pl.type, t.element) + " for its hand-off #" +
                std::to_string(t.round);
       }
@@ -555,7 +649,11 @@ private:
       herdOps.push_back(body[j].op);
       coreOps.push_back(code[at + j].op);
     }
-    return sameComputation(herdOps, coreOps, split[k].map, f.herd, f.ids, why);
+    size_t r = std::min(segmentRank(f.herd), f.ids.size());
+    ArrayRef<int64_t> key(f.ids);
+    return sameComputation(herdOps, coreOps, split[k].map, f.herd,
+                           key.drop_front(r),
+                           segmentBoundArgs(f.herd, key.take_front(r)), why);
   }
 
   enum class Identified { Done, Progress, Waiting, Failed };
@@ -735,13 +833,7 @@ private:
                     f.herd.getSymName().value_or("herd").str() +
                     ", whose code depends on its ids, and its code is not "
                     "the herd body with the ids of the instance its data "
-                    "names (" +
-                    llvm::join(llvm::map_range(f.ids,
-                                               [](int64_t v) {
-                                                 return std::to_string(v);
-                                               }),
-                               ", ") +
-                    "): " + why,
+                    "names " + idsText(f.herd, f.ids) + ": " + why,
                 core);
         return Identified::Failed;
       }
@@ -765,10 +857,10 @@ private:
     // The program's instances per herd, and their fills.
     for (const Place &pl : p.places)
       if (pl.kind == Place::CoreBuffer)
-        instances[pl.herd].insert(pl.ids);
+        instances[pl.herd].insert(instanceKey(pl));
     for (auto [i, pl] : llvm::enumerate(p.places))
       if (pl.kind == Place::CoreBuffer)
-        placeAt[{pl.herd, pl.ids, pl.alloc}] = i;
+        placeAt[{pl.herd, instanceKey(pl), pl.alloc}] = i;
     p.func->getParentOfType<ModuleOp>().walk(
         [&](air::HerdOp h) { herds.push_back(h); });
     for (air::HerdOp h : herds)
@@ -778,7 +870,16 @@ private:
     // another (herds that share tiles).
     int64_t count = 0, cores = 0;
     for (air::HerdOp h : herds) {
+      // Its segment's sizes first (Place::segment), then its own.
       SmallVector<int64_t, 2> sizes;
+      if (air::SegmentOp seg = segmentOf(h))
+        for (Value size : cast<air::HierarchyOpInterface>(seg.getOperation())
+                              .getSizeOperands()) {
+          APInt c;
+          if (!matchPattern(size, m_ConstantInt(&c)))
+            return unknown("a segment whose size is not a constant", seg);
+          sizes.push_back(c.getSExtValue());
+        }
       for (Value size : cast<air::HierarchyOpInterface>(h.getOperation())
                             .getSizeOperands()) {
         APInt c;
@@ -838,13 +939,8 @@ private:
         Operation *writer = log.by.empty() ? pl.alloc : log.by.front().second;
         return different(
             "the program fills the alloc at " + lineColOf(pl.alloc) +
-                " of herd @" + pl.herd.getSymName().value_or("herd").str() +
-                " tile (" +
-                llvm::join(llvm::map_range(pl.ids, [](int64_t v) {
-                             return std::to_string(v);
-                           }),
-                           ", ") +
-                "), and no core of the design runs that instance",
+                " of " + instanceText(pl.herd, instanceKey(pl)) +
+                ", and no core of the design runs that instance",
             writer, {});
       }
     return true;

@@ -81,12 +81,21 @@ struct Reached {
   /// The hand-off of a core-computed source this transfer reads (0: none).
   int round = 0;
   Side from, to; // a put: from; a get: to; a dma_memcpy_nd: both
+  /// Host copies (a memref.copy, or those of an air.execute), in order.
+  std::vector<std::pair<Side, Side>> hostCopies;
   std::vector<std::pair<std::string, std::vector<int64_t>>> fifos;
 };
 
 class Replay : public TransferObserver {
 public:
   Replay(ModuleOp module, int64_t budget) : module(module), budget(budget) {}
+
+  bool observesHostCopies() const override { return true; }
+  bool observesInstances() const override { return true; }
+  void instances(ArrayRef<std::pair<Operation *, SmallVector<int64_t, 2>>>
+                     chain) override {
+    where.assign(chain.begin(), chain.end());
+  }
 
   ProgramDelivery run(uint64_t maxSteps) {
     module.walk([&](func::FuncOp f) {
@@ -109,6 +118,25 @@ public:
     }
     for (BlockArgument a : out.func.getArguments())
       out.arguments.push_back(argumentTags(a));
+    // Host code that writes memory other than by a memref.copy is not
+    // replayed: what it writes would be missing from the program's side.
+    out.func.walk([&](Operation *op) {
+      if (out.unknown || op->hasTrait<OpTrait::IsTerminator>() ||
+          isa<air::AIRDialect>(op->getDialect()) ||
+          isa<memref::CopyOp, memref::DeallocOp>(op) ||
+          op->getParentOfType<air::HerdOp>())
+        return;
+      for (const MemrefEffect &e : memrefEffects(op))
+        if (e.write) {
+          fail("host code that writes memory (" +
+                   op->getName().getStringRef().str() +
+                   ") is not replayed",
+               op);
+          return;
+        }
+    });
+    if (out.unknown)
+      return std::move(out);
     // The L1 allocs a herd body computes into.
     module.walk([&](air::HerdOp herd) {
       herd.getBody().walk([&](Operation *op) {
@@ -167,6 +195,27 @@ public:
         fail("a dma_memcpy_nd whose sides move different element counts", op);
         return;
       }
+    } else if (isa<memref::CopyOp, air::ExecuteOp>(op)) {
+      // A host copy: every element of its source to its target.
+      r.isDma = true;
+      SmallVector<memref::CopyOp, 1> copies;
+      if (auto c = dyn_cast<memref::CopyOp>(op))
+        copies.push_back(c);
+      else
+        for (Operation &o : cast<air::ExecuteOp>(op).getBody())
+          if (auto c = dyn_cast<memref::CopyOp>(o))
+            copies.push_back(c);
+      for (memref::CopyOp c : copies) {
+        Side from, to;
+        if (!side(c, c.getSource(), {}, {}, {}, valueOf, from) ||
+            !side(c, c.getTarget(), {}, {}, {}, valueOf, to))
+          return;
+        if (from.count != to.count) {
+          fail("a memref.copy between buffers of different sizes", c);
+          return;
+        }
+        r.hostCopies.push_back({std::move(from), std::move(to)});
+      }
     } else {
       return;
     }
@@ -180,6 +229,11 @@ public:
     if (it == pending.end())
       return;
     Reached &r = it->second;
+    if (!r.hostCopies.empty()) {
+      for (auto &[from, to] : r.hostCopies)
+        copy(from, to, r.op, 0);
+      return;
+    }
     // A transfer that reads a buffer its core computes into is one more
     // hand-off of that buffer.
     if (r.isDma || r.isPut) {
@@ -228,6 +282,8 @@ private:
   std::vector<std::vector<Tag>> content; // per place
   std::map<std::tuple<int, Operation *, std::vector<int64_t>>, int> placeOf;
   std::map<unsigned, Reached> pending;
+  /// The hierarchy instances of the op being reached (outermost first).
+  SmallVector<std::pair<Operation *, SmallVector<int64_t, 2>>, 3> where;
   std::map<Operation *, std::optional<std::vector<Tag>>> globals;
   std::map<std::pair<std::string, std::vector<int64_t>>,
            std::pair<std::deque<unsigned>, std::deque<unsigned>>>
@@ -293,7 +349,24 @@ private:
         p.ids.assign(ids.begin(), ids.end());
       }
     }
-    auto key = std::make_tuple(p.argument, p.alloc, ids);
+    // An alloc in a segment is one buffer per segment instance: the
+    // instance the transfer runs in.
+    if (p.alloc && !root.global)
+      if (auto seg = p.alloc->getParentOfType<air::SegmentOp>()) {
+        auto it = llvm::find_if(where, [&](const auto &w) {
+          return w.first == seg.getOperation();
+        });
+        if (it == where.end()) {
+          fail("a transfer on a buffer of a segment instance it does not "
+               "run in",
+               op);
+          return false;
+        }
+        p.segment = it->second;
+      }
+    std::vector<int64_t> key3(p.segment.begin(), p.segment.end());
+    key3.insert(key3.end(), ids.begin(), ids.end());
+    auto key = std::make_tuple(p.argument, p.alloc, key3);
     auto [it, fresh] = placeOf.try_emplace(key, (int)out.places.size());
     if (fresh) {
       std::vector<Tag> init(type.getNumElements());

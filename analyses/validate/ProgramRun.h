@@ -36,6 +36,9 @@ struct Place {
   mlir::Operation *alloc = nullptr;
   air::HerdOp herd;
   llvm::SmallVector<int64_t, 2> ids;
+  /// An alloc in a segment: the segment instance's ids (each instance has
+  /// its buffers, and runs its herds' instances).
+  llvm::SmallVector<int64_t, 2> segment;
   mlir::MemRefType type;
 };
 

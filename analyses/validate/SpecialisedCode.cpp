@@ -144,7 +144,8 @@ private:
 bool aircheck::validate::sameComputation(
     ArrayRef<Operation *> herdOps, ArrayRef<Operation *> coreOps,
     const std::map<Operation *, Operation *> &allocs, air::HerdOp herd,
-    ArrayRef<int64_t> ids, std::string &why) {
+    ArrayRef<int64_t> ids, ArrayRef<std::pair<Value, int64_t>> bound,
+    std::string &why) {
   if (herdOps.size() != coreOps.size()) {
     why = "their memory operations differ in number";
     return false;
@@ -159,6 +160,10 @@ bool aircheck::validate::sameComputation(
   auto hier = cast<air::HierarchyOpInterface>(herd.getOperation());
   for (auto [id, value] : llvm::zip(hier.getIds(), ids))
     given[id] = b.getIndexAttr(value);
+  for (auto [arg, value] : bound)
+    given[arg] = arg.getType().isIndex()
+                     ? Attribute(b.getIndexAttr(value))
+                     : Attribute(b.getIntegerAttr(arg.getType(), value));
   // The herd's sizes, where they are constants.
   for (auto [arg, size] :
        llvm::zip(hier.getSizeArgs(), hier.getSizeOperands())) {

@@ -31,11 +31,14 @@ namespace aircheck::validate {
 
 /// `herdOps` and `coreOps`: the memory operations of the herd body and of
 /// the core, paired in order; `allocs`: the herd's allocs to the core's
-/// buffers. False with `why` at the first operand whose forms differ.
+/// buffers; `bound`: the herd's kernel arguments bound to its segment
+/// instance's ids, with their values there. False with `why` at the first
+/// operand whose forms differ.
 bool sameComputation(llvm::ArrayRef<mlir::Operation *> herdOps,
                      llvm::ArrayRef<mlir::Operation *> coreOps,
                      const std::map<mlir::Operation *, mlir::Operation *> &allocs,
                      air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
+                     llvm::ArrayRef<std::pair<mlir::Value, int64_t>> bound,
                      std::string &why);
 
 } // namespace aircheck::validate

@@ -47,7 +47,8 @@ struct Attempt {
 };
 } // namespace
 
-static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
+static Attempt lowerAndCheck(ModuleOp module, ModuleOp written,
+                             const DeviceModel &device,
                              StringRef inputName,
                              const AIRToAIEOptions &lowering) {
   Attempt a;
@@ -103,7 +104,7 @@ static Attempt lowerAndCheck(ModuleOp module, const DeviceModel &device,
     validate::ValidateOptions vo;
     vo.maxSteps = std::max(vo.maxSteps, lowering.maxSteps);
     if (design)
-      v = validate::validateDesign(module, *design, vo);
+      v = validate::validateDesign(written, *design, vo);
     auto where = [&](Operation *op) {
       std::string out = name;
       if (op)
@@ -156,6 +157,7 @@ static bool onlyDeadlocks(const Attempt &a) {
 /// the first design's finding is the one shown; if it fails otherwise (a
 /// lowering bug), that is shown, with what the lowering said.
 static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
+                                   ModuleOp written,
                                    const DeviceModel &device,
                                    StringRef inputName,
                                    AIRToAIEOptions lowering) {
@@ -180,7 +182,7 @@ static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
         os << "  note: " << n.str() << "\n";
       return success();
     });
-    again = lowerAndCheck(module, device, inputName, lowering);
+    again = lowerAndCheck(module, written, device, inputName, lowering);
   }
   // A design that passes replaces the first. One that fails for another
   // reason than a deadlock is a bug of the lowering: shown, never hidden.
@@ -200,8 +202,13 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
   AIRToAIEOptions lowering;
   lowering.merged = &merged;
   lowering.maxSteps = maxSteps;
-  Attempt first = lowerAndCheck(module, device, inputName, lowering);
-  interleaveIfDeadlocked(first, module, device, inputName, lowering);
+  // The program as written, for the third check: the lowering rewrites
+  // `module` (host copies the design need not run, a segment's instances
+  // apart), and the replay does not trust those rewrites: it runs host
+  // copies and tells a segment's instances apart (docs/validate.md).
+  OwningOpRef<ModuleOp> written = module.clone();
+  Attempt first = lowerAndCheck(module, *written, device, inputName, lowering);
+  interleaveIfDeadlocked(first, module, *written, device, inputName, lowering);
   Attempt *shown = &first;
   Attempt second;
   // A design that sends identical transfers once (a broadcast) ties their
@@ -211,8 +218,8 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
   if (onlyDeadlocks(first) && merged) {
     lowering.mergeIdenticalSources = false;
     lowering.merged = nullptr;
-    second = lowerAndCheck(module, device, inputName, lowering);
-    interleaveIfDeadlocked(second, module, device, inputName, lowering);
+    second = lowerAndCheck(module, *written, device, inputName, lowering);
+    interleaveIfDeadlocked(second, module, *written, device, inputName, lowering);
     shown = &second;
     if (second.status == CompileResult::Status::Refused) {
       // The refusal is printed; say why the first design was not kept.

@@ -5,8 +5,6 @@
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/validate/Equivalence.h"
 #include "analyses/validate/KernelCopies.h"
-#include "lowerings/AIRToAIE/ForwardHostCopies.h"
-#include "lowerings/AIRToAIE/UnrollSegments.h"
 #include "tools/Registration.h"
 #include "tools/air-check/Compile.h"
 #include "tools/air-check/Lint.h"
@@ -131,12 +129,9 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
     // The program's run takes compile's budget (what compile validates,
     // validate does).
     vo.maxSteps = std::max(options.maxSteps, kCompileRunSteps);
-    // The program as compile's lowering reads it: its rewrites keep the
-    // program's meaning by their preconditions (host copies left out, a
-    // segment's instances as segments of their own; docs/compile.md), and
-    // the replays read only the rewritten forms (docs/validate.md).
-    npu::forwardHostCopies(*program);
-    npu::unrollSegments(*program);
+    // The program as written: the replay runs host copies and tells a
+    // segment's instances apart (docs/validate.md), so compile's rewrites
+    // are checked, not trusted.
     v = validate::validateDesign(*program, *design, vo);
   });
   if (!finished) {

@@ -3,11 +3,10 @@
 // form). The runtime sequence cannot run the copy; it is left out and the
 // launch writes the argument directly (ForwardHostCopies.h): nothing else
 // reads or writes %out, and the copy waits for the launch. The design is
-// validated against the program as rewritten.
+// validated against the program as written: the replay runs the copy.
 // RUN: %air_check_bin compile --target=npu1_4col %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=DIAG --allow-empty
 // RUN: FileCheck %s < %t.mlir
-// validate on its own reads the program as the lowering does (the copy left
-// out), so it agrees:
+// validate runs the copy (validate/host-copies.test), and agrees:
 // RUN: air-check validate --target=npu1_4col %s %t.mlir | FileCheck %s --check-prefix=VALID
 // VALID: moves the data of
 

@@ -5,8 +5,8 @@
 // x id as an argument and adds it to what it reads.
 // RUN: %air_check_bin compile --target=npu1_4col %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=DIAG --allow-empty
 // RUN: FileCheck %s < %t.mlir
-// validate on its own reads the program as the lowering does (a segment
-// per instance), so it agrees:
+// validate reads the program as written, each segment instance apart
+// (validate/segment-instances.test), and agrees:
 // RUN: air-check validate --target=npu1_4col %s %t.mlir | FileCheck %s --check-prefix=VALID
 // VALID: moves the data of
 
