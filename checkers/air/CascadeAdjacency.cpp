@@ -4,9 +4,11 @@
 // (seed 000 2.5 and 3). Every put on it must reach its get in a tile next
 // to the putting one. Tiles of one herd sit at (x_loc + x, y_loc + y), so
 // within a herd adjacency follows from the tile ids alone; between two
-// herds it needs both herds' x_loc and y_loc. Decided with isl over all
+// placed herds, from both herds' x_loc and y_loc. Decided with isl over all
 // tiles at once: the relation from putting tile to getting tile, less the
-// neighbour relation, must be empty.
+// neighbour relation, must be empty. Between two herds without a placement,
+// the offsets from put tile to get tile (in each herd's ids) decide which
+// placements work: proven with those named, or an error when none can.
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/air/ChannelDiagnostics.h"
@@ -14,6 +16,7 @@
 
 #include "analyses/ResourceFootprint.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -81,12 +84,109 @@ public:
     for (ChannelInfo &c : model.channels()) {
       if (c.decl.getKind() != "cascade" || c.firstUnknown())
         continue;
-      withIslBudget(model, c, "the cascade adjacency", [&] { check(model, c); });
+      withIslBudget(model, c, "the cascade adjacency",
+                    [&] { check(ctx, model, c); });
     }
   }
 
 private:
-  void check(ChannelModel &model, ChannelInfo &c) {
+  /// Two herds without x_loc and y_loc: their placement decides. Herds
+  /// are placed by translation, so the puts' tiles reach the gets' at the
+  /// offsets D (in each herd's own ids), and a placement with the get's
+  /// herd at offset d from the put's joins neighbours iff D + d lies in the
+  /// four neighbour offsets and the two herds do not overlap. Some d: a
+  /// proof that names it (a constraint on the placement); none: an error,
+  /// whatever the placement. False when it cannot be told (sizes that are
+  /// not constants).
+  bool placementDecides(CheckContext &ctx, PolyhedralModel &poly,
+                        ChannelInfo &c, const ChannelAccess &p,
+                        const ChannelAccess &g, air::HerdOp ph,
+                        air::HerdOp gh) {
+    auto from = tileToIndex(poly, p, ph, false);
+    auto to = tileToIndex(poly, g, gh, false);
+    auto ps = herdSize(ph), gs = herdSize(gh);
+    if (!from || !to || !ps || !gs)
+      return false;
+    isl::set deltas = from->apply_range(to->reverse()).deltas();
+    if (deltas.is_empty())
+      return true; // no put meets a get
+    isl::set near(poly.ctx(), "{ [1, 0]; [-1, 0]; [0, 1]; [0, -1] }");
+    std::vector<std::string> d0 =
+        islx::coordinates(deltas.sample_point(), isl_dim_set);
+    if (d0.size() != 2)
+      return false;
+    int64_t x0 = std::stoll(d0[0]), y0 = std::stoll(d0[1]);
+    std::vector<std::pair<int64_t, int64_t>> offsets;
+    for (auto [nx, ny] : {std::pair<int64_t, int64_t>{1, 0}, {-1, 0}, {0, 1},
+                          {0, -1}}) {
+      int64_t dx = nx - x0, dy = ny - y0;
+      // Overlapping herds share tiles: no placement.
+      if (dx > -gs->first && dx < ps->first && dy > -gs->second &&
+          dy < ps->second)
+        continue;
+      isl::map shift(poly.ctx(),
+                     llvm::formatv("{ [a, b] -> [a + {0}, b + {1}] }", dx, dy)
+                         .str());
+      if (deltas.apply(shift).is_subset(near))
+        offsets.push_back({dx, dy});
+    }
+    if (!offsets.empty()) {
+      std::string list;
+      for (auto [k, o] : llvm::enumerate(offsets))
+        list += (k ? " or (" : "(") + std::to_string(o.first) + ", " +
+                std::to_string(o.second) + ")";
+      ctx.proved(p.op->getLoc(),
+                 "cascade channel " + channelName(c) +
+                     " joins neighbouring tiles wherever " +
+                     hierarchyName(gh) + " is placed at the offset " + list +
+                     " (columns, rows) from " + hierarchyName(ph) +
+                     ": a constraint on their placement, since they have "
+                     "no x_loc and y_loc");
+      return true;
+    }
+    isl::set others = deltas.subtract(isl::set(
+        poly.ctx(), llvm::formatv("{ [{0}, {1}] }", x0, y0).str()));
+    auto diag = p.op->emitError()
+                << "cascade channel " << channelName(c) << " joins "
+                << hierarchyName(ph) << " and " << hierarchyName(gh)
+                << " so that no placement makes every put's tile a "
+                   "neighbour of its get's: a get's tile ids minus its put's "
+                   "are ("
+                << x0 << ", " << y0 << ")";
+    if (!others.is_empty()) {
+      std::vector<std::string> d1 =
+          islx::coordinates(others.sample_point(), isl_dim_set);
+      if (d1.size() == 2)
+        diag << " for one pair and (" << d1[0] << ", " << d1[1]
+             << ") for another";
+    }
+    diag << ", and herds are placed by translation without overlapping";
+    diag.attachNote(g.op->getLoc()) << "the get";
+    diag.attachNote(p.op->getLoc())
+        << "hint: index the channel so that every tile sends to the tile "
+           "with the same ids in the other herd, or to a fixed neighbour "
+           "of it, or use a DMA channel";
+    return true;
+  }
+
+  /// A herd's size (columns, rows; a 1-D herd is one row), when constant.
+  static std::optional<std::pair<int64_t, int64_t>> herdSize(air::HerdOp h) {
+    SmallVector<int64_t, 2> s;
+    for (Value v :
+         cast<air::HierarchyOpInterface>(h.getOperation()).getSizeOperands()) {
+      APInt c;
+      if (!matchPattern(v, m_ConstantInt(&c)))
+        return std::nullopt;
+      s.push_back(c.getSExtValue());
+    }
+    if (s.size() == 1)
+      return std::make_pair(s[0], int64_t(1));
+    if (s.size() == 2)
+      return std::make_pair(s[0], s[1]);
+    return std::nullopt;
+  }
+
+  void check(CheckContext &ctx, ChannelModel &model, ChannelInfo &c) {
     PolyhedralModel &poly = model.poly();
     for (const ChannelAccess &p : c.puts)
       for (const ChannelAccess &g : c.gets) {
@@ -108,6 +208,9 @@ private:
           from = tileToIndex(poly, p, ph, false);
           to = tileToIndex(poly, g, gh, false);
         }
+        if ((!from || !to) && ph != gh &&
+            placementDecides(ctx, poly, c, p, g, ph, gh))
+          continue;
         if (!from || !to) {
           auto diag = c.decl.emitWarning()
                       << "the cascade adjacency of channel " << channelName(c)
