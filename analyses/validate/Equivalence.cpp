@@ -872,21 +872,20 @@ private:
     for (air::HerdOp h : herds) {
       // Its segment's sizes first (Place::segment), then its own.
       SmallVector<int64_t, 2> sizes;
-      if (air::SegmentOp seg = segmentOf(h))
-        for (Value size : cast<air::HierarchyOpInterface>(seg.getOperation())
-                              .getSizeOperands()) {
+      auto append = [&](Operation *op, StringRef what) {
+        for (Value size :
+             cast<air::HierarchyOpInterface>(op).getSizeOperands()) {
           APInt c;
           if (!matchPattern(size, m_ConstantInt(&c)))
-            return unknown("a segment whose size is not a constant", seg);
+            return unknown(("a " + what + " whose size is not a constant").str(),
+                           op);
           sizes.push_back(c.getSExtValue());
         }
-      for (Value size : cast<air::HierarchyOpInterface>(h.getOperation())
-                            .getSizeOperands()) {
-        APInt c;
-        if (!matchPattern(size, m_ConstantInt(&c)))
-          return unknown("a herd whose size is not a constant", h);
-        sizes.push_back(c.getSExtValue());
-      }
+        return true;
+      };
+      air::SegmentOp seg = segmentOf(h);
+      if ((seg && !append(seg, "segment")) || !append(h, "herd"))
+        return false;
       // Every instance, whether or not a transfer reaches it.
       SmallVector<int64_t, 2> ids(sizes.size(), 0);
       int64_t n = 1;
