@@ -9,6 +9,7 @@
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/ProgramRun.h"
 #include "analyses/validate/SpecialisedCode.h"
+#include "dialects/AIR/HierarchySizes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -195,15 +196,7 @@ size_t segmentRank(air::HerdOp herd) {
 /// not constants): then its instances are named with the segment's.
 bool segmentRepeats(air::HerdOp herd) {
   air::SegmentOp seg = segmentOf(herd);
-  if (!seg)
-    return false;
-  for (Value s : cast<air::HierarchyOpInterface>(seg.getOperation())
-                     .getSizeOperands()) {
-    APInt c;
-    if (!matchPattern(s, m_ConstantInt(&c)) || c.getSExtValue() != 1)
-      return true;
-  }
-  return false;
+  return seg && air::constantInstances(seg) != std::optional<int64_t>(1);
 }
 
 std::string joined(ArrayRef<int64_t> ids) {
@@ -872,15 +865,12 @@ private:
     for (air::HerdOp h : herds) {
       // Its segment's sizes first (Place::segment), then its own.
       SmallVector<int64_t, 2> sizes;
-      auto append = [&](Operation *op, StringRef what) {
-        for (Value size :
-             cast<air::HierarchyOpInterface>(op).getSizeOperands()) {
-          APInt c;
-          if (!matchPattern(size, m_ConstantInt(&c)))
-            return unknown(("a " + what + " whose size is not a constant").str(),
-                           op);
-          sizes.push_back(c.getSExtValue());
-        }
+      auto append = [&](air::HierarchyOpInterface op, StringRef what) {
+        auto own = air::constantSizes(op);
+        if (!own)
+          return unknown(("a " + what + " whose size is not a constant").str(),
+                         op);
+        sizes.append(own->begin(), own->end());
         return true;
       };
       air::SegmentOp seg = segmentOf(h);

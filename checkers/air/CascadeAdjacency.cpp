@@ -15,6 +15,7 @@
 #include "checkers/Checker.h"
 
 #include "analyses/ResourceFootprint.h"
+#include "dialects/AIR/HierarchySizes.h"
 
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
@@ -171,18 +172,11 @@ private:
 
   /// A herd's size (columns, rows; a 1-D herd is one row), when constant.
   static std::optional<std::pair<int64_t, int64_t>> herdSize(air::HerdOp h) {
-    SmallVector<int64_t, 2> s;
-    for (Value v :
-         cast<air::HierarchyOpInterface>(h.getOperation()).getSizeOperands()) {
-      APInt c;
-      if (!matchPattern(v, m_ConstantInt(&c)))
-        return std::nullopt;
-      s.push_back(c.getSExtValue());
-    }
-    if (s.size() == 1)
-      return std::make_pair(s[0], int64_t(1));
-    if (s.size() == 2)
-      return std::make_pair(s[0], s[1]);
+    auto s = air::constantSizes(h);
+    if (s && s->size() == 1)
+      return std::make_pair((*s)[0], int64_t(1));
+    if (s && s->size() == 2)
+      return std::make_pair((*s)[0], (*s)[1]);
     return std::nullopt;
   }
 

@@ -1,6 +1,7 @@
 //===- SupportedSubset.cpp - what the NPU lowering lowers -----------------===//
 #include "lowerings/AIRToAIE/SupportedSubset.h"
 #include "analyses/HoldsAIR.h"
+#include "dialects/AIR/HierarchySizes.h"
 
 #include <functional>
 
@@ -21,14 +22,7 @@ using namespace aircheck::npu;
 
 /// Instances of a hierarchy op's iteration space, when constant.
 static std::optional<int64_t> instances(air::HierarchyOpInterface h) {
-  int64_t n = 1;
-  for (Value s : h.getSizeOperands()) {
-    std::optional<int64_t> c = getConstantIntValue(s);
-    if (!c)
-      return std::nullopt;
-    n *= *c;
-  }
-  return n;
+  return air::constantInstances(h);
 }
 
 /// Ops a launch, segment or function body may hold: the body only moves

@@ -1,7 +1,7 @@
 //===- UnrollSegments.cpp - a segment's instances as segments of their own ===//
 #include "lowerings/AIRToAIE/UnrollSegments.h"
 
-#include "dialects/AIR/AIRDialect.h"
+#include "dialects/AIR/HierarchySizes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -29,22 +29,16 @@ unsigned aircheck::npu::unrollSegments(ModuleOp module) {
   module.walk([&](air::SegmentOp seg) {
     if (seg->getParentOfType<air::SegmentOp>())
       return;
-    int64_t n = 1;
-    for (Value s : cast<air::HierarchyOpInterface>(seg.getOperation())
-                       .getSizeOperands()) {
-      std::optional<int64_t> c = getConstantIntValue(s);
-      if (!c || *c < 1)
-        return;
-      n *= *c;
-    }
+    auto sizes = air::constantSizes(seg);
+    if (!sizes || llvm::any_of(*sizes, [](int64_t s) { return s < 1; }))
+      return;
+    int64_t n = *air::constantInstances(seg);
     if (n > 1 && n <= kMaxSegmentInstances)
       todo.push_back(seg);
   });
   for (air::SegmentOp seg : todo) {
     auto hi = cast<air::HierarchyOpInterface>(seg.getOperation());
-    SmallVector<int64_t> sizes;
-    for (Value s : hi.getSizeOperands())
-      sizes.push_back(*getConstantIntValue(s));
+    SmallVector<int64_t, 3> sizes = *air::constantSizes(hi);
     unsigned sizeBase = hi.getSizeOperands().getBeginOperandIndex();
     OpBuilder b(seg);
     Location loc = seg.getLoc();
