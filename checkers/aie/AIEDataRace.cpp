@@ -10,6 +10,9 @@
 // touches buffer B and a chain is at a BD of B, one of them writing (an
 // S2MM BD writes, a store or a call writes), is a race: the code between
 // two lock operations takes any time, so it can overlap the transfer.
+// Two cores that touch one buffer (a core's code may use a buffer of a
+// neighbour tile: shared L1, SharedL1.h) race the same way: a reachable
+// state where both are at code touching it, one of them writing.
 // The search interleaves the steps of the cores and chains involved in
 // full (safeStep reduces only the others). Per buffer, not per element: a
 // BD and a core on disjoint halves of one buffer count as a race here, and
@@ -22,6 +25,7 @@
 #include "checkers/Checker.h"
 
 #include <cstdlib>
+#include <map>
 #include <set>
 
 using namespace aircheck;
@@ -50,14 +54,29 @@ public:
            "move it, one of them writing (every interleaving explored)";
   }
 private:
+  /// A core and a chain, or (`cores`) two cores, that share a buffer.
   struct Pair {
     size_t core, chain;
+    bool cores = false;
   };
+
+  /// Per buffer a core's code touches: whether it writes it.
+  static std::map<Operation *, bool> touched(const Proc &core) {
+    std::map<Operation *, bool> out;
+    for (const auto &seg : core.touches)
+      for (const Touch &t : seg)
+        out[t.buffer] |= t.writes;
+    return out;
+  }
 
   void check(CheckContext &ctx, Device &d) override {
     Model m = buildModel(d, ctx.options.hostPolling);
     // The core/chain pairs that share a buffer, one of them writing.
     std::vector<Pair> pairs;
+    std::vector<std::map<Operation *, bool>> touchedBy;
+    for (const Proc &p : m.procs)
+      touchedBy.push_back(p.isCore() ? touched(p)
+                                     : std::map<Operation *, bool>());
     for (auto [c, core] : llvm::enumerate(m.procs)) {
       if (!core.isCore())
         continue;
@@ -75,6 +94,16 @@ private:
           pairs.push_back({c, p});
         }
       }
+      for (size_t o = c + 1; o < m.procs.size(); ++o) {
+        if (!m.procs[o].isCore())
+          continue;
+        bool shared = false;
+        for (auto &[buffer, writes] : touchedBy[c])
+          if (auto it = touchedBy[o].find(buffer); it != touchedBy[o].end())
+            shared |= writes || it->second;
+        if (shared)
+          pairs.push_back({c, o, true});
+      }
     }
     // A core or chain that could not be modelled may lack its touches:
     // unknown wherever some BD could move a buffer, whatever the pairs
@@ -82,6 +111,15 @@ private:
     bool anyBD = llvm::any_of(m.procs, [](const Proc &p) {
       return llvm::any_of(p.steps, [](const Step &st) {
         return st.kind == Step::Transfer;
+      });
+    });
+    // Cores whose code uses a buffer of another tile may race each other.
+    d.op.walk([&](aie::CoreOp core) {
+      core.walk([&](Operation *op) {
+        for (Value v : op->getOperands())
+          if (auto buf = v.getDefiningOp<aie::BufferOp>())
+            if (buf.getTile() != core.getTile())
+              anyBD = true;
       });
     });
     // A chain the model stopped before (or left out: one on a tile placed
@@ -136,7 +174,7 @@ private:
       // differential check of the invariant, bench/data_race_invariant.py).
       static const bool searchOnly =
           std::getenv("AIRCHECK_DATA_RACE_SEARCH_ONLY") != nullptr;
-      if (!searchOnly && exclusiveByLocks(m, full)) {
+      if (!searchOnly && !full.cores && exclusiveByLocks(m, full)) {
         ++byInvariant;
         continue;
       }
@@ -165,6 +203,20 @@ private:
         for (size_t i = 0; i < s.states.size(); ++i) {
           const State &st = s.states[i];
           const Proc &core = sm.procs[pr.core], &chain = sm.procs[pr.chain];
+          if (full.cores) {
+            auto segOf = [&](const Proc &p, int32_t pc) -> const auto & {
+              return p.touches[pc < 0 ? p.steps.size() : (size_t)pc];
+            };
+            const auto &x = segOf(core, st[pr.core]);
+            const auto &y = segOf(chain, st[pr.chain]);
+            for (const Touch &a : x)
+              for (const Touch &b : y)
+                if (a.buffer == b.buffer && (a.writes || b.writes) &&
+                    reported.insert({a.at, b.at}).second)
+                  reportCores(sm, core, chain, a, b, st[pr.core],
+                              st[pr.chain], st);
+            continue;
+          }
           int32_t pc = st[pr.chain];
           if (pc < 0 || chain.steps[pc].kind != Step::Transfer)
             continue;
@@ -183,18 +235,32 @@ private:
         }
       }
     }
-    if (reported.empty())
+    if (reported.empty()) {
+      size_t corePairs =
+          llvm::count_if(pairs, [](const Pair &p) { return p.cores; });
+      size_t chainPairs = pairs.size() - corePairs;
       ctx.proved(d.op.getLoc(),
-                 "no core touches a buffer while a BD of it may move it: " +
-                     std::to_string(pairs.size()) +
-                     " core/BD-chain pair(s) sharing a buffer, in every "
-                     "interleaving (" +
+                 std::string("no core touches a buffer while a BD of it may "
+                             "move it") +
+                     (corePairs ? " or another core may use it, one of them "
+                                  "writing"
+                                : "") +
+                     ": " +
+                     (chainPairs ? std::to_string(chainPairs) +
+                                       " core/BD-chain pair(s)"
+                                 : std::string()) +
+                     (chainPairs && corePairs ? " and " : "") +
+                     (corePairs ? std::to_string(corePairs) +
+                                      " core/core pair(s)"
+                                : std::string()) +
+                     " sharing a buffer, in every interleaving (" +
                      (byInvariant ? std::to_string(byInvariant) +
                                         " by a lock invariant, "
                                   : std::string()) +
                      std::to_string(explored) +
                      " states; the streams, task queues and host taken as "
                      "always ready)");
+    }
   }
 
   /// Whether the pair can never be at once at a BD of a buffer they share
@@ -333,6 +399,48 @@ private:
       return dma.getChannelDir() == aie::DMAChannelDir::S2MM;
     auto start = dyn_cast_or_null<aie::DMAStartOp>(chain.op);
     return start && start.getChannelDir() == aie::DMAChannelDir::S2MM;
+  }
+
+  /// Where a core is, in words, at pc `pc`.
+  static std::string whereIs(const Proc &core, int32_t pc) {
+    if (pc < 0)
+      return "after its last lock operation";
+    if (pc == 0)
+      return "before its first lock operation";
+    return "after its lock operation at " + lineColOf(core.steps[pc - 1].op);
+  }
+
+  static std::string lockValues(const Model &m, const State &st) {
+    std::string locks;
+    for (auto [l, info] : llvm::enumerate(m.locks)) {
+      if (!locks.empty())
+        locks += ", ";
+      locks += info.name + " = " + std::to_string(st[m.procs.size() + l]);
+    }
+    return locks;
+  }
+
+  void reportCores(const Model &m, const Proc &a, const Proc &b,
+                   const Touch &ta, const Touch &tb, int32_t pa, int32_t pb,
+                   const State &st) {
+    auto diag = ta.at->emitError()
+                << "aie data race: " << a.name << " "
+                << (ta.writes ? "writes " : "reads ") << bufferName(ta.buffer)
+                << " here while " << b.name << " may be "
+                << (tb.writes ? "writing" : "reading")
+                << " it: no lock orders the two cores' code";
+    diag.attachNote(tb.at->getLoc())
+        << "the other core's " << (tb.writes ? "write" : "read");
+    std::string locks = lockValues(m, st);
+    diag.attachNote(ta.at->getLoc())
+        << "a reachable state: " << a.name << " is " << whereIs(a, pa)
+        << ", " << b.name << " " << whereIs(b, pb)
+        << (locks.empty() ? "" : "; locks: ") << locks;
+    diag.attachNote(ta.at->getLoc())
+        << "hint: give the cores turns with the buffer: each acquires a lock "
+           "before touching it and releases the other's after (the buffer per "
+           "element is not modelled: disjoint parts of one buffer count as "
+           "one)";
   }
 
   void report(const Model &m, const Proc &core, const Proc &chain,

@@ -269,6 +269,7 @@ LogicalResult aircheck::npu::buildCoreBody(
     Block &body, air::HerdOp herd, ArrayRef<int64_t> ids,
     const std::function<Value(Operation *)> &bufferFor,
     const std::function<LockPair(Value)> &locksOf,
+    const std::set<Operation *> &sharedAllocs,
     const std::set<std::string> &mmioChannels) {
   MLIRContext *ctx = herd.getContext();
   auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
@@ -294,9 +295,10 @@ LogicalResult aircheck::npu::buildCoreBody(
       continue;
     }
     // An L1 buffer allocated outside the herd: one copy per tile, the
-    // tile's own buffer (outerL1Alloc; herds that share the tile share it).
+    // tile's own buffer (outerL1Alloc; herds that share the tile share it),
+    // or one buffer that herds on other tiles share (SharedL1.h).
     if (Operation *alloc = outerL1Alloc(herd, k)) {
-      if (failed(perTileCopyHolds(herd, k)))
+      if (!sharedAllocs.count(alloc) && failed(perTileCopyHolds(herd, k)))
         return failure();
       map.map(arg, bufferFor(alloc));
       continue;

@@ -45,13 +45,16 @@ struct LockPair {
 /// Fills `body` (an empty block of an aie.core) with the body of `herd` for
 /// the tile with ids `ids`. `bufferFor` gives the tile's aie.buffer of an L1
 /// alloc of the herd body; `locksOf` the lock pair of such a buffer (null
-/// values when no DMA touches it). The body is appended to what `body`
-/// already holds (herds that share a tile run one after the other in one
-/// core). Refusals are errors at the ops.
+/// values when no DMA touches it). An L1 alloc from outside the herd is the
+/// tile's copy (perTileCopyHolds), or, when in `sharedAllocs`, one buffer
+/// cores of other herds use too (SharedL1.h). The body is appended to what
+/// `body` already holds (herds that share a tile run one after the other in
+/// one core). Refusals are errors at the ops.
 mlir::LogicalResult
 buildCoreBody(mlir::Block &body, air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
               const std::function<mlir::Value(mlir::Operation *alloc)> &bufferFor,
               const std::function<LockPair(mlir::Value buffer)> &locksOf,
+              const std::set<mlir::Operation *> &sharedAllocs = {},
               const std::set<std::string> &mmioChannels = {});
 
 /// The memref.alloc of an L1 buffer from outside `herd` (a segment's,

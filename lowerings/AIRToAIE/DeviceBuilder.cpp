@@ -16,6 +16,7 @@
 #include "lowerings/AIRToAIE/UnrollSegments.h"
 #include "lowerings/AIRToAIE/MmioInit.h"
 #include "lowerings/AIRToAIE/Refusal.h"
+#include "lowerings/AIRToAIE/SharedL1.h"
 #include "lowerings/AIRToAIE/SupportedSubset.h"
 #include "lowerings/AIRToAIE/TransferPlan.h"
 
@@ -23,6 +24,7 @@
 #include "analyses/Placement.h"
 #include "analyses/ResourceFootprint.h"
 #include "dialects/AIE/AIEDialect.h"
+#include "dialects/AIR/HierarchySizes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,6 +35,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -623,9 +626,7 @@ bool DesignBuilder::dmaPrograms() {
 std::vector<std::pair<SmallVector<int64_t, 2>, Tile>>
 DesignBuilder::tilesOf(air::HerdOp h) {
   auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
-  SmallVector<int64_t, 2> sizes;
-  for (Value v : hi.getSizeOperands())
-    sizes.push_back(*getConstantIntValue(v));
+  SmallVector<int64_t, 3> sizes = *air::constantSizes(hi);
   std::vector<std::pair<SmallVector<int64_t, 2>, Tile>> out;
   for (int64_t x = 0; x < (sizes.size() > 0 ? sizes[0] : 1); ++x)
     for (int64_t y = 0; y < (sizes.size() > 1 ? sizes[1] : 1); ++y) {
@@ -671,33 +672,77 @@ bool DesignBuilder::cores() {
   for (air::HerdOp h : order)
     for (auto &[ids, t] : tilesOf(h))
       byTile[t].push_back({h, ids});
-  // An L1 buffer from outside the herds is one copy per tile; herds that
-  // use it on other tiles would, upstream, share one buffer between cores
-  // (shared L1), which is not lowered.
-  DenseMap<Operation *, std::pair<air::HerdOp, std::set<Tile>>> outerUsers;
+  // An L1 buffer from outside the herds is one copy per tile where the
+  // herds that use it run on the same tiles; herds on other tiles share one
+  // buffer between their cores, and take turns with it (SharedL1.h).
+  llvm::MapVector<Operation *,
+                  std::vector<std::pair<air::HerdOp, std::vector<Tile>>>>
+      outerUsers;
   for (air::HerdOp h : order) {
     auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
     for (auto [k, arg] : llvm::enumerate(hi.getKernelArguments())) {
       Operation *alloc = arg.use_empty() ? nullptr : outerL1Alloc(h, k);
       if (!alloc)
         continue;
-      std::set<Tile> tiles;
+      auto &users = outerUsers[alloc];
+      if (!users.empty() && users.back().first == h)
+        continue;
+      std::vector<Tile> tiles;
       for (auto &[ids, t] : tilesOf(h))
-        tiles.insert(t);
-      auto [it, fresh] = outerUsers.try_emplace(alloc, h, tiles);
-      if (!fresh && it->second.second != tiles) {
-        auto diag = refuse(h)
-                    << "uses an L1 buffer from outside the herd that "
-                    << it->second.first.getSymName().value_or("another herd")
-                    << " uses on other tiles: upstream's air-to-aie shares "
-                       "it between those cores (shared L1), which is not "
-                       "lowered; herds of one name share their tiles, and "
-                       "their buffer with them";
-        diag.attachNote(it->second.first.getLoc()) << "the other herd";
-        diag.attachNote(alloc->getLoc()) << "the buffer";
-        return false;
-      }
+        tiles.push_back(t);
+      users.push_back({h, tiles});
     }
+  }
+  // Per shared buffer: its aie.buffer and ring locks, and each user's part.
+  struct Ring {
+    SharedL1 plan;
+    Value buffer;
+    std::vector<Value> locks;
+  };
+  llvm::MapVector<Operation *, Ring> rings;
+  std::set<Operation *> sharedAllocs;
+  for (auto &[alloc, users] : outerUsers) {
+    std::set<Tile> first(users.front().second.begin(),
+                         users.front().second.end());
+    bool sameTiles = llvm::all_of(users, [&](auto &u) {
+      return std::set<Tile>(u.second.begin(), u.second.end()) == first;
+    });
+    if (sameTiles)
+      continue;
+    std::set<Tile> seen;
+    for (auto &[h, tiles] : users)
+      for (Tile t : tiles)
+        if (!seen.insert(t).second) {
+          auto diag = refuse(h)
+                      << "uses an L1 buffer from outside the herd on tile ("
+                      << t.col << ", " << t.row
+                      << "), which another herd that uses it shares, while "
+                         "other herds use it on other tiles: neither a copy "
+                         "per tile nor one shared buffer";
+          diag.attachNote(alloc->getLoc()) << "the buffer";
+          return false;
+        }
+    std::optional<SharedL1> s = planSharedL1(alloc, users);
+    if (!s)
+      return false;
+    Ring r{*s, buffer(alloc, s->home,
+                      cast<MemRefType>(alloc->getResult(0).getType())),
+           {}};
+    std::string name =
+        cast<aie::BufferOp>(r.buffer.getDefiningOp()).getSymName()->str();
+    for (auto [i, init] : llvm::enumerate(s->lockInit)) {
+      int id = nextLock[s->home]++;
+      r.locks.push_back(aie::LockOp::create(
+                            *b, alloc->getLoc(), b->getIndexType(),
+                            tile(s->home), b->getI32IntegerAttr(id),
+                            b->getI32IntegerAttr(init),
+                            b->getStringAttr(name + "_turn" + std::to_string(i)))
+                            .getResult());
+    }
+    if (!fits(s->home, "locks", nextLock[s->home], dev.computeLocks, alloc))
+      return false;
+    rings.insert({alloc, std::move(r)});
+    sharedAllocs.insert(alloc);
   }
 
   // A shared tile runs its herds' bodies one after the other: a herd that
@@ -757,6 +802,8 @@ bool DesignBuilder::cores() {
     core.getBody().push_back(body);
     Tile at = t;
     auto bufferFor = [&](Operation *alloc) {
+      if (auto r = rings.find(alloc); r != rings.end())
+        return r->second.buffer;
       OpBuilder::InsertionGuard g(*b);
       b->setInsertionPoint(core);
       return buffer(alloc, at, cast<MemRefType>(alloc->getResult(0).getType()));
@@ -764,9 +811,30 @@ bool DesignBuilder::cores() {
     auto locks = [&](Value buf) { return locksOf(buf); };
     for (auto &[h, ids] : herds) {
       Operation *last = body->empty() ? nullptr : &body->back();
-      if (failed(buildCoreBody(*body, h, ids, bufferFor, locks,
+      // The herd's turns with the shared buffers it uses: acquired before
+      // its body, handed on after it (SharedL1.h).
+      std::vector<std::pair<Value, int64_t>> handOn;
+      OpBuilder turns = OpBuilder::atBlockEnd(body);
+      for (auto &[alloc, r] : rings)
+        for (const SharedL1Group &g : r.plan.groups)
+          if (g.herd == h) {
+            aie::UseLockOp::create(
+                turns, h.getLoc(), r.locks[g.index],
+                aie::LockActionAttr::get(b->getContext(),
+                                         aie::LockAction::AcquireGreaterEqual),
+                turns.getI32IntegerAttr(g.acquire));
+            handOn.push_back({r.locks[(g.index + 1) % r.locks.size()],
+                              g.release});
+          }
+      if (failed(buildCoreBody(*body, h, ids, bufferFor, locks, sharedAllocs,
                                mmio.channels)))
         return false;
+      turns.setInsertionPointToEnd(body);
+      for (auto &[lock, value] : handOn)
+        aie::UseLockOp::create(
+            turns, h.getLoc(), lock,
+            aie::LockActionAttr::get(b->getContext(), aie::LockAction::Release),
+            turns.getI32IntegerAttr(value));
       // This herd's part runs once per instance of its launch and per trip
       // of the loops around it in its segment.
       Operation *from = last ? last->getNextNode() : (body->empty() ? nullptr : &body->front());

@@ -305,8 +305,10 @@ func.func @outer_l1_by_id() {
 
 // -----
 
-// An L1 buffer from the segment that two herds on different tiles use.
-func.func @outer_l1_two_herds() {
+// An L1 buffer from the segment that two herds on different tiles use is
+// one buffer that their cores take turns with, in program order
+// (SharedL1.h): herds that may run at once have no such order.
+func.func @shared_l1_at_once() {
   %c1 = arith.constant 1 : index
   air.launch (%lx) in (%nx=%c1) {
     air.segment @seg {
@@ -314,13 +316,70 @@ func.func @outer_l1_two_herds() {
       // expected-note @+1 {{the buffer}}
       %shared = memref.alloc() : memref<16xi32, 2 : i32>
       // expected-note @+1 {{the other herd}}
-      %t = air.herd @producer async tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+      %t = air.herd @first async tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
+      }
+      // expected-error @+1 {{[compile-unsupported] shares an L1 buffer with @first, on other tiles, and may start before it completes}}
+      %u = air.herd @second async tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 3 : i64} {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
+      }
+      air.wait_all [%t, %u]
+    }
+  }
+  return
+}
+
+// -----
+
+// Cores that share a buffer must all reach its tile's memory: (0, 2) and
+// (2, 2) are not neighbours.
+func.func @shared_l1_far_apart() {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) {
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      // expected-note @+1 {{hint: place the herds (x_loc, y_loc) next to each other}}
+      %shared = memref.alloc() : memref<16xi32, 2 : i32>
+      // expected-note @+1 {{a herd that uses it}}
+      air.herd @producer tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
         %c0 = arith.constant 0 : index
         %c7 = arith.constant 7 : i32
         memref.store %c7, %s[%c0] : memref<16xi32, 2 : i32>
       }
-      // expected-error @+1 {{[compile-unsupported] uses an L1 buffer from outside the herd that producer uses on other tiles}}
-      air.herd @consumer [%t] tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+      // expected-error @+2 {{[compile-unsupported] shares an L1 buffer with herds whose cores reach no common memory: the tiles (0, 2) (2, 2) are not all neighbours of one of them}}
+      // expected-note @+1 {{a herd that uses it}}
+      air.herd @consumer tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 2 : i64, y_loc = 2 : i64} {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
+        %w = memref.alloc() : memref<16xi32, 2 : i32>
+        memref.store %v, %w[%c0] : memref<16xi32, 2 : i32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The cores of a herd of several tiles run at once: where they write a
+// shared buffer, the design's race check (per buffer) cannot tell their
+// parts apart.
+func.func @shared_l1_written_at_once() {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) {
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      // expected-note @+1 {{the buffer}}
+      %shared = memref.alloc() : memref<16xi32, 2 : i32>
+      air.herd @producers tile (%tx, %ty) in (%hx=%c2, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
+        %c7 = arith.constant 7 : i32
+        // expected-error @+1 {{[compile-unsupported] writes an L1 buffer that herds on other tiles share, on each of the herd's tiles at once}}
+        memref.store %c7, %s[%tx] : memref<16xi32, 2 : i32>
+      }
+      air.herd @consumer tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 3 : i64} {
         %c0 = arith.constant 0 : index
         %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
         %w = memref.alloc() : memref<16xi32, 2 : i32>

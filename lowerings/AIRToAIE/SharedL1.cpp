@@ -1,0 +1,160 @@
+//===- SharedL1.cpp - one L1 buffer that herds on other tiles use ---------===//
+#include "lowerings/AIRToAIE/SharedL1.h"
+#include "lowerings/AIRToAIE/Refusal.h"
+
+#include "analyses/AsyncGraph.h"
+#include "analyses/BlockOrder.h"
+#include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::npu;
+
+/// The largest value an AIE2 semaphore lock holds.
+static constexpr int64_t kMaxLockValue = 63;
+
+bool aircheck::npu::coreReaches(Tile core, Tile mem) {
+  bool same = core == mem;
+  bool west = mem.row == core.row && mem.col == core.col - 1;
+  bool north = mem.col == core.col && mem.row == core.row + 1;
+  bool south = mem.col == core.col && mem.row == core.row - 1;
+  return same || west || north || south;
+}
+
+/// An op of `herd` that writes `alloc` (through views and arguments).
+static Operation *writerOf(air::HerdOp herd, Operation *alloc) {
+  Operation *writer = nullptr;
+  herd.getBody().walk([&](Operation *op) {
+    for (const MemrefEffect &e : memrefEffects(op))
+      if (e.write && !writer &&
+          memrefRootOp(e.memref, ExecuteLinks | KernelArgLinks) == alloc)
+        writer = op;
+  });
+  return writer;
+}
+
+static std::string tileText(Tile t) {
+  return "(" + std::to_string(t.col) + ", " + std::to_string(t.row) + ")";
+}
+
+std::optional<SharedL1> aircheck::npu::planSharedL1(
+    Operation *alloc,
+    std::vector<std::pair<air::HerdOp, std::vector<Tile>>> users) {
+  auto herdName = [](air::HerdOp h) {
+    return "@" + h.getSymName().value_or("herd").str();
+  };
+  // Every user directly in the block that allocates it (through an
+  // air.execute around the alloc).
+  Block *block = users.front().first->getBlock();
+  Operation *allocInBlock = BlockOrder::ancestorIn(alloc, block);
+  for (auto &[h, tiles] : users)
+    if (h->getBlock() != block || !allocInBlock) {
+      auto diag = refuse(h) << "uses an L1 buffer from outside the herd that "
+                               "herds on other tiles use, and is not in the "
+                               "block that allocates it: a shared L1 buffer "
+                               "is lowered for herds that take turns in that "
+                               "block";
+      diag.attachNote(alloc->getLoc()) << "the buffer";
+      return std::nullopt;
+    }
+  llvm::stable_sort(users, [](auto &x, auto &y) {
+    return x.first->isBeforeInBlock(y.first);
+  });
+  // Each before the next, in the ordering model.
+  AsyncGraph graph(alloc->getParentOfType<ModuleOp>());
+  BlockOrder order(graph);
+  for (size_t i = 0; i + 1 < users.size(); ++i) {
+    air::HerdOp a = users[i].first, b = users[i + 1].first;
+    if (!order.before(a, b)) {
+      auto diag = refuse(b) << "shares an L1 buffer with " << herdName(a)
+                            << ", on other tiles, and may start before it "
+                               "completes (no token or program order puts "
+                               "it after): the shared buffer's lock ring "
+                               "gives its herds turns in program order";
+      diag.attachNote(a.getLoc()) << "the other herd";
+      diag.attachNote(alloc->getLoc()) << "the buffer";
+      return std::nullopt;
+    }
+  }
+  // Group sizes: one core hands on to several, or several to one.
+  size_t n = users.size();
+  for (size_t i = 0; i < n; ++i) {
+    auto &[a, ta] = users[i];
+    auto &[b, tb] = users[(i + 1) % n];
+    if (ta.size() > 1 && tb.size() > 1) {
+      auto diag = refuse(b) << "shares an L1 buffer with " << herdName(a)
+                            << ", and both have several tiles: one group of "
+                               "cores handing the buffer to another would "
+                               "need a barrier, which the lock ring does not "
+                               "build";
+      diag.attachNote(a.getLoc()) << "the other herd";
+      return std::nullopt;
+    }
+    // The cores of one herd run at once; where they write the buffer, the
+    // design's race check (per buffer, not per element) could not tell
+    // their parts apart.
+    if (ta.size() > 1)
+      if (Operation *w = writerOf(a, alloc)) {
+        auto diag = refuse(w) << "writes an L1 buffer that herds on other "
+                                 "tiles share, on each of the herd's "
+                                 "tiles at once: the design's race check "
+                                 "reads the buffer whole, so the cores' "
+                                 "parts cannot be proved apart";
+        diag.attachNote(alloc->getLoc()) << "the buffer";
+        return std::nullopt;
+      }
+    if (int64_t(ta.size()) * int64_t(tb.size()) > kMaxLockValue) {
+      refuse(b) << "shares an L1 buffer with more cores than a lock counts";
+      return std::nullopt;
+    }
+  }
+  // A tile every core reaches.
+  std::set<Tile> all;
+  for (auto &[h, tiles] : users)
+    all.insert(tiles.begin(), tiles.end());
+  std::optional<Tile> home;
+  for (Tile t : all)
+    if (llvm::all_of(all, [&](Tile c) { return coreReaches(c, t); })) {
+      home = t;
+      break;
+    }
+  if (!home) {
+    auto diag = refuse(users.back().first)
+                << "shares an L1 buffer with herds whose cores reach no "
+                   "common memory: the tiles";
+    for (Tile t : all)
+      diag << " " << tileText(t);
+    diag << " are not all neighbours of one of them (a core reaches its "
+            "own memory and its west, north and south neighbours')";
+    for (auto &[h, tiles] : users)
+      diag.attachNote(h.getLoc()) << "a herd that uses it";
+    diag.attachNote(alloc->getLoc())
+        << "hint: place the herds (x_loc, y_loc) next to each other";
+    return std::nullopt;
+  }
+  SharedL1 s;
+  s.alloc = alloc;
+  s.home = *home;
+  for (size_t i = 0; i < n; ++i) {
+    int64_t size = users[i].second.size();
+    int64_t before = users[(i + n - 1) % n].second.size();
+    int64_t after = users[(i + 1) % n].second.size();
+    SharedL1Group g;
+    g.herd = users[i].first;
+    g.tiles = users[i].second;
+    g.index = i;
+    // One core takes what every core before it released; several cores
+    // take one each of what the one before released for them.
+    g.acquire = size == 1 ? before : 1;
+    g.release = after == 1 ? 1 : after;
+    s.groups.push_back(g);
+    s.lockInit.push_back(i == 0 ? size * g.acquire : 0);
+  }
+  return s;
+}
