@@ -49,20 +49,26 @@ std::optional<SharedL1> aircheck::npu::planSharedL1(
   auto herdName = [](air::HerdOp h) {
     return "@" + h.getSymName().value_or("herd").str();
   };
+  // A refusal at `at`, with notes at the other herd (if any) and the
+  // buffer.
+  auto refused = [&](Operation *at, const std::string &why,
+                     air::HerdOp other = {}) -> std::optional<SharedL1> {
+    auto diag = refuse(at) << why;
+    if (other)
+      diag.attachNote(other.getLoc()) << "the other herd";
+    diag.attachNote(alloc->getLoc()) << "the buffer";
+    return std::nullopt;
+  };
   // Every user directly in the block that allocates it (through an
   // air.execute around the alloc).
   Block *block = users.front().first->getBlock();
   Operation *allocInBlock = BlockOrder::ancestorIn(alloc, block);
   for (auto &[h, tiles] : users)
-    if (h->getBlock() != block || !allocInBlock) {
-      auto diag = refuse(h) << "uses an L1 buffer from outside the herd that "
-                               "herds on other tiles use, and is not in the "
-                               "block that allocates it: a shared L1 buffer "
-                               "is lowered for herds that take turns in that "
-                               "block";
-      diag.attachNote(alloc->getLoc()) << "the buffer";
-      return std::nullopt;
-    }
+    if (h->getBlock() != block || !allocInBlock)
+      return refused(h, "uses an L1 buffer from outside the herd that herds "
+                        "on other tiles use, and is not in the block that "
+                        "allocates it: a shared L1 buffer is lowered for "
+                        "herds that take turns in that block");
   llvm::stable_sort(users, [](auto &x, auto &y) {
     return x.first->isBeforeInBlock(y.first);
   });
@@ -71,48 +77,39 @@ std::optional<SharedL1> aircheck::npu::planSharedL1(
   BlockOrder order(graph);
   for (size_t i = 0; i + 1 < users.size(); ++i) {
     air::HerdOp a = users[i].first, b = users[i + 1].first;
-    if (!order.before(a, b)) {
-      auto diag = refuse(b) << "shares an L1 buffer with " << herdName(a)
-                            << ", on other tiles, and may start before it "
-                               "completes (no token or program order puts "
-                               "it after): the shared buffer's lock ring "
-                               "gives its herds turns in program order";
-      diag.attachNote(a.getLoc()) << "the other herd";
-      diag.attachNote(alloc->getLoc()) << "the buffer";
-      return std::nullopt;
-    }
+    if (!order.before(a, b))
+      return refused(b,
+                     "shares an L1 buffer with " + herdName(a) +
+                         ", on other tiles, and may start before it "
+                         "completes (no token or program order puts it "
+                         "after): the shared buffer's lock ring gives its "
+                         "herds turns in program order",
+                     a);
   }
   // Group sizes: one core hands on to several, or several to one.
   size_t n = users.size();
   for (size_t i = 0; i < n; ++i) {
     auto &[a, ta] = users[i];
     auto &[b, tb] = users[(i + 1) % n];
-    if (ta.size() > 1 && tb.size() > 1) {
-      auto diag = refuse(b) << "shares an L1 buffer with " << herdName(a)
-                            << ", and both have several tiles: one group of "
-                               "cores handing the buffer to another would "
-                               "need a barrier, which the lock ring does not "
-                               "build";
-      diag.attachNote(a.getLoc()) << "the other herd";
-      return std::nullopt;
-    }
+    if (ta.size() > 1 && tb.size() > 1)
+      return refused(b,
+                     "shares an L1 buffer with " + herdName(a) +
+                         ", and both have several tiles: one group of cores "
+                         "handing the buffer to another would need a "
+                         "barrier, which the lock ring does not build",
+                     a);
     // The cores of one herd run at once; where they write the buffer, the
     // design's race check (per buffer, not per element) could not tell
     // their parts apart.
     if (ta.size() > 1)
-      if (Operation *w = writerOf(a, alloc)) {
-        auto diag = refuse(w) << "writes an L1 buffer that herds on other "
-                                 "tiles share, on each of the herd's "
-                                 "tiles at once: the design's race check "
-                                 "reads the buffer whole, so the cores' "
-                                 "parts cannot be proved apart";
-        diag.attachNote(alloc->getLoc()) << "the buffer";
-        return std::nullopt;
-      }
-    if (int64_t(ta.size()) * int64_t(tb.size()) > kMaxLockValue) {
-      refuse(b) << "shares an L1 buffer with more cores than a lock counts";
-      return std::nullopt;
-    }
+      if (Operation *w = writerOf(a, alloc))
+        return refused(w, "writes an L1 buffer that herds on other tiles "
+                          "share, on each of the herd's tiles at once: the "
+                          "design's race check reads the buffer whole, so "
+                          "the cores' parts cannot be proved apart");
+    if (int64_t(ta.size()) * int64_t(tb.size()) > kMaxLockValue)
+      return refused(b, "shares an L1 buffer with more cores than a lock "
+                        "counts");
   }
   // A tile every core reaches.
   std::set<Tile> all;

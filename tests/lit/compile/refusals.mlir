@@ -363,6 +363,36 @@ func.func @shared_l1_far_apart() {
 
 // -----
 
+// Two herds of several tiles in a row would hand the buffer from one group
+// of cores to another, which needs a barrier. (@right reads what @left
+// wrote, so the ordering model puts @left first; two herds that only read
+// it would have no order, and be refused as herds that may run at once.)
+func.func @shared_l1_groups_in_a_row() {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) {
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      // expected-note @+1 {{the buffer}}
+      %shared = memref.alloc() : memref<16xi32, 2 : i32>
+      // expected-note @+1 {{the other herd}}
+      air.herd @left tile (%tx, %ty) in (%hx=%c2, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
+        %c7 = arith.constant 7 : i32
+        memref.store %c7, %s[%tx] : memref<16xi32, 2 : i32>
+      }
+      // expected-error @+1 {{[compile-unsupported] shares an L1 buffer with @left, and both have several tiles}}
+      air.herd @right tile (%tx, %ty) in (%hx=%c2, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 3 : i64} {
+        %v = memref.load %s[%tx] : memref<16xi32, 2 : i32>
+        %w = memref.alloc() : memref<16xi32, 2 : i32>
+        memref.store %v, %w[%tx] : memref<16xi32, 2 : i32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
 // The cores of a herd of several tiles run at once: where they write a
 // shared buffer, the design's race check (per buffer) cannot tell their
 // parts apart.
