@@ -352,3 +352,31 @@ aircheck::aiecheck::tileUses(const Device &d) {
   });
   return tiles;
 }
+
+bool aiecheck::coreReaches(Coord core, TileKind coreKind, Coord mem,
+                           TileKind memKind) {
+  auto [cc, cr] = core;
+  auto [mc, mr] = mem;
+  bool same = core == mem;
+  bool west = mr == cr && mc == cc - 1;
+  bool east = mr == cr && mc == cc + 1;
+  bool north = mc == cc && mr == cr + 1;
+  bool south = mc == cc && mr == cr - 1;
+  if (coreKind == TileKind::MemTile)
+    return same || west || east;
+  return same || west || north || (south && memKind != TileKind::MemTile);
+}
+
+Operation *aiecheck::foreignBufferUse(aie::DeviceOp device) {
+  Operation *found = nullptr;
+  device.walk([&](aie::CoreOp core) {
+    auto at = tileOfOp(core);
+    core.walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (auto buf = v.getDefiningOp<aie::BufferOp>())
+          if (!found && tileOfOp(buf) != at)
+            found = op;
+    });
+  });
+  return found;
+}

@@ -89,6 +89,19 @@ struct TileUse {
 /// stacks, BDs and the channels DMA programs and allocations take.
 std::map<Coord, TileUse> tileUses(const Device &d);
 
+/// Whether a core at `core` (of kind `coreKind`) reaches the memory of the
+/// tile `mem` (of kind `memKind`), by AIE2's rule (mlir-aie's
+/// AIE2TargetModel::isLegalMemAffinity): a compute tile's own memory and its
+/// west, north and south neighbours' (south only when that is not a memory
+/// tile); a memory tile's own and its west and east neighbours'.
+bool coreReaches(Coord core, TileKind coreKind, Coord mem, TileKind memKind);
+
+/// The first op in a core of `device` that uses an aie.buffer on another
+/// tile (by coordinates: a design may declare one tile twice), or null.
+/// Such cores share memory (upstream's shared L1): they hand data to each
+/// other without a DMA.
+mlir::Operation *foreignBufferUse(aie::DeviceOp device);
+
 /// The chains of an aie.mem / aie.memtile_dma / aie.shim_dma.
 llvm::SmallVector<BDChain> chainsOf(mlir::Operation *dmaProgram);
 

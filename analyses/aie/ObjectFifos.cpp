@@ -32,17 +32,7 @@ namespace {
 
 /// Whether a core at `core` reaches the memory of `mem` (AIE2).
 bool reaches(const Device &d, Coord core, Coord mem) {
-  auto [cc, cr] = core;
-  auto [mc, mr] = mem;
-  bool same = core == mem;
-  bool west = mr == cr && mc == cc - 1;
-  bool east = mr == cr && mc == cc + 1;
-  bool north = mc == cc && mr == cr + 1;
-  bool south = mc == cc && mr == cr - 1;
-  if (d.kindOf(core) == TileKind::MemTile)
-    return same || west || east;
-  return same || west || north ||
-         (south && d.kindOf(mem) != TileKind::MemTile);
+  return coreReaches(core, d.kindOf(core), mem, d.kindOf(mem));
 }
 
 class Planner {

@@ -146,15 +146,7 @@ public:
     // Cores that use a buffer of another tile (shared L1) hand data to
     // each other without a DMA: which turn of the other core's each one
     // reads is not replayed, so what it reads is not compared.
-    Operation *shared = nullptr;
-    d.op.walk([&](aie::CoreOp core) {
-      core.walk([&](Operation *op) {
-        for (Value v : op->getOperands())
-          if (auto buf = v.getDefiningOp<aie::BufferOp>())
-            if (!shared && buf.getTile() != core.getTile())
-              shared = op;
-      });
-    });
+    Operation *shared = aiecheck::foreignBufferUse(d.op);
     if (shared) {
       fail("a core uses a buffer of another tile (shared L1): the order in "
            "which cores take turns with it, and so what each reads from it, "

@@ -114,14 +114,8 @@ private:
       });
     });
     // Cores whose code uses a buffer of another tile may race each other.
-    d.op.walk([&](aie::CoreOp core) {
-      core.walk([&](Operation *op) {
-        for (Value v : op->getOperands())
-          if (auto buf = v.getDefiningOp<aie::BufferOp>())
-            if (buf.getTile() != core.getTile())
-              anyBD = true;
-      });
-    });
+    if (foreignBufferUse(d.op))
+      anyBD = true;
     // A chain the model stopped before (or left out: one on a tile placed
     // later) has no steps: any BD of a DMA program counts, where there is
     // a core to race with.

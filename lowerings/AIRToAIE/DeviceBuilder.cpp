@@ -700,7 +700,6 @@ bool DesignBuilder::cores() {
     std::vector<Value> locks;
   };
   llvm::MapVector<Operation *, Ring> rings;
-  std::set<Operation *> sharedAllocs;
   for (auto &[alloc, users] : outerUsers) {
     std::set<Tile> first(users.front().second.begin(),
                          users.front().second.end());
@@ -742,8 +741,11 @@ bool DesignBuilder::cores() {
     if (!fits(s->home, "locks", nextLock[s->home], dev.computeLocks, alloc))
       return false;
     rings.insert({alloc, std::move(r)});
-    sharedAllocs.insert(alloc);
   }
+
+  std::set<Operation *> sharedAllocs;
+  for (auto &[alloc, r] : rings)
+    sharedAllocs.insert(alloc);
 
   // A shared tile runs its herds' bodies one after the other: a herd that
   // receives what a later one on the tile sends would wait for ever (herds

@@ -3,6 +3,7 @@
 #include "lowerings/AIRToAIE/Refusal.h"
 
 #include "analyses/AsyncGraph.h"
+#include "analyses/aie/AIEDesign.h"
 #include "analyses/BlockOrder.h"
 #include "analyses/MemrefEffects.h"
 #include "analyses/MemrefRoots.h"
@@ -20,11 +21,8 @@ using namespace aircheck::npu;
 static constexpr int64_t kMaxLockValue = 63;
 
 bool aircheck::npu::coreReaches(Tile core, Tile mem) {
-  bool same = core == mem;
-  bool west = mem.row == core.row && mem.col == core.col - 1;
-  bool north = mem.col == core.col && mem.row == core.row + 1;
-  bool south = mem.col == core.col && mem.row == core.row - 1;
-  return same || west || north || south;
+  return aiecheck::coreReaches({core.col, core.row}, aiecheck::TileKind::Compute,
+                               {mem.col, mem.row}, aiecheck::TileKind::Compute);
 }
 
 /// An op of `herd` that writes `alloc` (through views and arguments).
