@@ -21,9 +21,10 @@ tests do), keeps the chunks that hold AIR ops, runs `air-check lint
 With --compile TARGET it also runs `air-check lint --device=TARGET` on every
 chunk lint passes clean, and `air-check compile --target=TARGET` on those
 that pass that too (what air-check proves for the target: compile runs the
-same checks first), and prints how many compile, how many of those its
-third check (translation validation) validates, and why the others are
-refused (issue 20's held-out figure). Chunks lint finds do not fit TARGET
+same checks first), and prints how many compile (every design compile
+writes passed its third check, translation validation: an unknown there
+refuses), how many were refused for an unknown validation, and why the
+others are refused (issue 20's held-out figure). Chunks lint finds do not fit TARGET
 (programs placed for another device, herds larger than its array) are
 counted apart. The figure is printed over all of them and over those that
 put a segment or a herd on the array (the others have nothing for an AIE
@@ -166,14 +167,15 @@ def main():
                 compiled.append(name)
                 if onArray:
                     compiledOnArray += 1
-                # compile's third check: translation validation
-                unk = next((ln for ln in c.stderr.splitlines()
-                            if "[translation-validation-unknown]" in ln), None)
-                if unk:
-                    why = unk.split("not validated: ", 1)[-1]
-                    unvalidated[re.sub(r"\d+", "N", why)[:90]] += 1
-                    if args.verbose:
-                        print("  not validated: %s: %s" % (name, why[:150]))
+            elif c.returncode == 1 and "[translation-validation-unknown]" in c.stderr:
+                # compile's third check (translation validation) said
+                # unknown: verified compilation refuses the design.
+                unk = next(ln for ln in c.stderr.splitlines()
+                           if "[translation-validation-unknown]" in ln)
+                why = unk.split("not validated: ", 1)[-1]
+                unvalidated[re.sub(r"\d+", "N", why)[:90]] += 1
+                if args.verbose:
+                    print("  not validated: %s: %s" % (name, why[:150]))
             elif c.returncode == 1:
                 first = next((ln for ln in c.stderr.splitlines()
                               if ": error: " in ln or ": warning: " in ln), "")
@@ -218,10 +220,11 @@ def main():
         print("  lint finds %d clean chunks do not fit %s: %s"
               % (sum(misfit.values()), args.compile,
                  ", ".join("%s %d" % kv for kv in misfit.most_common())))
-        print("  of those compiled, %d validated (translation validation, "
-              "compile's third check); %d unknown"
-              % (len(compiled) - sum(unvalidated.values()),
-                 sum(unvalidated.values())))
+        print("  every one compiled is validated (translation validation, "
+              "compile's third check); %d more were lowered and passed the "
+              "second check, but their validation is unknown, and compile "
+              "refuses them (--allow-unvalidated writes them)"
+              % sum(unvalidated.values()))
         for why, n in unvalidated.most_common():
             print("    not validated %d: %s" % (n, why))
         for why, n in refusals.most_common():

@@ -113,8 +113,10 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
     // than lint's, which proves the big programs symbolically.
     out = dev->isAIE() ? compileForAIE(*module, *dev, options.emit, input,
                                        std::max(options.maxSteps,
-                                                kCompileRunSteps))
-                       : compileForGPU(*module, *dev, options.emit, input);
+                                                kCompileRunSteps),
+                                       options.allowUnvalidated)
+                       : compileForGPU(*module, *dev, options.emit, input,
+                                       options.allowUnvalidated);
   });
   if (!finished) {
     (void)ctxOwner.release();
@@ -127,7 +129,8 @@ int aircheck::runCompile(StringRef input, const CompileOptions &options) {
   switch (out.status) {
   case CompileResult::Status::Refused:
     return refuse(input, "the lowering does not support the constructs above, "
-                         "or the lowered design could not be proven");
+                         "or the lowered design could not be proven or "
+                         "validated");
   case CompileResult::Status::Internal:
     llvm::errs() << "air-check compile: " << input
                  << ": internal error: the lowered program failed its check "

@@ -11,7 +11,9 @@
 // 3. check the lowered program again (the aie-level checks for an NPU, the
 //    barrier race check for a GPU); a finding there is a lowering bug:
 //    exit 3, the failing check, no output file;
-// 4. write the output, and only then.
+// 4. translation validation (analyses/validate): a difference is a lowering
+//    bug (exit 3); `unknown` refuses (exit 1) unless --allow-unvalidated;
+// 5. write the output, and only then.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_TOOLS_AIRCHECK_COMPILE_H
@@ -33,6 +35,9 @@ struct CompileOptions {
   std::string emit;   // empty: the target's default
   std::string output; // "-" for stdout
   uint64_t maxSteps = kDefaultMaxSteps; // the deadlock proof's budget
+  /// Write a design whose translation validation said `unknown` (with a
+  /// warning); by default verified compilation refuses it.
+  bool allowUnvalidated = false;
 };
 
 /// The rule of a refusal for a construct the lowering does not support.
@@ -61,13 +66,16 @@ inline constexpr uint64_t kCompileRunSteps = 20000000;
 /// or "air".
 /// `maxSteps`: compile's --max-steps (the lowering's run takes at least its
 /// own default).
+/// `allowUnvalidated`: CompileOptions::allowUnvalidated.
 CompileResult compileForAIE(mlir::ModuleOp module, const DeviceModel &device,
                             llvm::StringRef emit, llvm::StringRef inputName,
-                            uint64_t maxSteps = 0);
+                            uint64_t maxSteps = 0,
+                            bool allowUnvalidated = false);
 /// The GPU back end (tools/air-check/CompileGPU.cpp): emit "gpu", "llvm",
 /// "isa" (default where the target names a chip), "bin" or "air".
 CompileResult compileForGPU(mlir::ModuleOp module, const DeviceModel &device,
-                            llvm::StringRef emit, llvm::StringRef inputName);
+                            llvm::StringRef emit, llvm::StringRef inputName,
+                            bool allowUnvalidated = false);
 
 /// Whether a lint finding refuses compilation: an error, or a warning other
 /// than the wrapping notice of a bare herd or segment (an `unknown` is not a

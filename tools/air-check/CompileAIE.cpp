@@ -50,7 +50,8 @@ struct Attempt {
 static Attempt lowerAndCheck(ModuleOp module, ModuleOp written,
                              const DeviceModel &device,
                              StringRef inputName,
-                             const AIRToAIEOptions &lowering) {
+                             const AIRToAIEOptions &lowering,
+                             bool allowUnvalidated) {
   Attempt a;
   OwningOpRef<ModuleOp> out = lowerAIRToAIE(module, device, lowering);
   if (!out) {
@@ -94,8 +95,7 @@ static Attempt lowerAndCheck(ModuleOp module, ModuleOp written,
   }
   // The third check: the design moves the program's data, element by
   // element (analyses/validate, docs/validate.md). A difference is a bug
-  // of the lowering; an unknown is said, and does not undo the proofs
-  // above.
+  // of the lowering; an unknown refuses (--allow-unvalidated: a warning).
   if (!bad && again.result.status == "clean") {
     ParserConfig config(module.getContext(), /*verifyAfterParse=*/false);
     OwningOpRef<ModuleOp> design =
@@ -123,10 +123,22 @@ static Attempt lowerAndCheck(ModuleOp module, ModuleOp written,
       a.status = CompileResult::Status::Internal;
       return a;
     }
-    if (v.kind == validate::Verdict::Unknown)
-      os << where(v.at) << ": warning: [" << kValidateUnknownRule
+    if (v.kind == validate::Verdict::Unknown) {
+      // Verified compilation refuses what it could not prove, unless told
+      // to write it anyway (then the unknown is a warning).
+      os << where(v.at)
+         << (allowUnvalidated ? ": warning: [" : ": error: [")
+         << kValidateUnknownRule
          << "] the lowered design's data movement is not validated: "
          << v.message << "\n";
+      if (!allowUnvalidated) {
+        os << name << ": note: the design passed the checks before this "
+                      "one; --allow-unvalidated writes it with this as a "
+                      "warning\n";
+        a.status = CompileResult::Status::Refused;
+        return a;
+      }
+    }
   }
   if (bad && !a.errors && again.result.status == "findings") {
     a.status = CompileResult::Status::Refused;
@@ -160,7 +172,8 @@ static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
                                    ModuleOp written,
                                    const DeviceModel &device,
                                    StringRef inputName,
-                                   AIRToAIEOptions lowering) {
+                                   AIRToAIEOptions lowering,
+                                   bool allowUnvalidated) {
   if (!onlyDeadlocks(a))
     return;
   lowering.interleaveReads = true;
@@ -182,7 +195,8 @@ static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
         os << "  note: " << n.str() << "\n";
       return success();
     });
-    again = lowerAndCheck(module, written, device, inputName, lowering);
+    again = lowerAndCheck(module, written, device, inputName, lowering,
+                          allowUnvalidated);
   }
   // A design that passes replaces the first. One that fails for another
   // reason than a deadlock is a bug of the lowering: shown, never hidden.
@@ -197,7 +211,8 @@ static void interleaveIfDeadlocked(Attempt &a, ModuleOp module,
 
 /// One function's program to one aie.device.
 static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
-                                StringRef inputName, uint64_t maxSteps) {
+                                StringRef inputName, uint64_t maxSteps,
+                                bool allowUnvalidated) {
   bool merged = false;
   AIRToAIEOptions lowering;
   lowering.merged = &merged;
@@ -207,8 +222,10 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
   // apart), and the replay does not trust those rewrites: it runs host
   // copies and tells a segment's instances apart (docs/validate.md).
   OwningOpRef<ModuleOp> written = module.clone();
-  Attempt first = lowerAndCheck(module, *written, device, inputName, lowering);
-  interleaveIfDeadlocked(first, module, *written, device, inputName, lowering);
+  Attempt first = lowerAndCheck(module, *written, device, inputName, lowering,
+                    allowUnvalidated);
+  interleaveIfDeadlocked(first, module, *written, device, inputName, lowering,
+                         allowUnvalidated);
   Attempt *shown = &first;
   Attempt second;
   // A design that sends identical transfers once (a broadcast) ties their
@@ -218,8 +235,10 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
   if (onlyDeadlocks(first) && merged) {
     lowering.mergeIdenticalSources = false;
     lowering.merged = nullptr;
-    second = lowerAndCheck(module, *written, device, inputName, lowering);
-    interleaveIfDeadlocked(second, module, *written, device, inputName, lowering);
+    second = lowerAndCheck(module, *written, device, inputName, lowering,
+                    allowUnvalidated);
+    interleaveIfDeadlocked(second, module, *written, device, inputName,
+                           lowering, allowUnvalidated);
     shown = &second;
     if (second.status == CompileResult::Status::Refused) {
       // The refusal is printed; say why the first design was not kept.
@@ -248,18 +267,20 @@ static CompileResult compileOne(ModuleOp module, const DeviceModel &device,
 /// that two functions' segments share get the function's name appended.
 CompileResult aircheck::compileForAIE(ModuleOp module, const DeviceModel &device,
                                       StringRef emit, StringRef inputName,
-                                      uint64_t maxSteps) {
+                                      uint64_t maxSteps,
+                                      bool allowUnvalidated) {
   if (emit == "air")
     return {CompileResult::Status::Ok, print(module)};
   SmallVector<func::FuncOp> programs = airPrograms(module);
   if (programs.size() <= 1)
-    return compileOne(module, device, inputName, maxSteps);
+    return compileOne(module, device, inputName, maxSteps, allowUnvalidated);
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> all = ModuleOp::create(module.getLoc());
   std::set<std::string> names;
   for (func::FuncOp program : programs) {
     OwningOpRef<ModuleOp> copy = programAlone(module, program.getSymName());
-    CompileResult one = compileOne(*copy, device, inputName, maxSteps);
+    CompileResult one = compileOne(*copy, device, inputName, maxSteps,
+                                   allowUnvalidated);
     if (one.status != CompileResult::Status::Ok)
       return one;
     ParserConfig config(ctx, /*verifyAfterParse=*/false);

@@ -142,7 +142,8 @@ std::string print(ModuleOp module) {
 
 CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device,
                                       llvm::StringRef emit,
-                                      llvm::StringRef inputName) {
+                                      llvm::StringRef inputName,
+                                      bool allowUnvalidated) {
   using Status = CompileResult::Status;
   if (emit == "air")
     return {Status::Ok, print(module)};
@@ -191,7 +192,8 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
   // Translation validation of the copies (docs/validate.md, "The GPU
   // target"), on the gpu.launch before MLIR's outlining: every copy loop
   // moves the pairs of elements its air.dma_memcpy_nd names. A difference
-  // is the lowering's bug; an unknown is said, and does not stop compile.
+  // is the lowering's bug; an unknown refuses (--allow-unvalidated: a
+  // warning).
   validate::Verdict copies =
       validate::validateKernelCopies(*original, module);
   if (copies.kind == validate::Verdict::Different) {
@@ -204,11 +206,25 @@ CompileResult aircheck::compileForGPU(ModuleOp module, const DeviceModel &device
       d.attachNote(op ? op->getLoc() : module.getLoc()) << text;
     return {Status::Internal, ""};
   }
-  if (copies.kind == validate::Verdict::Unknown)
-    (copies.at ? copies.at->emitWarning() : module.emitWarning())
-        << "[" << kValidateUnknownRule
-        << "] the lowered kernel's copies are not validated: "
-        << copies.message;
+  if (copies.kind == validate::Verdict::Unknown) {
+    if (allowUnvalidated) {
+      (copies.at ? copies.at->emitWarning() : module.emitWarning())
+          << "[" << kValidateUnknownRule
+          << "] the lowered kernel's copies are not validated: "
+          << copies.message;
+    } else {
+      // Verified compilation refuses what it could not prove.
+      InFlightDiagnostic d =
+          (copies.at ? copies.at->emitError() : module.emitError())
+          << "[" << kValidateUnknownRule
+          << "] the lowered kernel's copies are not validated: "
+          << copies.message;
+      d.attachNote()
+          << "the kernel passed the checks before this one; "
+             "--allow-unvalidated writes it with this as a warning";
+      return {Status::Refused, ""};
+    }
+  }
   // 2. Outlining and the barrier check: a race among one herd's own
   // accesses is the program's (refused); any other failure is the
   // lowering's.

@@ -167,6 +167,11 @@ static cl::opt<uint64_t> compileMaxSteps(
     "max-steps",
     cl::desc("The deadlock proof's budget (lint's --max-steps)"),
     cl::value_desc("N"), cl::init(0), cl::sub(compileCmd), cl::cat(compileCat));
+static cl::opt<bool> compileAllowUnvalidated(
+    "allow-unvalidated",
+    cl::desc("Write a design whose translation validation is unknown (a "
+             "warning then); by default compile refuses it (exit 1)"),
+    cl::sub(compileCmd), cl::cat(compileCat));
 static cl::opt<std::string> compileOutput(
     "o", cl::desc("The output file (default: stdout)"), cl::value_desc("file"),
     cl::init("-"), cl::sub(compileCmd), cl::cat(compileCat));
@@ -399,9 +404,11 @@ int main(int argc, char **argv) {
                       "(see 'air-check report --list-devices')\n";
       return 2;
     }
-    return runCompile(compileInput, {compileTarget, compileEmit, compileOutput,
-                                     compileMaxSteps ? uint64_t(compileMaxSteps)
-                                                     : kDefaultMaxSteps});
+    return runCompile(compileInput,
+                      {compileTarget, compileEmit, compileOutput,
+                       compileMaxSteps ? uint64_t(compileMaxSteps)
+                                       : kDefaultMaxSteps,
+                       compileAllowUnvalidated});
   }
   if (validateCmd) {
     if (validateInputs.size() != 2 || validateTarget.empty()) {

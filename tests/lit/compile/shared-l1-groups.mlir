@@ -3,11 +3,18 @@
 // releases one turn for each of them; each of @halves' cores takes one and
 // hands one back. The ring turns once per launch instance (2). The second
 // check proves the ring free of deadlocks and races. The third does not
-// replay the cores' turns with a shared buffer: it says so, and the design
-// is written with that warning.
-// RUN: %air_check_bin compile --target=npu1_4col %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=DIAG
+// replay the cores' turns with a shared buffer: it says so, and compile
+// refuses the design unless --allow-unvalidated (then it is written with
+// that warning).
+// RUN: not %air_check_bin compile --target=npu1_4col %s -o %t.never.mlir 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: not test -e %t.never.mlir
+// RUN: %air_check_bin compile --allow-unvalidated --target=npu1_4col %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s < %t.mlir
 // RUN: %air_check_bin lint %t.mlir
+
+// REFUSED: error: [translation-validation-unknown] the lowered design's data movement is not validated: the design: a core uses a buffer of another tile (shared L1)
+// REFUSED: note: the design passed the checks before this one; --allow-unvalidated writes it with this as a warning
+// REFUSED: refused
 
 // DIAG-NOT: error
 // DIAG: warning: [translation-validation-unknown] the lowered design's data movement is not validated: the design: a core uses a buffer of another tile (shared L1)

@@ -5,13 +5,16 @@
 // program order (lowerings/AIRToAIE/SharedL1.h; upstream's air-to-aie
 // shares such a buffer too). The second check proves the ring keeps the
 // cores apart (aie-data-race reads core/core pairs). The third does not
-// replay the order of the cores' turns, so it says `unknown` (the design is
-// written with that warning; `validate` alone exits 1 on it).
-// RUN: %air_check_bin compile --target=npu1_4col %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=DIAG
+// replay the order of the cores' turns, so it says `unknown`: compile
+// refuses the design by default, writes it with that warning under
+// --allow-unvalidated; `validate` alone exits 1 on it.
+// RUN: not %air_check_bin compile --target=npu1_4col %s -o %t.never.mlir 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: %air_check_bin compile --allow-unvalidated --target=npu1_4col %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s < %t.mlir
 // RUN: %air_check_bin lint %t.mlir
 // RUN: not %air_check_bin validate --target=npu1_4col %s %t.mlir 2>&1 | FileCheck %s --check-prefix=VALID
 
+// REFUSED: error: [translation-validation-unknown] the lowered design's data movement is not validated
 // DIAG-NOT: error
 // DIAG: warning: [translation-validation-unknown] the lowered design's data movement is not validated: the design: a core uses a buffer of another tile (shared L1): the order in which cores take turns with it, and so what each reads from it, is not replayed
 // DIAG-NOT: error

@@ -1,6 +1,8 @@
 """Compiles every program of a folder for an NPU target and prints one line
 per program: `compiled <name>` (followed by `, not validated: <why>` when
-compile's translation validation said unknown) or `refused <name>: <why>`,
+compile's translation validation said unknown, which only
+--allow-unvalidated writes) or `refused <name>: <why>` (`not validated:
+<why>` when that unknown refused it),
 where why is the first [compile-unsupported] reason or `checks`. Fails (exit 1) on an exit
 code other than 0 or 1, on output written by a refused compile, on a
 compiled design that does not round-trip through air-opt or lint clean,
@@ -73,6 +75,9 @@ with tempfile.TemporaryDirectory() as tmp:
             for line in p.stderr.splitlines():
                 if "[compile-unsupported]" in line:
                     why = line.split("[compile-unsupported] ", 1)[1][:60]
+                    break
+                if "[translation-validation-unknown]" in line:
+                    why = "not validated: " + line.split("not validated: ", 1)[-1][:80]
                     break
             print(f"refused {name}: {why}")
         elif p.returncode == 2 and negative:
