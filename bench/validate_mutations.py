@@ -15,6 +15,8 @@ writes a design for, injects faults into each design and runs
     lock-init      a lock's initial value 1 made 0
     bd-buffer      a BD's buffer swapped for another of the same type and tile
     task-order     two runtime tasks on one channel swapped
+    turn-order     a shared L1 buffer's ring of turn locks: the initial
+                   values rotated, so another herd goes first
 
   data-preserving edits (each must be accepted):
     rename         every symbol and SSA name of buffers and locks renamed
@@ -194,6 +196,26 @@ def task_order(text):
                 break
 
 
+def turn_order(text):
+    # A shared L1 buffer's ring (compile's `<buf>_turn<i>` locks): the
+    # initial values rotated by one, so another herd takes the first turn.
+    ring = collections.defaultdict(list)
+    pat = re.compile(r'init = (\d+) : i32, sym_name = "(\w+)_turn(\d+)"')
+    for m in pat.finditer(text):
+        ring[m.group(2)].append(m)
+    for buf, locks in ring.items():
+        inits = [m.group(1) for m in locks]
+        rotated = inits[-1:] + inits[:-1]
+        if rotated == inits:
+            continue
+        out, shift = text, 0
+        for m, v in zip(locks, rotated):
+            s, e = m.span(1)
+            out = out[:s + shift] + v + out[e + shift:]
+            shift += len(v) - (e - s)
+        yield ("the turns of %s's ring rotated" % buf, out)
+
+
 def rename(text):
     names = sorted(set(re.findall(r"%(buf\d+(?:_\w+_lock)?)\b", text)),
                    key=len, reverse=True)
@@ -257,7 +279,7 @@ CHANGING = [("bd-offset", bd_offset), ("bd-length", bd_length),
             ("bd-stride", bd_stride), ("bd-order", bd_order),
             ("task-offset", task_offset), ("flow-dest", flow_dest),
             ("lock-init", lock_init), ("bd-buffer", bd_buffer),
-            ("task-order", task_order)]
+            ("task-order", task_order), ("turn-order", turn_order)]
 PRESERVING = [("rename", rename), ("lock-ids", lock_ids),
               ("flow-order", flow_order), ("bd-split", bd_split)]
 

@@ -5,6 +5,8 @@
 #include "analyses/MemrefRoots.h"
 #include "analyses/aie/DispatchModel.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <deque>
@@ -143,20 +145,9 @@ public:
            m.locks[m.cascades.front().first].op);
       return std::move(out);
     }
-    // Cores that use a buffer of another tile (shared L1) hand data to
-    // each other without a DMA: which turn of the other core's each one
-    // reads is not replayed, so what it reads is not compared.
-    Operation *shared = aiecheck::foreignBufferUse(d.op);
-    if (shared) {
-      fail("a core uses a buffer of another tile (shared L1): the order in "
-           "which cores take turns with it, and so what each reads from it, "
-           "is not replayed",
-           shared);
-      return std::move(out);
-    }
     model = &m;
-    if (!collectBuffers() || !checkPersistent() || !collectArguments() ||
-        !checkHostOverlaps())
+    if (!collectBuffers() || !collectShared() || !checkPersistent() ||
+        !collectArguments() || !checkHostOverlaps())
       return std::move(out);
     n = m.procs.size();
     if (!collectHandoffs())
@@ -165,9 +156,11 @@ public:
     State s = search.initial();
     in.assign(search.agents(), {});
     queued.assign(search.agents(), 0);
-    for (size_t p = 0; p < n; ++p)
+    for (size_t p = 0; p < n; ++p) {
+      logUses(p, s[p] >= 0 ? s[p] : (int)m.procs[p].steps.size());
       if (s[p] >= 0 && !arrive(p, s[p]))
         return std::move(out);
+    }
     size_t next = 0;
     for (uint64_t steps = 0;; ++steps) {
       if (steps > maxSteps) {
@@ -281,6 +274,124 @@ private:
       });
     });
     return true;
+  }
+
+  /// Buffers that cores of other tiles use (shared L1): their users, and
+  /// what makes their uses' order unreadable (unknown).
+  bool collectShared() {
+    std::map<int, std::set<size_t>> users;
+    for (auto [p, proc] : llvm::enumerate(model->procs))
+      if (proc.isCore())
+        for (const std::vector<Touch> &seg : proc.touches)
+          for (const Touch &t : seg)
+            if (auto it = out.indexOf.find(t.buffer); it != out.indexOf.end())
+              users[it->second].insert(p);
+    for (auto &[b, procs] : users) {
+      std::optional<Coord> home = tileOfOp(out.buffers[b]);
+      if (llvm::all_of(procs, [&](size_t p) {
+            return tileOfOp(model->procs[p].op) == home;
+          }))
+        continue;
+      std::string name =
+          "buffer " + out.buffers[b].getSymName().value_or("?").str();
+      // What a DMA moves in or out of it would be another core's turn.
+      aie::DMABDOp moved;
+      d.op.walk([&](aie::DMABDOp bd) {
+        if (!moved && bufferOf(bd.getBuffer()) == out.buffers[b])
+          moved = bd;
+      });
+      if (moved) {
+        fail("a DMA moves " + name + ", which cores of several tiles use: "
+                 "its order with the cores' turns is not replayed",
+             moved);
+        return false;
+      }
+      for (size_t p : procs) {
+        if (!oneUsePerRound(p, out.buffers[b], name))
+          return false;
+        out.sharedUsers[b].insert(model->procs[p].op);
+      }
+      sharedSet.insert(b);
+      out.sharedUses[b];
+    }
+    return true;
+  }
+  std::set<int> sharedSet;
+
+  /// The core's code touches `buf` in one part between two of its lock
+  /// steps per pass of the loops around it: the ops that touch it are in
+  /// one block, no lock operation is between the first and the last (nor
+  /// inside them), and only loops are around that block. So the replay's
+  /// uses of the buffer are the core's passes, one each.
+  bool oneUsePerRound(size_t p, aie::BufferOp buf, const std::string &name) {
+    std::vector<Operation *> ops;
+    for (const std::vector<Touch> &seg : model->procs[p].touches)
+      for (const Touch &t : seg)
+        if (t.buffer == buf.getOperation())
+          ops.push_back(t.at);
+    auto core = cast<aie::CoreOp>(model->procs[p].op);
+    auto unread = [&](const std::string &why, Operation *at) {
+      fail(model->procs[p].name + " uses " + name +
+               ", which cores of other tiles use, " + why +
+               ": which turn of the others' it sees is not read",
+           at);
+      return false;
+    };
+    Block *block = ops.front()->getBlock();
+    auto contains = [](Block *blk, Operation *op) {
+      return blk->findAncestorOpInBlock(*op) != nullptr;
+    };
+    while (block && !llvm::all_of(ops, [&](Operation *op) {
+      return contains(block, op);
+    }))
+      block = block->getParentOp() && block->getParentOp() != core
+                  ? block->getParentOp()->getBlock()
+                  : nullptr;
+    if (!block)
+      return unread("in several blocks", ops.front());
+    Operation *first = nullptr, *last = nullptr;
+    for (Operation *op : ops) {
+      Operation *a = block->findAncestorOpInBlock(*op);
+      if (!first || a->isBeforeInBlock(first))
+        first = a;
+      if (!last || last->isBeforeInBlock(a))
+        last = a;
+    }
+    for (Operation *op = first;; op = op->getNextNode()) {
+      Operation *lock = nullptr;
+      op->walk([&](Operation *inner) {
+        if (!lock && (isa<aie::UseLockOp>(inner) || lockHandOff(inner)))
+          lock = inner;
+      });
+      if (lock)
+        return unread("in parts with a lock operation between them", lock);
+      if (op == last)
+        break;
+    }
+    for (Operation *up = block->getParentOp(); up && up != core;
+         up = up->getParentOp())
+      if (!isa<scf::ForOp, affine::AffineForOp>(up))
+        return unread("under a '" + up->getName().getStringRef().str() +
+                          "' (only loops are read around its uses)",
+                      up);
+    return true;
+  }
+
+  /// Core p runs the code before its step `pc` (pc = its steps' count: the
+  /// code after its last): its uses of shared buffers.
+  void logUses(size_t p, int pc) {
+    const Proc &proc = model->procs[p];
+    if (!proc.isCore() || sharedSet.empty() || pc < 0 ||
+        pc >= (int)proc.touches.size())
+      return;
+    std::set<int> used;
+    for (const Touch &t : proc.touches[pc]) {
+      auto it = out.indexOf.find(t.buffer);
+      if (it != out.indexOf.end() && sharedSet.count(it->second))
+        used.insert(it->second);
+    }
+    for (int b : used)
+      out.sharedUses[b].push_back({cast<aie::CoreOp>(proc.op)});
   }
 
   /// One run stands for all (see DesignRun.h): one acquiring agent per
@@ -763,6 +874,7 @@ private:
       for (size_t guard = 0; k != b && guard <= proc.steps.size(); ++guard) {
         completions.push_back({p, k});
         k = k + 1 < (int)proc.steps.size() ? k + 1 : proc.loopTo;
+        logUses(p, k < 0 ? (int)proc.steps.size() : k);
         if (k < 0)
           break;
         if (!arrive(p, k))

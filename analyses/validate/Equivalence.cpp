@@ -1,6 +1,8 @@
 //===- Equivalence.cpp - does the design move the program's data ----------===//
 #include "analyses/validate/Equivalence.h"
 
+#include "analyses/AsyncGraph.h"
+#include "analyses/BlockOrder.h"
 #include "analyses/FoldedInt.h"
 #include "analyses/HoldsAIR.h"
 #include "analyses/MemrefEffects.h"
@@ -30,6 +32,9 @@ using namespace aircheck::validate;
 using namespace aircheck::aiecheck;
 
 namespace {
+
+// Delivery.h's (PolyhedralModel.h, through BlockOrder.h, has one too).
+using aircheck::validate::lineColOf;
 
 /// What one op of a core (or a herd body) does to memory: its name and, per
 /// memref operand, the buffer (alloc) it names, or null.
@@ -319,7 +324,8 @@ public:
   }
 
   Verdict run() {
-    if (!mapCores() || !compareFills() || !compareResults())
+    if (!mapCores() || !compareTurns() || !compareFills() ||
+        !compareResults())
       return std::move(v);
     v.kind = Verdict::Equivalent;
     return std::move(v);
@@ -484,6 +490,10 @@ private:
   /// herd, over several passes).
   std::set<InstanceKey> taken;
   std::map<std::pair<Operation *, Operation *>, Candidate> done;
+  /// Per core and herd it runs: the alloc -> buffer map its code is read by.
+  std::map<std::pair<Operation *, Operation *>,
+           std::map<Operation *, Operation *>>
+      doneMap;
   /// The design has fewer cores than the program has instances: a tile may
   /// run several herds' instances one after another.
   bool sharing = false;
@@ -807,6 +817,20 @@ private:
     for (auto [k, fits] : llvm::enumerate(viable.front())) {
       if (done.count({core, split[k].herd}))
         continue;
+      // Instances its data does not tell apart, of a herd that computes
+      // with its ids: the code tells them apart where it is the body with
+      // the ids of one of them only (SpecialisedCode.h).
+      if (fits.size() > 1 && idDependent(split[k].herd) &&
+          !interchangeable(fits)) {
+        std::vector<Candidate> proven;
+        for (const Candidate &f : fits) {
+          std::string why;
+          if (specialisedFor(code, split, k, f, why))
+            proven.push_back(f);
+        }
+        if (proven.size() == 1)
+          fits = std::move(proven);
+      }
       if (fits.size() > 1 && !interchangeable(fits)) {
         if (!waiting)
           waiting = fits.size();
@@ -832,6 +856,7 @@ private:
       }
       taken.insert({f.herd, f.ids});
       done[{core, f.herd}] = f;
+      doneMap[{core, f.herd}] = split[k].map;
       for (auto &[b, place] : f.pairs) {
         toPlace[b] = place;
         toBuffer[place] = b;
@@ -933,6 +958,231 @@ private:
             writer, {});
       }
     return true;
+  }
+
+  /// How many times the block that holds `alloc` runs: the instances of
+  /// the launches and segments around it times the trips of the loops
+  /// around it (nullopt: not constant, or another op around it, `why`).
+  static std::optional<int64_t> runsOf(Operation *alloc, std::string &why) {
+    int64_t runs = 1;
+    for (Operation *up = alloc->getParentOp(); up && !isa<func::FuncOp>(up);
+         up = up->getParentOp()) {
+      std::optional<int64_t> n;
+      if (isa<air::ExecuteOp>(up))
+        continue;
+      if (auto seg = dyn_cast<air::SegmentOp>(up)) {
+        n = air::constantInstances(seg);
+        if (n && *n != 1) {
+          why = "it is allocated in a segment of several instances";
+          return std::nullopt;
+        }
+      } else if (auto l = dyn_cast<air::LaunchOp>(up)) {
+        n = air::constantInstances(l);
+      } else if (auto f = dyn_cast<scf::ForOp>(up)) {
+        std::optional<int64_t> lb = getConstantIntValue(f.getLowerBound()),
+                               ub = getConstantIntValue(f.getUpperBound()),
+                               st = getConstantIntValue(f.getStep());
+        if (lb && ub && st && *st > 0)
+          n = *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
+      } else if (auto f = dyn_cast<affine::AffineForOp>(up)) {
+        if (f.hasConstantBounds() && f.getStepAsInt() > 0) {
+          int64_t lb = f.getConstantLowerBound(), ub = f.getConstantUpperBound();
+          n = ub > lb ? (ub - lb + f.getStepAsInt() - 1) / f.getStepAsInt() : 0;
+        }
+      } else {
+        why = "it is allocated under a '" + up->getName().getStringRef().str() +
+              "'";
+        return std::nullopt;
+      }
+      if (!n) {
+        why = "it is allocated in a '" + up->getName().getStringRef().str() +
+              "' whose count is not a constant";
+        return std::nullopt;
+      }
+      runs *= *n;
+    }
+    return runs;
+  }
+
+  /// Buffers cores of several tiles use (shared L1, DesignRun.h): in the
+  /// program, an L1 alloc outside the herds that herds directly in its
+  /// block use, each before the next (BlockOrder), so that in every run of
+  /// the block each herd's instances see what the herds before them left
+  /// in that run's buffer. In the design, the uses of the buffer, in the
+  /// run's order, must then be turns of those herds in that order, once
+  /// per run of the block: each turn one use by every core of the herd.
+  /// Then each core reads what the program's instance reads (what the
+  /// herds before it wrote in that round), since two uses one of which
+  /// writes keep their order in every run; an element no herd of the round
+  /// wrote is undefined in the program.
+  bool compareTurns() {
+    for (auto &[b, users] : d.sharedUsers) {
+      aie::BufferOp buf = d.buffers[b];
+      std::string name = "buffer " + buf.getSymName().value_or("?").str();
+      // Each user core runs one herd, whose code names the buffer's alloc.
+      Operation *alloc = nullptr;
+      std::map<Operation *, air::HerdOp> herdOf;
+      for (Operation *core : users) {
+        air::HerdOp herd;
+        int count = 0;
+        for (auto &[key, f] : done)
+          if (key.first == core) {
+            herd = f.herd;
+            ++count;
+          }
+        std::string who = coreName(core);
+        if (count != 1)
+          return unknown(who + " uses " + name + ", which cores of other "
+                             "tiles use, and runs " + std::to_string(count) +
+                             " herds: which of them takes which turn is not "
+                             "read",
+                         core);
+        Operation *a = nullptr;
+        for (auto &[x, y] : doneMap[{core, herd}])
+          if (y == buf.getOperation())
+            a = x;
+        if (!a || (alloc && a != alloc) || a->getParentOfType<air::HerdOp>())
+          return unknown(who + " uses " + name + ", which cores of other "
+                             "tiles use, and the program's herd it runs "
+                             "names no one alloc outside the herds there",
+                         core);
+        alloc = a;
+        herdOf[core] = herd;
+      }
+      // The program's herds that use the alloc, in its block, in order.
+      std::vector<air::HerdOp> order;
+      p.func.walk([&](air::HerdOp h) {
+        for (Value v : h.getKernelOperands())
+          if (memrefRootOp(v, ViewLinks | CastLinks | ExecuteLinks |
+                                  KernelArgLinks) == alloc) {
+            order.push_back(h);
+            break;
+          }
+      });
+      auto unread = [&](const std::string &why, Operation *at) {
+        return unknown(name + " is used by cores of several tiles, as the "
+                              "alloc at " + lineColOf(alloc) +
+                           " is by herds of the program, and " + why,
+                       at);
+      };
+      std::set<Operation *> running;
+      for (auto &[core, h] : herdOf)
+        running.insert(h);
+      for (air::HerdOp h : order)
+        if (!running.count(h))
+          return unread("no core that uses the buffer runs herd @" +
+                            h.getSymName().value_or("herd").str(),
+                        h);
+      Block *block = order.front()->getBlock();
+      if (!BlockOrder::ancestorIn(alloc, block) ||
+          llvm::any_of(order,
+                       [&](air::HerdOp h) { return h->getBlock() != block; }))
+        return unread("its herds are not all in the block that allocates it",
+                      order.front());
+      llvm::stable_sort(order, [](air::HerdOp x, air::HerdOp y) {
+        return x->isBeforeInBlock(y);
+      });
+      AsyncGraph graph(p.func->getParentOfType<ModuleOp>());
+      BlockOrder blockOrder(graph);
+      for (size_t i = 0; i + 1 < order.size(); ++i)
+        if (!blockOrder.before(order[i], order[i + 1]))
+          return unread("herd @" +
+                            order[i + 1].getSymName().value_or("herd").str() +
+                            " may start before the one before it completes",
+                        order[i + 1]);
+      std::string why;
+      std::optional<int64_t> rounds = runsOf(alloc, why);
+      if (!rounds)
+        return unread(why, alloc);
+      // Per herd: its cores (one per instance) and whether it writes.
+      std::map<Operation *, std::set<Operation *>> coresOf;
+      for (auto &[core, h] : herdOf)
+        coresOf[h].insert(core);
+      std::map<Operation *, bool> writes;
+      for (air::HerdOp h : order) {
+        std::optional<int64_t> size = air::constantInstances(h);
+        if (!size || *size != (int64_t)coresOf[h].size())
+          return unread("herd @" + h.getSymName().value_or("herd").str() +
+                            " has " + (size ? std::to_string(*size) : "?") +
+                            " instances and " +
+                            std::to_string(coresOf[h].size()) +
+                            " cores that use the buffer",
+                        h);
+        h.getBody().walk([&](Operation *op) {
+          for (const MemrefEffect &e : memrefEffects(op))
+            if (e.write &&
+                memrefRootOp(e.memref, ViewLinks | CastLinks | ExecuteLinks |
+                                           KernelArgLinks) == alloc)
+              writes[h] = true;
+        });
+      }
+      auto herdText = [](air::HerdOp h) {
+        return "@" + h.getSymName().value_or("herd").str();
+      };
+      // The uses, as turns: runs of uses by cores of one herd.
+      const std::vector<DesignDelivery::SharedUse> &uses = d.sharedUses[b];
+      size_t n = order.size(), turn = 0;
+      for (size_t u = 0; u < uses.size(); ++turn) {
+        air::HerdOp h = herdOf[uses[u].core];
+        std::map<Operation *, int> by;
+        size_t start = u;
+        for (; u < uses.size() && herdOf[uses[u].core] == h; ++u)
+          ++by[uses[u].core];
+        Operation *at = uses[start].core;
+        int64_t round = turn / n;
+        air::HerdOp want = order[turn % n];
+        if (round >= *rounds)
+          return different(name + " (shared by cores of several tiles): " +
+                               coreName(at) + " (herd " + herdText(h) +
+                               ") takes turn " + std::to_string(turn) +
+                               " with it, after the program's " +
+                               std::to_string(*rounds) + " rounds of " +
+                               std::to_string(n) + " herds",
+                           at, {{alloc, "the program's alloc"}});
+        if (h != want) {
+          std::string msg =
+              name + " (shared by cores of several tiles): turn " +
+              std::to_string(turn) + " (round " + std::to_string(round) +
+              ") is " + coreName(at) + "'s, of herd " + herdText(h) +
+              ", where the program's round has herd " + herdText(want) +
+              " there";
+          if (!writes[h] && !writes[want])
+            return unknown(msg + " (neither writes it: the order of two "
+                                 "readers is not read)",
+                           at);
+          return different(msg + ", so a herd reads what the program's does "
+                                 "not",
+                           at,
+                           {{want, "the herd whose turn it is in the program"},
+                            {h, "the herd whose core takes it in the design"}});
+        }
+        for (Operation *core : coresOf[h])
+          if (by[core] != 1)
+            return unknown(coreName(core) + " uses " + name +
+                               " (shared by cores of several tiles) " +
+                               std::to_string(by[core]) + " times in turn " +
+                               std::to_string(turn) + " of herd " +
+                               herdText(h) +
+                               ": only one use per turn is read",
+                           core);
+      }
+      if (turn != n * *rounds)
+        return different(name + " (shared by cores of several tiles): the "
+                                "design's cores take " +
+                             std::to_string(turn) + " turns with it, the "
+                             "program's herds " +
+                             std::to_string(n * *rounds) + " (" +
+                             std::to_string(*rounds) + " rounds of " +
+                             std::to_string(n) + " herds)",
+                         buf, {{alloc, "the program's alloc"}});
+    }
+    return true;
+  }
+
+  static std::string coreName(Operation *core) {
+    std::optional<Coord> c = tileOfOp(core);
+    return "core (" + std::to_string(c ? c->first : -1) + ", " +
+           std::to_string(c ? c->second : -1) + ")";
   }
 
   bool different(std::string message, Operation *at,

@@ -20,11 +20,40 @@ class Forms {
 public:
   /// `herdSide`: a kernel argument names its operand's buffer (an L1
   /// buffer from outside the herd is the core's own copy).
+  /// `base`: the loops around every compared op (a core's code may sit in
+  /// loops over the rounds it runs, which the herd body does not have); a
+  /// loop's depth is counted from there.
   Forms(llvm::DenseMap<Value, Attribute> known,
-        std::map<Operation *, int> buffers, bool herdSide)
+        std::map<Operation *, int> buffers, bool herdSide, int base)
       : known(std::move(known)), buffers(std::move(buffers)),
         links(ViewLinks | CastLinks | ExecuteLinks |
-              (herdSide ? KernelArgLinks : 0u)) {}
+              (herdSide ? KernelArgLinks : 0u)),
+        base(base) {}
+
+  /// Loops around `op` inside its herd body or core.
+  static int loopDepth(Operation *op) {
+    int d = 0;
+    for (Operation *p = op->getParentOp();
+         p && !isa<air::HerdOp>(p) && p->getName().getStringRef() != "aie.core";
+         p = p->getParentOp())
+      if (isa<scf::ForOp, affine::AffineForOp, scf::ParallelOp>(p))
+        ++d;
+    return d;
+  }
+
+  /// The loops around every op of `ops` (inside the herd body or core).
+  static int commonLoops(ArrayRef<Operation *> ops) {
+    int d = 0;
+    if (ops.empty())
+      return 0;
+    for (Operation *p = ops.front()->getParentOp();
+         p && !isa<air::HerdOp>(p) && p->getName().getStringRef() != "aie.core";
+         p = p->getParentOp())
+      if (isa<scf::ForOp, affine::AffineForOp, scf::ParallelOp>(p) &&
+          llvm::all_of(ops, [&](Operation *op) { return p->isAncestor(op); }))
+        ++d;
+    return d;
+  }
 
   std::string of(Value v, int depth = 0) {
     auto it = memo.find(v);
@@ -39,6 +68,7 @@ private:
   llvm::DenseMap<Value, Attribute> known; // values given (the ids)
   std::map<Operation *, int> buffers;     // root -> pair number
   unsigned links;                         // how a memref reaches its root
+  int base;                               // loops around every compared op
   llvm::DenseMap<Value, std::string> memo;
 
   static std::string text(Attribute a) {
@@ -103,9 +133,9 @@ private:
           return "iv(" + of(loop.getLowerBound(), depth + 1) + "," +
                  of(loop.getUpperBound(), depth + 1) + "," +
                  of(loop.getStep(), depth + 1) + ")@" +
-                 std::to_string(loopDepth(loop));
+                 std::to_string(loopDepth(loop) - base);
         return "iter" + std::to_string(arg.getArgNumber()) + "@" +
-               std::to_string(loopDepth(loop));
+               std::to_string(loopDepth(loop) - base);
       }
       return "arg" + std::to_string(arg.getArgNumber()) + "@" +
              owner->getName().getStringRef().str();
@@ -113,17 +143,6 @@ private:
     Operation *def = v.getDefiningOp();
     return opForm(def, depth, true) + "/r" +
            std::to_string(cast<OpResult>(v).getResultNumber());
-  }
-
-  /// Loops around `op` inside its herd body or core.
-  static int loopDepth(Operation *op) {
-    int d = 0;
-    for (Operation *p = op->getParentOp();
-         p && !isa<air::HerdOp>(p) && p->getName().getStringRef() != "aie.core";
-         p = p->getParentOp())
-      if (isa<scf::ForOp, affine::AffineForOp, scf::ParallelOp>(p))
-        ++d;
-    return d;
   }
 
   std::string opForm(Operation *op, int depth, bool memrefs) {
@@ -171,9 +190,10 @@ bool aircheck::validate::sameComputation(
     if (matchPattern(size, m_Constant(&c)))
       given[arg] = c;
   }
-  Forms h(std::move(given), std::move(herdBufs), /*herdSide=*/true);
+  Forms h(std::move(given), std::move(herdBufs), /*herdSide=*/true,
+          Forms::commonLoops(herdOps));
   Forms c(llvm::DenseMap<Value, Attribute>(), std::move(coreBufs),
-          /*herdSide=*/false);
+          /*herdSide=*/false, Forms::commonLoops(coreOps));
   for (auto [ho, co] : llvm::zip(herdOps, coreOps)) {
     if (ho->getName() != co->getName() ||
         ho->getNumOperands() != co->getNumOperands()) {

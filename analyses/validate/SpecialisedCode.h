@@ -11,7 +11,9 @@
 //  * the constant a value folds to (MLIR's folders, with the herd's ids
 //    given their values and its sizes theirs: `%x * 512` and the core's
 //    `%c512` are one form);
-//  * a loop's induction variable: its loop's bounds' forms and depth;
+//  * a loop's induction variable: its loop's bounds' forms and depth,
+//    counted from the loops around every compared op (a core's code may
+//    sit in a loop over its rounds that the herd body does not have);
 //  * a buffer: the pair of the herd's alloc and the core's aie.buffer
 //    matched by position (and the views on it, with their operands' forms);
 //  * otherwise its op's name, attributes and operands' forms.

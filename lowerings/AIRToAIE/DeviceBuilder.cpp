@@ -818,15 +818,16 @@ bool DesignBuilder::cores() {
       std::vector<std::pair<Value, int64_t>> handOn;
       OpBuilder turns = OpBuilder::atBlockEnd(body);
       for (auto &[alloc, r] : rings)
-        for (const SharedL1Group &g : r.plan.groups)
+        for (auto [i, g] : llvm::enumerate(r.plan.groups))
           if (g.herd == h) {
             aie::UseLockOp::create(
-                turns, h.getLoc(), r.locks[g.index],
+                turns, h.getLoc(), r.locks[g.lockOf(at)],
                 aie::LockActionAttr::get(b->getContext(),
                                          aie::LockAction::AcquireGreaterEqual),
                 turns.getI32IntegerAttr(g.acquire));
-            handOn.push_back({r.locks[(g.index + 1) % r.locks.size()],
-                              g.release});
+            const SharedL1Group &next = r.plan.next(i);
+            for (unsigned l = 0; l < next.locks; ++l)
+              handOn.push_back({r.locks[next.first + l], 1});
           }
       if (failed(buildCoreBody(*body, h, ids, bufferFor, locks, sharedAllocs,
                                mmio.channels)))

@@ -105,8 +105,8 @@ std::optional<SharedL1> aircheck::npu::planSharedL1(
                           "share, on each of the herd's tiles at once: the "
                           "design's race check reads the buffer whole, so "
                           "the cores' parts cannot be proved apart");
-    if (int64_t(ta.size()) * int64_t(tb.size()) > kMaxLockValue)
-      return refused(b, "shares an L1 buffer with more cores than a lock "
+    if (int64_t(ta.size()) > kMaxLockValue)
+      return refused(a, "shares an L1 buffer with more cores than a lock "
                         "counts");
   }
   // A tile every core reaches.
@@ -139,17 +139,24 @@ std::optional<SharedL1> aircheck::npu::planSharedL1(
   for (size_t i = 0; i < n; ++i) {
     int64_t size = users[i].second.size();
     int64_t before = users[(i + n - 1) % n].second.size();
-    int64_t after = users[(i + 1) % n].second.size();
     SharedL1Group g;
     g.herd = users[i].first;
     g.tiles = users[i].second;
-    g.index = i;
-    // One core takes what every core before it released; several cores
-    // take one each of what the one before released for them.
+    g.first = s.lockInit.size();
+    g.locks = size;
+    // One core takes a turn from every core before it; each of several
+    // cores takes the one the core before released for it.
     g.acquire = size == 1 ? before : 1;
-    g.release = after == 1 ? 1 : after;
     s.groups.push_back(g);
-    s.lockInit.push_back(i == 0 ? size * g.acquire : 0);
+    for (int64_t k = 0; k < size; ++k)
+      s.lockInit.push_back(i == 0 ? g.acquire : 0);
   }
   return s;
+}
+
+unsigned SharedL1Group::lockOf(Tile t) const {
+  for (auto [k, tile] : llvm::enumerate(tiles))
+    if (tile == t)
+      return first + k;
+  return first;
 }

@@ -19,10 +19,13 @@
 // same data, since the rounds take their turns.
 //
 // A group of several cores (a herd of several tiles, which run at once)
-// hands on to a group of one core, and one core to several; the amounts
-// are set so the next group starts only once every core of this one has
-// released (AIE2 semaphores: an acquire waits for the value and takes it).
-// Two groups of several cores in a row would need a barrier: refused.
+// hands on to a group of one core, and one core to several. Each core of
+// a group of several has a lock of its own: one lock that several cores
+// acquire would let a fast core take a slow one's turn (AIE2 semaphores:
+// an acquire waits for the value and takes it, whoever it is), and read
+// one round twice. The one core of a group after several acquires their
+// number, so it starts once every one of them has released. Two groups of
+// several cores in a row would need a barrier: refused.
 //
 // The buffer goes on a tile whose memory every user's core reaches (AIE2:
 // its own, its west, north or south neighbour's); none: refused. The
@@ -47,11 +50,17 @@ namespace aircheck::npu {
 struct SharedL1Group {
   air::HerdOp herd;
   std::vector<Tile> tiles;
-  /// Each of its cores acquires lock `index` (of the ring) by `acquire`
-  /// before its body, and releases lock `(index + 1) % n` by `release`
-  /// after it.
-  unsigned index = 0;
-  int64_t acquire = 1, release = 1;
+  /// Its locks in the ring: `locks` of them from `first` on, one per core
+  /// of a group of several cores (so that no core can take another's
+  /// turn: AIE2 semaphores let any acquirer take what is released), one
+  /// for a group of one core.
+  unsigned first = 0, locks = 1;
+  /// Each of its cores acquires its lock by `acquire` before its body
+  /// (one core after several: their number; else 1), and releases every
+  /// lock of the next group by 1 after it.
+  int64_t acquire = 1;
+  /// The lock the core at `t` (one of `tiles`) acquires.
+  unsigned lockOf(Tile t) const;
 };
 
 /// A shared L1 buffer: where it goes, and its ring.
@@ -59,7 +68,11 @@ struct SharedL1 {
   mlir::Operation *alloc = nullptr;
   Tile home;
   std::vector<SharedL1Group> groups; // in program order
-  std::vector<int64_t> lockInit;      // per group
+  std::vector<int64_t> lockInit;      // per lock of the ring
+  /// The group after group `i` (the ring wraps around).
+  const SharedL1Group &next(size_t i) const {
+    return groups[(i + 1) % groups.size()];
+  }
 };
 
 /// The ring of `alloc`, used by `users` (each herd with its tiles; tiles
