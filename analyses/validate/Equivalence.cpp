@@ -1065,6 +1065,8 @@ private:
                            " is by herds of the program, and " + why,
                        at);
       };
+      if (order.empty())
+        return unread("no herd takes it as an argument", alloc);
       std::set<Operation *> running;
       for (auto &[core, h] : herdOf)
         running.insert(h);
