@@ -337,18 +337,12 @@ private:
            at);
       return false;
     };
+    // The innermost block holding them all (at worst the core's body).
     Block *block = ops.front()->getBlock();
-    auto contains = [](Block *blk, Operation *op) {
-      return blk->findAncestorOpInBlock(*op) != nullptr;
-    };
-    while (block && !llvm::all_of(ops, [&](Operation *op) {
-      return contains(block, op);
+    while (!llvm::all_of(ops, [&](Operation *op) {
+      return block->findAncestorOpInBlock(*op) != nullptr;
     }))
-      block = block->getParentOp() && block->getParentOp() != core
-                  ? block->getParentOp()->getBlock()
-                  : nullptr;
-    if (!block)
-      return unread("in several blocks", ops.front());
+      block = block->getParentOp()->getBlock();
     Operation *first = nullptr, *last = nullptr;
     for (Operation *op : ops) {
       Operation *a = block->findAncestorOpInBlock(*op);
@@ -391,7 +385,7 @@ private:
         used.insert(it->second);
     }
     for (int b : used)
-      out.sharedUses[b].push_back({cast<aie::CoreOp>(proc.op)});
+      out.sharedUses[b].push_back(cast<aie::CoreOp>(proc.op));
   }
 
   /// One run stands for all (see DesignRun.h): one acquiring agent per

@@ -62,18 +62,14 @@ struct DesignDelivery {
   /// the end (Tag::who of Argument tags: the argument's number).
   mlir::Operation *sequence = nullptr;
   std::vector<std::vector<Tag>> arguments;
-  /// A core's use of a buffer that cores of other tiles use too (shared
-  /// L1): one part of its code between two of its lock steps that touches
-  /// the buffer.
-  struct SharedUse {
-    aie::CoreOp core;
-  };
-  /// Per such buffer: the cores whose code touches it, and their uses in
-  /// the run's order. The order of two uses one of which writes is the
+  /// Per buffer that cores of several tiles use (shared L1): the cores
+  /// whose code touches it, and their uses in the run's order (a use: one
+  /// part of a core's code between two of its lock steps that touches the
+  /// buffer, named by the core). The order of two uses one of which writes is the
   /// same in every run of a race-free design (aie-data-race: no state has
   /// both under way), and no DMA moves such a buffer (else unknown).
   std::map<int, std::set<mlir::Operation *>> sharedUsers;
-  std::map<int, std::vector<SharedUse>> sharedUses;
+  std::map<int, std::vector<aie::CoreOp>> sharedUses;
   /// The index of an aie.buffer op in `buffers` (-1: not one of them).
   int bufferIndex(mlir::Operation *buffer) const;
   llvm::DenseMap<mlir::Operation *, int> indexOf;

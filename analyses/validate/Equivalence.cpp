@@ -668,8 +668,7 @@ private:
   Identified identify(aie::CoreOp core, bool last) {
     std::vector<MemOp> code = memOps(core.getBody(), true);
     std::optional<Coord> c = tileOfOp(core);
-    std::string name = "core (" + std::to_string(c ? c->first : -1) + ", " +
-                       std::to_string(c ? c->second : -1) + ")";
+    std::string name = coreName(core);
     // The buffers of this core's tile that a DMA fills.
     std::vector<int> filled;
     for (auto &[b, log] : d.fills)
@@ -1122,15 +1121,15 @@ private:
         return "@" + h.getSymName().value_or("herd").str();
       };
       // The uses, as turns: runs of uses by cores of one herd.
-      const std::vector<DesignDelivery::SharedUse> &uses = d.sharedUses[b];
+      const std::vector<aie::CoreOp> &uses = d.sharedUses[b];
       size_t n = order.size(), turn = 0;
       for (size_t u = 0; u < uses.size(); ++turn) {
-        air::HerdOp h = herdOf[uses[u].core];
+        air::HerdOp h = herdOf[uses[u]];
         std::map<Operation *, int> by;
         size_t start = u;
-        for (; u < uses.size() && herdOf[uses[u].core] == h; ++u)
-          ++by[uses[u].core];
-        Operation *at = uses[start].core;
+        for (; u < uses.size() && herdOf[uses[u]] == h; ++u)
+          ++by[uses[u]];
+        Operation *at = uses[start];
         int64_t round = turn / n;
         air::HerdOp want = order[turn % n];
         if (round >= *rounds)
@@ -1181,8 +1180,10 @@ private:
     return true;
   }
 
-  static std::string coreName(Operation *core) {
-    std::optional<Coord> c = tileOfOp(core);
+  /// "core (col, row)": the core of the tile `op` (a core or a buffer)
+  /// names.
+  static std::string coreName(Operation *op) {
+    std::optional<Coord> c = tileOfOp(op);
     return "core (" + std::to_string(c ? c->first : -1) + ", " +
            std::to_string(c ? c->second : -1) + ")";
   }
@@ -1309,11 +1310,9 @@ private:
   bool reportInitial(int place, int b) {
     int64_t e = initialDifference(place, b);
     aie::BufferOp buf = d.buffers[b];
-    std::optional<Coord> c = tileOfOp(buf);
     auto it = d.initial.find(b);
     return different(
-        "core (" + std::to_string(c ? c->first : -1) + ", " +
-            std::to_string(c ? c->second : -1) + "), " +
+        coreName(buf) + ", " +
             buf.getSymName().value_or("a buffer").str() +
             index(cast<MemRefType>(buf.getType()), e) +
             ": the program's npu_mmio channel sets it to " +
@@ -1336,10 +1335,7 @@ private:
       v.filled += pl ? pl->size() : 0;
       int64_t k = firstDifference(pl, dl, true);
       if (k >= 0) {
-        std::optional<Coord> c = tileOfOp(d.buffers[b]);
-        reportFill(place, b, k,
-                   "core (" + std::to_string(c ? c->first : -1) + ", " +
-                       std::to_string(c ? c->second : -1) + ")");
+        reportFill(place, b, k, coreName(d.buffers[b]));
         return false;
       }
     }
