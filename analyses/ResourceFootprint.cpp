@@ -6,6 +6,7 @@
 
 #include <isl/set.h>
 
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -108,6 +109,29 @@ static std::optional<int64_t> tripCount(Value lb, Value ub, Value step) {
   return std::max<int64_t>(0, (*u - *l + *s - 1) / *s);
 }
 
+std::optional<int64_t> aircheck::constantTripCount(Operation *loop) {
+  if (auto f = dyn_cast<scf::ForOp>(loop))
+    return tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep());
+  if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
+    std::optional<uint64_t> n = affine::getConstantTripCount(f);
+    if (!n || *n > uint64_t(INT64_MAX))
+      return std::nullopt;
+    return static_cast<int64_t>(*n);
+  }
+  if (auto par = dyn_cast<scf::ParallelOp>(loop)) {
+    int64_t n = 1;
+    for (unsigned i = 0; i < par.getNumLoops(); ++i) {
+      std::optional<int64_t> k = tripCount(
+          par.getLowerBound()[i], par.getUpperBound()[i], par.getStep()[i]);
+      if (!k || (*k && n > INT64_MAX / *k))
+        return std::nullopt;
+      n *= *k;
+    }
+    return n;
+  }
+  return std::nullopt;
+}
+
 std::optional<int64_t> aircheck::constantInstanceCount(Operation *op) {
   int64_t n = 1;
   auto times = [&](std::optional<int64_t> k) {
@@ -121,12 +145,8 @@ std::optional<int64_t> aircheck::constantInstanceCount(Operation *op) {
     if (auto h = dyn_cast<air::HierarchyOpInterface>(p)) {
       for (Value s : h.getSizeOperands())
         ok = ok && times(constantIndex(s));
-    } else if (auto f = dyn_cast<scf::ForOp>(p)) {
-      ok = times(tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep()));
-    } else if (auto par = dyn_cast<scf::ParallelOp>(p)) {
-      for (unsigned i = 0; i < par.getNumLoops(); ++i)
-        ok = ok && times(tripCount(par.getLowerBound()[i], par.getUpperBound()[i],
-                                   par.getStep()[i]));
+    } else if (isa<scf::ForOp, scf::ParallelOp, affine::AffineForOp>(p)) {
+      ok = times(constantTripCount(p));
     }
     if (!ok)
       return std::nullopt;
@@ -146,7 +166,7 @@ static Amount multiplicity(Operation *op, Operation *top) {
       f.getBody()->walk([&](Operation *x) { asyncInside |= isAsync(x); });
       if (depth == 0 && asyncInside) {
         // Nothing orders the iterations: all may be in flight.
-        auto trips = tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep());
+        std::optional<int64_t> trips = constantTripCount(f);
         if (!trips)
           return Amount::unknown("the iterations of the scf.for around it may "
                                  "overlap and its trip count is not constant");
@@ -655,6 +675,40 @@ static SegmentFootprint analyseSegment(const AsyncGraph &graph, PolyhedralModel 
     }
     return WalkResult::advance();
   });
+  // An L1 buffer the segment hands to herds on other tiles is one buffer
+  // in the memory their cores share, with a ring of locks that gives them
+  // turns, one lock per core (docs/compile.md, "Shared L1"): which tile
+  // holds the buffer and its ring is the lowering's choice, so each user's
+  // row counts the ring's locks as it counts the buffer's bytes, on its own
+  // tiles (a bound; the report's lowering line gives the exact tile).
+  // Herds of one name share their tiles (below) and count once.
+  {
+    std::map<Operation *, std::map<std::string, std::vector<unsigned>>> users;
+    for (auto [i, h] : llvm::enumerate(f.herds)) {
+      std::string key = h.op.getSymName()
+                            ? h.op.getSymName()->str()
+                            : "#" + std::to_string(i);
+      for (Value v : cast<air::HierarchyOpInterface>(h.op.getOperation())
+                         .getKernelOperands()) {
+        Operation *a = allocOf(v);
+        auto ms = air::getMemorySpace(v.getType());
+        if (a && ms && *ms == 2)
+          users[a][key].push_back(i);
+      }
+    }
+    for (auto &[alloc, byName] : users) {
+      if (byName.size() < 2)
+        continue;
+      int64_t ring = 0;
+      for (auto &[key, herds] : byName) {
+        const Amount &t = f.herds[herds.front()].tiles;
+        ring += t.known() ? *t.value : 1;
+      }
+      for (auto &[key, herds] : byName)
+        for (unsigned i : herds)
+          f.herds[i].locks += ring;
+    }
+  }
   // Herds sharing an affinity token share a partition (transitively).
   {
     llvm::DenseMap<Operation *, unsigned> herdIndex;

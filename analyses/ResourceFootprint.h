@@ -50,7 +50,10 @@ struct HerdFootprint {
   /// Per tile: DMA channels in (S2MM) and out (MM2S), the most flows active
   /// at once (a flow: one channel, or one buffer a dma fills or drains);
   /// buffer descriptors, one per transfer op; locks, two per L1 buffer a
-  /// transfer fills or drains.
+  /// transfer fills or drains, and the ring of an L1 buffer the segment
+  /// shares with herds on other tiles (one lock per user core). Bytes and
+  /// ring of such a buffer count on every user: a bound, since the tile
+  /// that holds them is the lowering's choice.
   Amount dmaIn, dmaOut;
   int64_t bds = 0, locks = 0;
   /// x_loc / y_loc when given.
@@ -106,6 +109,13 @@ private:
 /// A constant index, following args(...) bindings and size arguments out of
 /// hierarchy bodies.
 std::optional<int64_t> constantIndex(mlir::Value v);
+
+/// How many times one entry into `loop` runs its body: an scf.for (bounds
+/// read through args(...) bindings, as constantIndex does), an scf.parallel
+/// (the product over its dimensions) or an affine.for (MLIR's
+/// affine::getConstantTripCount); nullopt for anything else, or where the
+/// count is not a constant.
+std::optional<int64_t> constantTripCount(mlir::Operation *loop);
 
 /// How many times `op` runs in all, when every iteration space and loop
 /// around it has a constant size (launch instances included).

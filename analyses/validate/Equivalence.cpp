@@ -7,6 +7,7 @@
 #include "analyses/HoldsAIR.h"
 #include "analyses/MemrefEffects.h"
 #include "analyses/MemrefRoots.h"
+#include "analyses/ResourceFootprint.h"
 #include "analyses/aie/AIEDesign.h"
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/ProgramRun.h"
@@ -977,17 +978,8 @@ private:
         }
       } else if (auto l = dyn_cast<air::LaunchOp>(up)) {
         n = air::constantInstances(l);
-      } else if (auto f = dyn_cast<scf::ForOp>(up)) {
-        std::optional<int64_t> lb = getConstantIntValue(f.getLowerBound()),
-                               ub = getConstantIntValue(f.getUpperBound()),
-                               st = getConstantIntValue(f.getStep());
-        if (lb && ub && st && *st > 0)
-          n = *ub > *lb ? (*ub - *lb + *st - 1) / *st : 0;
-      } else if (auto f = dyn_cast<affine::AffineForOp>(up)) {
-        if (f.hasConstantBounds() && f.getStepAsInt() > 0) {
-          int64_t lb = f.getConstantLowerBound(), ub = f.getConstantUpperBound();
-          n = ub > lb ? (ub - lb + f.getStepAsInt() - 1) / f.getStepAsInt() : 0;
-        }
+      } else if (isa<scf::ForOp, affine::AffineForOp>(up)) {
+        n = constantTripCount(up);
       } else {
         why = "it is allocated under a '" + up->getName().getStringRef().str() +
               "'";
