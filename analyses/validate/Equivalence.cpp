@@ -1061,6 +1061,26 @@ private:
       std::set<Operation *> running;
       for (auto &[core, h] : herdOf)
         running.insert(h);
+      // A herd that only reads the buffer into values nothing uses takes
+      // nothing from it (its core may leave such reads out): no turn of its
+      // is read, where no core of the design uses the buffer for it.
+      auto deadReadsOnly = [&](air::HerdOp h) {
+        bool dead = true;
+        h.getBody().walk([&](Operation *op) {
+          for (const MemrefEffect &e : memrefEffects(op))
+            if (memrefRootOp(e.memref, ViewLinks | CastLinks | ExecuteLinks |
+                                           KernelArgLinks) == alloc &&
+                (e.write || e.free || op->getNumResults() == 0 ||
+                 !op->use_empty() || op->getNumRegions()))
+              dead = false;
+        });
+        return dead;
+      };
+      llvm::erase_if(order, [&](air::HerdOp h) {
+        return !running.count(h) && deadReadsOnly(h);
+      });
+      if (order.empty())
+        return unread("no herd takes it as an argument and uses it", alloc);
       for (air::HerdOp h : order)
         if (!running.count(h))
           return unread("no core that uses the buffer runs herd @" +

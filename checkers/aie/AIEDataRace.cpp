@@ -13,14 +13,19 @@
 // Two cores that touch one buffer (a core's code may use a buffer of a
 // neighbour tile: shared L1, SharedL1.h) race the same way: a reachable
 // state where both are at code touching it, one of them writing.
+// Two cores whose code touches elements apart (neither writes what the
+// other touches, analyses/aie/CoreFootprint: the cores of one herd writing
+// their own rows of a shared buffer) are no pair.
 // The search interleaves the steps of the cores and chains involved in
-// full (safeStep reduces only the others). Per buffer, not per element: a
-// BD and a core on disjoint halves of one buffer count as a race here, and
-// the finding says so.
+// full (safeStep reduces only the others). A BD and a core count per
+// buffer, not per element: on disjoint halves of one buffer they count as
+// a race here, and the finding says so.
 //
 //===----------------------------------------------------------------------===//
 #include "analyses/PolyhedralModel.h"
+#include "analyses/aie/CoreFootprint.h"
 #include "analyses/aie/DispatchModel.h"
+#include "solvers/IslSupport.h"
 #include "checkers/aie/DeviceChecker.h"
 #include "checkers/Checker.h"
 
@@ -69,8 +74,49 @@ private:
     return out;
   }
 
+  /// Per core (its index in the model), its footprints (CoreFootprint.h),
+  /// read once; none where isl gave up.
+  IslContext isl;
+  const Model *model = nullptr;
+  std::map<size_t, std::optional<std::map<Operation *, BufferFootprint>>>
+      footprints;
+  /// Core/core pairs on a shared buffer whose elements are apart.
+  size_t apartPairs = 0;
+
+  const std::map<Operation *, BufferFootprint> *footprintOf(size_t core) {
+    auto [it, fresh] = footprints.try_emplace(core);
+    if (fresh) {
+      try {
+        isl.resetBudget();
+        it->second = coreFootprints(model->procs[core].op, isl.get());
+      } catch (const isl::exception &) {
+        it->second = std::nullopt;
+      }
+    }
+    return it->second ? &*it->second : nullptr;
+  }
+
+  /// Whether cores `a` and `b` touch elements of `buffer` apart.
+  bool apart(size_t a, size_t b, Operation *buffer) {
+    const auto *fa = footprintOf(a), *fb = footprintOf(b);
+    if (!fa || !fb)
+      return false;
+    auto ia = fa->find(buffer), ib = fb->find(buffer);
+    if (ia == fa->end() || ib == fb->end())
+      return false;
+    try {
+      isl.resetBudget();
+      return footprintsApart(ia->second, ib->second);
+    } catch (const isl::exception &) {
+      return false;
+    }
+  }
+
   void check(CheckContext &ctx, Device &d) override {
     Model m = buildModel(d, ctx.options.hostPolling);
+    model = &m;
+    footprints.clear();
+    apartPairs = 0;
     // The core/chain pairs that share a buffer, one of them writing.
     std::vector<Pair> pairs;
     std::vector<std::map<Operation *, bool>> touchedBy;
@@ -97,12 +143,17 @@ private:
       for (size_t o = c + 1; o < m.procs.size(); ++o) {
         if (!m.procs[o].isCore())
           continue;
-        bool shared = false;
+        bool shared = false, meet = false;
         for (auto &[buffer, writes] : touchedBy[c])
           if (auto it = touchedBy[o].find(buffer); it != touchedBy[o].end())
-            shared |= writes || it->second;
+            if (writes || it->second) {
+              meet = true;
+              shared |= !apart(c, o, buffer);
+            }
         if (shared)
           pairs.push_back({c, o, true});
+        else if (meet)
+          ++apartPairs;
       }
     }
     // A core or chain that could not be modelled may lack its touches:
@@ -156,8 +207,20 @@ private:
       diag.attachNote(taskBD->getLoc()) << "this BD";
       return;
     }
-    if (pairs.empty())
+    // Pairs apart by their elements need no search.
+    std::string apartText =
+        apartPairs ? "; " + std::to_string(apartPairs) +
+                         " core/core pair(s) on a shared buffer touch "
+                         "elements apart (their loads and stores over "
+                         "their loops' ranges)"
+                   : std::string();
+    if (pairs.empty()) {
+      if (apartPairs)
+        ctx.proved(d.op.getLoc(),
+                   "no core touches a buffer while another core may use "
+                   "it, one of them writing" + apartText);
       return;
+    }
     // One search per pair, with only its core and chain interleaved in full
     // (the others reduced as for deadlock): which pcs two agents can hold
     // at once is preserved for the two visible ones.
@@ -253,7 +316,7 @@ private:
                                   : std::string()) +
                      std::to_string(explored) +
                      " states; the streams, task queues and host taken as "
-                     "always ready)");
+                     "always ready)" + apartText);
     }
   }
 
@@ -432,9 +495,10 @@ private:
         << (locks.empty() ? "" : "; locks: ") << locks;
     diag.attachNote(ta.at->getLoc())
         << "hint: give the cores turns with the buffer: each acquires a lock "
-           "before touching it and releases the other's after (the buffer per "
-           "element is not modelled: disjoint parts of one buffer count as "
-           "one)";
+           "before touching it and releases the other's after, or have them "
+           "touch elements apart (read from each core's loads and stores; "
+           "an op read no finer, a view or a call, counts the whole "
+           "buffer)";
   }
 
   void report(const Model &m, const Proc &core, const Proc &chain,

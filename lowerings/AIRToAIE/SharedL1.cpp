@@ -25,18 +25,6 @@ bool aircheck::npu::coreReaches(Tile core, Tile mem) {
                                {mem.col, mem.row}, aiecheck::TileKind::Compute);
 }
 
-/// An op of `herd` that writes `alloc` (through views and arguments).
-static Operation *writerOf(air::HerdOp herd, Operation *alloc) {
-  Operation *writer = nullptr;
-  herd.getBody().walk([&](Operation *op) {
-    for (const MemrefEffect &e : memrefEffects(op))
-      if (e.write && !writer &&
-          memrefRootOp(e.memref, ExecuteLinks | KernelArgLinks) == alloc)
-        writer = op;
-  });
-  return writer;
-}
-
 static std::string tileText(Tile t) {
   return "(" + std::to_string(t.col) + ", " + std::to_string(t.row) + ")";
 }
@@ -97,14 +85,9 @@ std::optional<SharedL1> aircheck::npu::planSharedL1(
                          "barrier, which the lock ring does not build",
                      a);
     // The cores of one herd run at once; where they write the buffer, the
-    // design's race check (per buffer, not per element) could not tell
-    // their parts apart.
-    if (ta.size() > 1)
-      if (Operation *w = writerOf(a, alloc))
-        return refused(w, "writes an L1 buffer that herds on other tiles "
-                          "share, on each of the herd's tiles at once: the "
-                          "design's race check reads the buffer whole, so "
-                          "the cores' parts cannot be proved apart");
+    // design's race check proves their elements apart (aie-data-race reads
+    // each core's footprint, analyses/aie/CoreFootprint.h), as lint proved
+    // the herd's instances' apart.
     if (int64_t(ta.size()) > kMaxLockValue)
       return refused(a, "shares an L1 buffer with more cores than a lock "
                         "counts");

@@ -393,35 +393,6 @@ func.func @shared_l1_groups_in_a_row() {
 
 // -----
 
-// The cores of a herd of several tiles run at once: where they write a
-// shared buffer, the design's race check (per buffer) cannot tell their
-// parts apart.
-func.func @shared_l1_written_at_once() {
-  %c1 = arith.constant 1 : index
-  air.launch (%lx) in (%nx=%c1) {
-    air.segment @seg {
-      %c1_s = arith.constant 1 : index
-      %c2 = arith.constant 2 : index
-      // expected-note @+1 {{the buffer}}
-      %shared = memref.alloc() : memref<16xi32, 2 : i32>
-      air.herd @producers tile (%tx, %ty) in (%hx=%c2, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
-        %c7 = arith.constant 7 : i32
-        // expected-error @+1 {{[compile-unsupported] writes an L1 buffer that herds on other tiles share, on each of the herd's tiles at once}}
-        memref.store %c7, %s[%tx] : memref<16xi32, 2 : i32>
-      }
-      air.herd @consumer tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 3 : i64} {
-        %c0 = arith.constant 0 : index
-        %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
-        %w = memref.alloc() : memref<16xi32, 2 : i32>
-        memref.store %v, %w[%c0] : memref<16xi32, 2 : i32>
-      }
-    }
-  }
-  return
-}
-
-// -----
-
 // An L1 buffer from the segment that two herds use and one fills by a
 // transfer: the tile's copy would take transfers from several herds.
 air.channel @fill [1, 1]
