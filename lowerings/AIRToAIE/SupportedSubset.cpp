@@ -228,9 +228,14 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
   };
   for (auto [k, a] : llvm::enumerate(d.func.getArguments()))
     if (!isa<MemRefType>(a.getType()) && used(a)) {
-      refuse(d.func) << "argument #" << k
-                     << " is not a memref and is used; the runtime sequence "
-                        "passes memrefs only";
+      if (isa<UnrankedMemRefType>(a.getType()))
+        refuse(d.func) << "argument #" << k
+                       << " is an unranked memref and is used; the runtime "
+                          "sequence passes memrefs of a static shape only";
+      else
+        refuse(d.func) << "argument #" << k
+                       << " is not a memref and is used; the runtime "
+                          "sequence passes memrefs only";
       ok = false;
     }
   if (!ok)

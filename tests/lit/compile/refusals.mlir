@@ -155,6 +155,31 @@ func.func @unrolled(%a: memref<32xi32>) {
 
 // -----
 
+// An unranked L3 argument (upstream's padding tests take memref<*xbf16>):
+// the runtime sequence names buffers of a static shape.
+// expected-error @+1 {{[compile-unsupported] argument #0 is an unranked memref and is used; the runtime sequence passes memrefs of a static shape only}}
+func.func @unranked(%a: memref<*xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<*xi32> {
+    %c0 = arith.constant 0 : index
+    %c1_l = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    air.segment @seg args(%sa=%x) : memref<*xi32> {
+      %c1_s = arith.constant 1 : index
+      air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%ha=%sa) : memref<*xi32> {
+        %c0_h = arith.constant 0 : index
+        %c1_h = arith.constant 1 : index
+        %c16_h = arith.constant 16 : index
+        %b = memref.alloc() : memref<16xi32, 2 : i32>
+        air.dma_memcpy_nd (%b[] [] [], %ha[%c0_h] [%c16_h] [%c1_h]) : (memref<16xi32, 2 : i32>, memref<*xi32>)
+      }
+    }
+  }
+  return
+}
+
+// -----
+
 // Compute on a host scalar argument reaches no core.
 // expected-error @+1 {{[compile-unsupported] argument #1 is not a memref and is used; the runtime sequence passes memrefs only}}
 func.func @scalar(%a: memref<16xi32>, %n: index) {
