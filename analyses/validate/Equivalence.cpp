@@ -960,11 +960,15 @@ private:
     return true;
   }
 
-  /// How many times the block that holds `alloc` runs: the instances of
-  /// the launches and segments around it times the trips of the loops
-  /// around it (nullopt: not constant, or another op around it, `why`).
-  static std::optional<int64_t> runsOf(Operation *alloc, std::string &why) {
+  /// How many times the block that holds `alloc` runs in one instance of
+  /// the segments around it: the instances of the launches around it times
+  /// the trips of the loops around it (nullopt: not constant, or another op
+  /// around it, `why`). The segments' instances, which run at once (seed
+  /// 000 2.2) and so each have an alloc of their own, go to `segments`.
+  static std::optional<int64_t> runsOf(Operation *alloc, int64_t &segments,
+                                       std::string &why) {
     int64_t runs = 1;
+    segments = 1;
     for (Operation *up = alloc->getParentOp(); up && !isa<func::FuncOp>(up);
          up = up->getParentOp()) {
       std::optional<int64_t> n;
@@ -972,9 +976,9 @@ private:
         continue;
       if (auto seg = dyn_cast<air::SegmentOp>(up)) {
         n = air::constantInstances(seg);
-        if (n && *n != 1) {
-          why = "it is allocated in a segment of several instances";
-          return std::nullopt;
+        if (n) {
+          segments *= *n;
+          n = 1;
         }
       } else if (auto l = dyn_cast<air::LaunchOp>(up)) {
         n = air::constantInstances(l);
@@ -1104,7 +1108,8 @@ private:
                             " may start before the one before it completes",
                         order[i + 1]);
       std::string why;
-      std::optional<int64_t> rounds = runsOf(alloc, why);
+      int64_t segments = 1;
+      std::optional<int64_t> rounds = runsOf(alloc, segments, why);
       if (!rounds)
         return unread(why, alloc);
       // Per herd: its cores (one per instance) and whether it writes.
@@ -1144,13 +1149,13 @@ private:
         Operation *at = uses[start];
         int64_t round = turn / n;
         air::HerdOp want = order[turn % n];
-        if (round >= *rounds)
+        if (round >= *rounds * segments)
           return different(name + " (shared by cores of several tiles): " +
                                coreName(at) + " (herd " + herdText(h) +
                                ") takes turn " + std::to_string(turn) +
                                " with it, after the program's " +
-                               std::to_string(*rounds) + " rounds of " +
-                               std::to_string(n) + " herds",
+                               std::to_string(*rounds * segments) +
+                               " rounds of " + std::to_string(n) + " herds",
                            at, {{alloc, "the program's alloc"}});
         if (h != want) {
           std::string msg =
@@ -1179,6 +1184,17 @@ private:
                                ": only one use per turn is read",
                            core);
       }
+      // A segment of several instances: each instance's alloc is a buffer
+      // of its own in compile's designs; a design that runs the instances
+      // one after another on one buffer takes all their turns, which are
+      // not told apart.
+      if (segments > 1 && turn == n * *rounds * segments)
+        return unknown(name + " (shared by cores of several tiles) takes "
+                              "the turns of " +
+                           std::to_string(segments) +
+                           " segment instances: which instance takes which "
+                           "is not read",
+                       buf);
       if (turn != n * *rounds)
         return different(name + " (shared by cores of several tiles): the "
                                 "design's cores take " +
