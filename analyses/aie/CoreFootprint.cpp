@@ -23,8 +23,13 @@ namespace {
 /// nullopt: all of the buffer.
 class ElementReader {
 public:
-  explicit ElementReader(Operation *core)
-      : core(core), ex([this](Value v) { return leaf(v); }) {}
+  /// Reads ops within `core` (any op holding the code); `params` are
+  /// values named as they are (p0, p1, ...: a herd's tile ids).
+  explicit ElementReader(Operation *core, ArrayRef<Value> params = {})
+      : core(core), ex([this](Value v) { return leaf(v); }) {
+    for (auto [k, v] : llvm::enumerate(params))
+      loopNames[v] = "p" + std::to_string(k);
+  }
 
   /// The set `op` touches of a buffer of `shape` through `memref` (nullopt:
   /// the whole buffer).
@@ -232,6 +237,15 @@ aiecheck::coreFootprints(Operation *core, isl::ctx ctx) {
     }
   });
   return out;
+}
+
+bool aiecheck::elementsRead(Operation *root, Operation *op, Value memref,
+                            ArrayRef<Value> params) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity())
+    return false;
+  ElementReader reader(root, params);
+  return reader.elements(op, memref, type.getShape()).has_value();
 }
 
 bool aiecheck::footprintsApart(const BufferFootprint &a,

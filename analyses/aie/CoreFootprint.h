@@ -41,6 +41,15 @@ struct BufferFootprint {
 std::map<mlir::Operation *, BufferFootprint>
 coreFootprints(mlir::Operation *core, isl::ctx ctx);
 
+/// Whether the elements `op` (within `root`) touches of `memref` are read
+/// element by element as above: an indexed access on `memref` itself, its
+/// indices affine in the loops' values between it and `root`, constants
+/// and `params` (read as parameters: a herd's tile ids, which the core's
+/// code has as constants). The lowering asks this of a program's herd
+/// before it lets the herd's cores write one buffer at once.
+bool elementsRead(mlir::Operation *root, mlir::Operation *op,
+                  mlir::Value memref, llvm::ArrayRef<mlir::Value> params);
+
 /// Whether two footprints on one buffer are apart: neither writes an
 /// element the other reads or writes.
 bool footprintsApart(const BufferFootprint &a, const BufferFootprint &b);

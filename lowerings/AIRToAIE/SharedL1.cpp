@@ -4,6 +4,7 @@
 
 #include "analyses/AsyncGraph.h"
 #include "analyses/aie/AIEDesign.h"
+#include "analyses/aie/CoreFootprint.h"
 #include "analyses/BlockOrder.h"
 #include "analyses/MemrefEffects.h"
 #include "analyses/MemrefRoots.h"
@@ -23,6 +24,31 @@ static constexpr int64_t kMaxLockValue = 63;
 bool aircheck::npu::coreReaches(Tile core, Tile mem) {
   return aiecheck::coreReaches({core.col, core.row}, aiecheck::TileKind::Compute,
                                {mem.col, mem.row}, aiecheck::TileKind::Compute);
+}
+
+/// Where `herd` writes `alloc`: an op of it that touches `alloc` (reads
+/// count too: a core's reads meet its neighbours' writes) whose elements
+/// CoreFootprint does not read; null when every one is read.
+static Operation *unreadWrite(air::HerdOp herd, Operation *alloc) {
+  bool writes = false;
+  Operation *unread = nullptr;
+  SmallVector<Value> ids(herd.getIds().begin(), herd.getIds().end());
+  herd.getBody().walk([&](Operation *op) {
+    for (const MemrefEffect &e : memrefEffects(op)) {
+      if (memrefRootOp(e.memref, ViewLinks | CastLinks | ExecuteLinks |
+                                     KernelArgLinks) != alloc)
+        continue;
+      writes |= e.write || e.free;
+      // On the herd's argument itself: the core's code names the buffer
+      // there (through a cast or a view it would not).
+      auto arg = dyn_cast<BlockArgument>(e.memref);
+      bool direct = arg && arg.getOwner() == &herd.getBody().front();
+      if (!unread &&
+          (!direct || !aiecheck::elementsRead(herd, op, e.memref, ids)))
+        unread = op;
+    }
+  });
+  return writes ? unread : nullptr;
 }
 
 static std::string tileText(Tile t) {
@@ -87,7 +113,19 @@ std::optional<SharedL1> aircheck::npu::planSharedL1(
     // The cores of one herd run at once; where they write the buffer, the
     // design's race check proves their elements apart (aie-data-race reads
     // each core's footprint, analyses/aie/CoreFootprint.h), as lint proved
-    // the herd's instances' apart.
+    // the herd's instances' apart. It reads indexed accesses on the buffer
+    // itself, in loops of bounds it reads, with the tile's ids (constants
+    // in the core); anything else counts the whole buffer there, and the
+    // check could not tell the cores apart: refused here by name.
+    if (ta.size() > 1)
+      if (Operation *w = unreadWrite(a, alloc))
+        return refused(w, "writes an L1 buffer that herds on other tiles "
+                          "share, on each of the herd's tiles at once, "
+                          "through an access whose elements the design's "
+                          "race check does not read (it reads loads and "
+                          "stores on the buffer itself, with indices affine "
+                          "in the tile's ids and the loops' values; not a "
+                          "view, a call or another op)");
     if (int64_t(ta.size()) > kMaxLockValue)
       return refused(a, "shares an L1 buffer with more cores than a lock "
                         "counts");

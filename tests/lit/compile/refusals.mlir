@@ -418,6 +418,37 @@ func.func @shared_l1_groups_in_a_row() {
 
 // -----
 
+// The cores of a herd of several tiles run at once: where they write a
+// shared buffer, the design's race check must read their elements apart;
+// through a view it reads the whole buffer, so the lowering refuses first.
+func.func @shared_l1_written_through_a_view() {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) {
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      // expected-note @+1 {{the buffer}}
+      %shared = memref.alloc() : memref<2x8xi32, 2 : i32>
+      air.herd @producers tile (%tx, %ty) in (%hx=%c2, %hy=%c1_s) args(%s=%shared) : memref<2x8xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 2 : i64} {
+        %c0 = arith.constant 0 : index
+        %c7 = arith.constant 7 : i32
+        %row = memref.subview %s[%tx, 0] [1, 8] [1, 1] : memref<2x8xi32, 2 : i32> to memref<8xi32, strided<[1], offset: ?>, 2 : i32>
+        // expected-error @+1 {{[compile-unsupported] writes an L1 buffer that herds on other tiles share, on each of the herd's tiles at once, through an access whose elements the design's race check does not read}}
+        memref.store %c7, %row[%c0] : memref<8xi32, strided<[1], offset: ?>, 2 : i32>
+      }
+      air.herd @consumer tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<2x8xi32, 2 : i32> attributes {x_loc = 0 : i64, y_loc = 3 : i64} {
+        %c0 = arith.constant 0 : index
+        %v = memref.load %s[%c0, %c0] : memref<2x8xi32, 2 : i32>
+        %w = memref.alloc() : memref<16xi32, 2 : i32>
+        memref.store %v, %w[%c0] : memref<16xi32, 2 : i32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
 // An L1 buffer from the segment that two herds use and one fills by a
 // transfer: the tile's copy would take transfers from several herds.
 air.channel @fill [1, 1]
