@@ -9,7 +9,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/VectorInterfaces.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -57,14 +59,18 @@ public:
     } else if (auto s = dyn_cast<memref::StoreOp>(op)) {
       base = s.getMemRef();
       read(s.getIndices());
-    } else if (auto l = dyn_cast<affine::AffineLoadOp>(op)) {
-      base = l.getMemRef();
-      if (!affineIndices(l.getAffineMap(), l.getMapOperands(), idx))
-        return std::nullopt;
-    } else if (auto s = dyn_cast<affine::AffineStoreOp>(op)) {
-      base = s.getMemRef();
-      if (!affineIndices(s.getAffineMap(), s.getMapOperands(), idx))
-        return std::nullopt;
+    } else if (auto a = dyn_cast<affine::AffineReadOpInterface>(op)) {
+      base = a.getMemRef();
+      affineIndices(a.getAffineMap(), a.getMapOperands(), idx);
+      if (auto v = dyn_cast<affine::AffineVectorLoadOp>(op))
+        if (!vectorExtent(v.getVectorType(), AffineMap()))
+          return std::nullopt;
+    } else if (auto a = dyn_cast<affine::AffineWriteOpInterface>(op)) {
+      base = a.getMemRef();
+      affineIndices(a.getAffineMap(), a.getMapOperands(), idx);
+      if (auto v = dyn_cast<affine::AffineVectorStoreOp>(op))
+        if (!vectorExtent(v.getVectorType(), AffineMap()))
+          return std::nullopt;
     } else if (auto l = dyn_cast<vector::LoadOp>(op)) {
       base = l.getBase();
       read(l.getIndices());
@@ -75,13 +81,7 @@ public:
       read(s.getIndices());
       if (!vectorExtent(s.getVectorType(), AffineMap()))
         return std::nullopt;
-    } else if (auto t = dyn_cast<vector::TransferReadOp>(op)) {
-      base = t.getBase();
-      read(t.getIndices());
-      if (t.getMask() ||
-          !vectorExtent(t.getVectorType(), t.getPermutationMap()))
-        return std::nullopt;
-    } else if (auto t = dyn_cast<vector::TransferWriteOp>(op)) {
+    } else if (auto t = dyn_cast<VectorTransferOpInterface>(op)) {
       base = t.getBase();
       read(t.getIndices());
       if (t.getMask() ||
@@ -160,11 +160,10 @@ private:
     return Leaf::opaque();
   }
 
-  bool affineIndices(AffineMap map, ValueRange operands,
+  void affineIndices(AffineMap map, ValueRange operands,
                      SmallVectorImpl<std::optional<IndexExpr>> &idx) {
     for (unsigned k = 0; k < map.getNumResults(); ++k)
       idx.push_back(ex.mapResult(map.getSubMap({k}), operands));
-    return true;
   }
 
   bool loop(Value iv, std::optional<IndexExpr> lb, std::optional<IndexExpr> ub,

@@ -4,7 +4,8 @@
 // writes, over every run of that code, as isl sets over the buffer's index
 // space. An over-approximation, never less than the code touches:
 //
-//  * memref.load / memref.store, affine.load / affine.store, vector.load /
+//  * memref.load / memref.store, affine.load / affine.store (and their
+//    vector forms), vector.load /
 //    vector.store and vector.transfer_read / transfer_write (a minor
 //    identity map: the vector covers the innermost dimensions) on the
 //    buffer itself touch the elements their indices name, with the loops

@@ -247,4 +247,36 @@ module {
       isl::set(isl.get(), "{ [d0, d1] : 0 <= d0 < 8 and 0 <= d1 < 32 }")));
 }
 
+TEST_F(CoreFootprintTest, AffineVectorFormsCoverTheirVectors) {
+  const char *text = R"(
+module {
+  aie.device(npu1_1col) {
+    %t2 = aie.tile(0, 2)
+    %buf = aie.buffer(%t2) {sym_name = "buf"} : memref<8x32xi32>
+    %core = aie.core(%t2) {
+      %v = arith.constant dense<7> : vector<8xi32>
+      affine.vector_store %v, %buf[1, 4] : memref<8x32xi32>, vector<8xi32>
+      %w = affine.vector_load %buf[2, 0] : memref<8x32xi32>, vector<4xi32>
+      aie.end
+    }
+  }
+}
+)";
+  OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(text, &ctx, "a.mlir");
+  ASSERT_TRUE(m);
+  Operation *core = nullptr, *buf = nullptr;
+  m->walk([&](Operation *op) {
+    if (isa<aie::CoreOp>(op))
+      core = op;
+    if (isa<aie::BufferOp>(op))
+      buf = op;
+  });
+  auto f = coreFootprints(core, isl.get());
+  ASSERT_TRUE(f.count(buf));
+  EXPECT_TRUE(f[buf].writes.is_equal(
+      isl::set(isl.get(), "{ [1, d1] : 4 <= d1 < 12 }")));
+  EXPECT_TRUE(f[buf].reads.is_equal(
+      isl::set(isl.get(), "{ [2, d1] : 0 <= d1 < 4 }")));
+}
+
 } // namespace
