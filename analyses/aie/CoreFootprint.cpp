@@ -59,18 +59,24 @@ public:
     } else if (auto s = dyn_cast<memref::StoreOp>(op)) {
       base = s.getMemRef();
       read(s.getIndices());
-    } else if (auto a = dyn_cast<affine::AffineReadOpInterface>(op)) {
-      base = a.getMemRef();
-      affineIndices(a.getAffineMap(), a.getMapOperands(), idx);
+    } else if (isa<affine::AffineReadOpInterface,
+                   affine::AffineWriteOpInterface>(op)) {
+      // affine.load / store and their vector forms.
+      auto map = op->getAttrOfType<AffineMapAttr>("map");
+      auto r = dyn_cast<affine::AffineReadOpInterface>(op);
+      auto w = dyn_cast<affine::AffineWriteOpInterface>(op);
+      base = r ? r.getMemRef() : w.getMemRef();
+      if (!map)
+        return std::nullopt;
+      affineIndices(map.getValue(), r ? r.getMapOperands() : w.getMapOperands(),
+                    idx);
+      VectorType vt;
       if (auto v = dyn_cast<affine::AffineVectorLoadOp>(op))
-        if (!vectorExtent(v.getVectorType(), AffineMap()))
-          return std::nullopt;
-    } else if (auto a = dyn_cast<affine::AffineWriteOpInterface>(op)) {
-      base = a.getMemRef();
-      affineIndices(a.getAffineMap(), a.getMapOperands(), idx);
+        vt = v.getVectorType();
       if (auto v = dyn_cast<affine::AffineVectorStoreOp>(op))
-        if (!vectorExtent(v.getVectorType(), AffineMap()))
-          return std::nullopt;
+        vt = v.getVectorType();
+      if (vt && !vectorExtent(vt, AffineMap()))
+        return std::nullopt;
     } else if (auto l = dyn_cast<vector::LoadOp>(op)) {
       base = l.getBase();
       read(l.getIndices());

@@ -168,6 +168,33 @@ protected:
     return s;
   }
 
+  /// The footprints on @buf (8x32xi32, of its tile) of a core whose code
+  /// is `body`.
+  BufferFootprint footprintOfCore(const std::string &body) {
+    std::string text = "module {\n  aie.device(npu1_1col) {\n"
+                       "    %t2 = aie.tile(0, 2)\n"
+                       "    %buf = aie.buffer(%t2) {sym_name = \"buf\"} : "
+                       "memref<8x32xi32>\n"
+                       "    %core = aie.core(%t2) {\n" +
+                       body + "      aie.end\n    }\n  }\n}\n";
+    OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(text, &ctx, "c.mlir");
+    EXPECT_TRUE(m);
+    Operation *core = nullptr, *buf = nullptr;
+    if (m)
+      m->walk([&](Operation *op) {
+        if (isa<aie::CoreOp>(op))
+          core = op;
+        if (isa<aie::BufferOp>(op))
+          buf = op;
+      });
+    EXPECT_TRUE(core && buf);
+    if (!core || !buf)
+      return {};
+    auto f = coreFootprints(core, isl.get());
+    EXPECT_TRUE(f.count(buf));
+    return f.count(buf) ? f[buf] : BufferFootprint{};
+  }
+
   MLIRContext ctx;
   IslContext isl;
 };
@@ -217,65 +244,27 @@ TEST_F(CoreFootprintTest, MatchesEnumerationOnRandomCores) {
 }
 
 TEST_F(CoreFootprintTest, AViewCountsTheWholeBuffer) {
-  const char *text = R"(
-module {
-  aie.device(npu1_1col) {
-    %t2 = aie.tile(0, 2)
-    %buf = aie.buffer(%t2) {sym_name = "buf"} : memref<8x32xi32>
-    %core = aie.core(%t2) {
+  BufferFootprint f = footprintOfCore(R"(
       %c0 = arith.constant 0 : index
       %c7 = arith.constant 7 : i32
       %row = memref.subview %buf[1, 0] [1, 32] [1, 1] : memref<8x32xi32> to memref<32xi32, strided<[1], offset: 32>>
       memref.store %c7, %row[%c0] : memref<32xi32, strided<[1], offset: 32>>
-      aie.end
-    }
-  }
-}
-)";
-  OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(text, &ctx, "v.mlir");
-  ASSERT_TRUE(m);
-  Operation *core = nullptr, *buf = nullptr;
-  m->walk([&](Operation *op) {
-    if (isa<aie::CoreOp>(op))
-      core = op;
-    if (isa<aie::BufferOp>(op))
-      buf = op;
-  });
-  auto f = coreFootprints(core, isl.get());
-  ASSERT_TRUE(f.count(buf));
-  EXPECT_TRUE(f[buf].writes.is_equal(
+)");
+  ASSERT_FALSE(f.writes.is_null());
+  EXPECT_TRUE(f.writes.is_equal(
       isl::set(isl.get(), "{ [d0, d1] : 0 <= d0 < 8 and 0 <= d1 < 32 }")));
 }
 
 TEST_F(CoreFootprintTest, AffineVectorFormsCoverTheirVectors) {
-  const char *text = R"(
-module {
-  aie.device(npu1_1col) {
-    %t2 = aie.tile(0, 2)
-    %buf = aie.buffer(%t2) {sym_name = "buf"} : memref<8x32xi32>
-    %core = aie.core(%t2) {
+  BufferFootprint f = footprintOfCore(R"(
       %v = arith.constant dense<7> : vector<8xi32>
       affine.vector_store %v, %buf[1, 4] : memref<8x32xi32>, vector<8xi32>
       %w = affine.vector_load %buf[2, 0] : memref<8x32xi32>, vector<4xi32>
-      aie.end
-    }
-  }
-}
-)";
-  OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(text, &ctx, "a.mlir");
-  ASSERT_TRUE(m);
-  Operation *core = nullptr, *buf = nullptr;
-  m->walk([&](Operation *op) {
-    if (isa<aie::CoreOp>(op))
-      core = op;
-    if (isa<aie::BufferOp>(op))
-      buf = op;
-  });
-  auto f = coreFootprints(core, isl.get());
-  ASSERT_TRUE(f.count(buf));
-  EXPECT_TRUE(f[buf].writes.is_equal(
+)");
+  ASSERT_FALSE(f.writes.is_null());
+  EXPECT_TRUE(f.writes.is_equal(
       isl::set(isl.get(), "{ [1, d1] : 4 <= d1 < 12 }")));
-  EXPECT_TRUE(f[buf].reads.is_equal(
+  EXPECT_TRUE(f.reads.is_equal(
       isl::set(isl.get(), "{ [2, d1] : 0 <= d1 < 4 }")));
 }
 
