@@ -77,18 +77,18 @@ private:
   /// Per core (its index in the model), its footprints (CoreFootprint.h),
   /// read once; none where isl gave up.
   IslContext isl;
-  const Model *model = nullptr;
   std::map<size_t, std::optional<std::map<Operation *, BufferFootprint>>>
       footprints;
   /// Core/core pairs on a shared buffer whose elements are apart.
   size_t apartPairs = 0;
 
-  const std::map<Operation *, BufferFootprint> *footprintOf(size_t core) {
+  const std::map<Operation *, BufferFootprint> *footprintOf(const Model &m,
+                                                             size_t core) {
     auto [it, fresh] = footprints.try_emplace(core);
     if (fresh) {
       try {
         isl.resetBudget();
-        it->second = coreFootprints(model->procs[core].op, isl.get());
+        it->second = coreFootprints(m.procs[core].op, isl.get());
       } catch (const isl::exception &) {
         it->second = std::nullopt;
       }
@@ -97,8 +97,8 @@ private:
   }
 
   /// Whether cores `a` and `b` touch elements of `buffer` apart.
-  bool apart(size_t a, size_t b, Operation *buffer) {
-    const auto *fa = footprintOf(a), *fb = footprintOf(b);
+  bool apart(const Model &m, size_t a, size_t b, Operation *buffer) {
+    const auto *fa = footprintOf(m, a), *fb = footprintOf(m, b);
     if (!fa || !fb)
       return false;
     auto ia = fa->find(buffer), ib = fb->find(buffer);
@@ -114,7 +114,6 @@ private:
 
   void check(CheckContext &ctx, Device &d) override {
     Model m = buildModel(d, ctx.options.hostPolling);
-    model = &m;
     footprints.clear();
     apartPairs = 0;
     // The core/chain pairs that share a buffer, one of them writing.
@@ -148,7 +147,7 @@ private:
           if (auto it = touchedBy[o].find(buffer); it != touchedBy[o].end())
             if (writes || it->second) {
               meet = true;
-              shared |= !apart(c, o, buffer);
+              shared |= !apart(m, c, o, buffer);
             }
         if (shared)
           pairs.push_back({c, o, true});

@@ -228,14 +228,13 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
   };
   for (auto [k, a] : llvm::enumerate(d.func.getArguments()))
     if (!isa<MemRefType>(a.getType()) && used(a)) {
-      if (isa<UnrankedMemRefType>(a.getType()))
-        refuse(d.func) << "argument #" << k
-                       << " is an unranked memref and is used; the runtime "
-                          "sequence passes memrefs of a static shape only";
-      else
-        refuse(d.func) << "argument #" << k
-                       << " is not a memref and is used; the runtime "
-                          "sequence passes memrefs only";
+      bool unranked = isa<UnrankedMemRefType>(a.getType());
+      refuse(d.func) << "argument #" << k
+                     << (unranked ? " is an unranked memref and is used; the "
+                                    "runtime sequence passes memrefs of a "
+                                    "static shape only"
+                                  : " is not a memref and is used; the "
+                                    "runtime sequence passes memrefs only");
       ok = false;
     }
   if (!ok)
