@@ -35,7 +35,7 @@ struct Unit {
 };
 /// A tracked constraint: its literal, its words and the ops it concerns.
 struct Fact {
-  enum Kind { Array, Given, HerdGiven, Memory, Apart, MemoryApart, Herds, Partition } kind;
+  enum Kind { Array, Given, HerdGiven, Memory, Apart, MemoryApart, Herds, Partition, Cascade } kind;
   z3::expr lit;
   std::string text;
   std::vector<mlir::Operation *> ops;
@@ -77,7 +77,25 @@ static std::string givenRect(const SegmentFootprint &seg, std::string *attrs) {
   return llvm::join(parts, ", ");
 }
 
+/// Where a cascade's getting herd may sit from its putting herd (origin
+/// minus origin) so that every put's tile reaches its get's east or south.
+static std::vector<std::pair<int64_t, int64_t>>
+cascadeOrigins(const CascadeLink &l) {
+  std::vector<std::pair<int64_t, int64_t>> out;
+  for (auto dir : {kCascadeEast, kCascadeSouth}) {
+    // tile(get) - tile(put) = (origin difference) + offset = dir.
+    int64_t dx = dir.first - l.offsets.front().first,
+            dy = dir.second - l.offsets.front().second;
+    if (llvm::all_of(l.offsets, [&](auto o) {
+          return o.first + dx == dir.first && o.second + dy == dir.second;
+        }))
+      out.push_back({dx, dy});
+  }
+  return out;
+}
+
 static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel &dev,
+                                   const std::vector<CascadeLink> &cascades,
                                    unsigned timeoutMs) {
   PlacementResult res;
   res.launch = lf.op;
@@ -277,6 +295,39 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
                      c.int_val(v.w), c.int_val(v.h)));
       }
 
+  // Cascades join a put's tile to its get's east or south neighbour:
+  // within one herd its ids decide; between two, where they sit.
+  for (InstanceVars &iv : insts)
+    for (const CascadeLink &l : cascades) {
+      if (l.unknown || l.offsets.empty())
+        continue;
+      const HerdVars *p = nullptr, *g = nullptr;
+      for (const HerdVars &h : iv.herds) {
+        if (h.herd->op == l.putHerd)
+          p = &h;
+        if (h.herd->op == l.getHerd)
+          g = &h;
+      }
+      if (!p || !g)
+        continue;
+      air::ChannelOp channel = l.channel;
+      std::string name = "@" + channel.getSymName().str();
+      std::string text =
+          p == g ? "cascade channel " + name + " of " + p->herd->name +
+                       " joins each tile to its east or south neighbour "
+                       "(AIE2 cascades run east or south)"
+                 : "cascade channel " + name + " needs each tile of " +
+                       g->herd->name + " east or south of the tile of " +
+                       p->herd->name + " whose put it gets (AIE2 cascades "
+                       "run east or south)";
+      z3::expr e = c.bool_val(false);
+      for (auto [dx, dy] : cascadeOrigins(l))
+        e = e || (p == g ? c.bool_val(dx == 0 && dy == 0)
+                         : (g->x - p->x == c.int_val(dx) &&
+                            g->y - p->y == c.int_val(dy)));
+      add(fact(Fact::Cascade, text, {l.put, l.get}), e);
+    }
+
   auto check = [&](const std::vector<unsigned> &set) {
     z3::expr_vector as(c);
     for (unsigned f : set)
@@ -448,11 +499,12 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
 
 std::vector<PlacementResult> aircheck::placeLaunches(const ResourceFootprint &fp,
                                                      const DeviceModel &dev,
+                                                     const std::vector<CascadeLink> &cascades,
                                                      unsigned timeoutMs) {
   std::vector<PlacementResult> out;
   for (const LaunchFootprint &lf : fp.launches()) {
     try {
-      out.push_back(placeLaunch(lf, dev, timeoutMs));
+      out.push_back(placeLaunch(lf, dev, cascades, timeoutMs));
     } catch (const z3::exception &e) {
       PlacementResult r;
       r.launch = lf.op;

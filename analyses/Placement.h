@@ -9,12 +9,15 @@
 // (seed 000 1.5) run one after the other on one partition: they share one
 // rectangle, which is apart from the others. z3 finds a placement or proves
 // that none exists; then a minimal unsat core names the ops and rectangles
-// that clash.
+// that clash. Two herds a cascade channel joins are placed so that every
+// put's tile is the west or north neighbour of its get's (analyses/
+// CascadeLinks.h: AIE2 cascades run east or south).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_PLACEMENT_H
 #define AIRCHECK_ANALYSES_PLACEMENT_H
 
+#include "analyses/CascadeLinks.h"
 #include "analyses/DeviceModel.h"
 #include "analyses/ResourceFootprint.h"
 
@@ -38,10 +41,12 @@ struct PlacementResult {
   std::vector<std::pair<mlir::Operation *, std::string>> notes;
 };
 
-/// One result per launch.
-std::vector<PlacementResult> placeLaunches(const ResourceFootprint &fp,
-                                           const DeviceModel &dev,
-                                           unsigned timeoutMs = 10000);
+/// One result per launch. `cascades`: the cascade links of the module
+/// (none: cascades constrain nothing).
+std::vector<PlacementResult>
+placeLaunches(const ResourceFootprint &fp, const DeviceModel &dev,
+              const std::vector<CascadeLink> &cascades = {},
+              unsigned timeoutMs = 10000);
 
 /// A text map of the array: one row a line, top row first, each tile the
 /// letter of what holds it (legend below).

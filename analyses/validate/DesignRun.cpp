@@ -3,6 +3,7 @@
 
 #include "analyses/MemrefEffects.h"
 #include "analyses/MemrefRoots.h"
+#include "analyses/aie/CascadeLoops.h"
 #include "analyses/aie/DispatchModel.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -139,14 +140,8 @@ public:
       fail(m.unknown, m.unknownAt);
       return std::move(out);
     }
-    if (!m.cascades.empty()) {
-      fail("a cascade stream between cores: what a core puts on it is not "
-           "followed into the core that gets it",
-           m.locks[m.cascades.front().first].op);
-      return std::move(out);
-    }
     model = &m;
-    if (!collectBuffers() || !collectShared() || !checkPersistent() ||
+    if (!collectCascades() || !collectBuffers() || !collectShared() || !checkPersistent() ||
         !collectArguments() || !checkHostOverlaps())
       return std::move(out);
     n = m.procs.size();
@@ -220,6 +215,91 @@ private:
   std::vector<int64_t> queued;       // per receiving agent: elements in `in`
   std::vector<Tag> tags;             // what a write takes (kept for its space)
   int64_t moved = 0;
+  /// The loop each put_cascade and get_cascade moves its buffer's words in
+  /// (CascadeLoops.h), how many of its steps have run, and per cascade
+  /// stream (its values lock) the words on it with their width in bits.
+  std::map<Operation *, CascadeLoop> cascadeLoops;
+  std::map<Operation *, int64_t> cascadeSteps;
+  std::map<int, std::deque<std::pair<Tag, unsigned>>> cascadeWords;
+
+  bool collectCascades() {
+    bool ok = true;
+    d.op.walk([&](Operation *op) {
+      if (!ok || !isa<aie::PutCascadeOp, aie::GetCascadeOp>(op))
+        return;
+      std::string why;
+      std::optional<CascadeLoop> l = cascadeLoopOf(op, why);
+      if (!l) {
+        fail(why, op);
+        ok = false;
+        return;
+      }
+      cascadeLoops[op] = *l;
+    });
+    return ok;
+  }
+
+  /// A core's put_cascade (its release of the stream's values) puts the
+  /// next word of its buffer on the stream; a get_cascade (its acquire of
+  /// them) takes it and writes it into its buffer, a fill.
+  bool cascadeWord(const Step &st) {
+    CascadeLoop &l = cascadeLoops.at(st.op);
+    int64_t k = l.trips ? cascadeSteps[st.op]++ % l.trips : 0;
+    int b = out.indexOf[l.buffer];
+    unsigned bits =
+        cast<MemRefType>(l.buffer.getType()).getElementTypeBitWidth();
+    auto &words = cascadeWords[st.lock];
+    if (l.put) {
+      moved += l.width;
+      if (moved > budget) {
+        fail("the design moves more than " + std::to_string(budget) +
+                 " elements (the replay's budget)",
+             st.op);
+        return false;
+      }
+      // A buffer the core computes into: each put of it whole hands out
+      // the values of one more round, as a DMA's read after the core's
+      // release does.
+      bool made = out.onCore[b] && out.coreWrites[b];
+      if (made && k == 0 && ++rounds[b] > kMaxRounds) {
+        fail("a core buffer handed out more than " +
+                 std::to_string(kMaxRounds) + " times",
+             st.op);
+        return false;
+      }
+      for (int64_t j = 0; j < l.width; ++j) {
+        int64_t e = l.first + k * l.width + j;
+        words.push_back({made ? Tag(Tag::Computed, b, e, rounds[b])
+                              : content[b][e],
+                         bits});
+      }
+      return true;
+    }
+    if ((int64_t)words.size() < l.width) {
+      fail("a get_cascade takes a word its stream does not carry (a sender "
+           "the replay does not know of)",
+           st.op);
+      return false;
+    }
+    FillLog *log = out.onCore[b] ? &out.fills[b] : nullptr;
+    if (log && k == 0)
+      log->begin(st.op);
+    for (int64_t j = 0; j < l.width; ++j) {
+      auto [t, wbits] = words.front();
+      words.pop_front();
+      if (wbits != bits) {
+        fail("a cascade between buffers of different element widths is "
+             "not replayed",
+             st.op);
+        return false;
+      }
+      int64_t e = l.first + k * l.width + j;
+      content[b][e] = t;
+      if (log)
+        log->add(e, t);
+    }
+    return true;
+  }
 
   /// A definite fault: the design addresses an element outside a buffer
   /// (the program never does; the replay stops there).
@@ -265,8 +345,14 @@ private:
       content.push_back(std::move(init));
     });
     // The buffers a core writes (through any view).
+    std::set<Operation *> cascadeAccesses;
+    for (auto &[op, l] : cascadeLoops)
+      cascadeAccesses.insert(l.access);
     d.op.walk([&](aie::CoreOp core) {
       core.walk([&](Operation *op) {
+        // What a get_cascade receives is written, not computed.
+        if (cascadeAccesses.count(op))
+          return;
         for (const MemrefEffect &e : memrefEffects(op))
           if (e.write)
             if (aie::BufferOp b = bufferOf(e.memref))
@@ -746,6 +832,12 @@ private:
   /// release hands a buffer out.
   bool complete(size_t p, int pc) {
     const Step &st = model->procs[p].steps[pc];
+    if (model->procs[p].isCore() &&
+        (isa_and_nonnull<aie::PutCascadeOp>(st.op)
+             ? st.kind == Step::Release
+             : isa_and_nonnull<aie::GetCascadeOp>(st.op) &&
+                   st.kind == Step::Acquire))
+      return cascadeWord(st);
     if (model->procs[p].isCore() && st.kind == Step::Release) {
       auto it = handoffLocks.find(st.lock);
       if (it != handoffLocks.end())

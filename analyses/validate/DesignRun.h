@@ -23,7 +23,10 @@
 // buffer's lock from there to its release); an S2MM BD's elements are
 // written when it completes. A buffer of a core tile that its core writes
 // holds, for every DMA that reads it, values that core computed (Tag
-// Computed); the others hold what was written into them.
+// Computed); the others hold what was written into them. A core's loop
+// over cascade words (analyses/aie/CascadeLoops.h) puts its buffer's words
+// on its cascade stream, one word per put_cascade, and the getting core's
+// loop writes them into its buffer: fills, as an S2MM BD's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_VALIDATE_DESIGNRUN_H

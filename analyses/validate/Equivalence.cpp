@@ -9,6 +9,7 @@
 #include "analyses/MemrefRoots.h"
 #include "analyses/ResourceFootprint.h"
 #include "analyses/aie/AIEDesign.h"
+#include "analyses/aie/CascadeLoops.h"
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/ProgramRun.h"
 #include "analyses/validate/SpecialisedCode.h"
@@ -105,6 +106,15 @@ void collectMemOps(Region &body, bool design, std::vector<MemOp> &out) {
           collectMemOps(**taken, design, out);
         return WalkResult::skip();
       }
+    // A core's loop over cascade words is its half of a cascade channel's
+    // put or get (CascadeLoops.h), not code of the herd body's.
+    if (design && isa<scf::ForOp>(op))
+      for (Operation &inner : op->getRegion(0).front())
+        if (isa<aie::PutCascadeOp, aie::GetCascadeOp>(inner)) {
+          std::string why;
+          if (cascadeLoopOf(&inner, why))
+            return WalkResult::skip();
+        }
     if (isa<air::AIRDialect>(op->getDialect()) ||
         isa<aie::AIEDialect>(op->getDialect()) ||
         isa<memref::AllocOp, memref::DeallocOp, ViewLikeOpInterface>(op))

@@ -14,6 +14,7 @@
 #include "checkers/air/ChannelDiagnostics.h"
 #include "checkers/Checker.h"
 
+#include "analyses/CascadeLinks.h"
 #include "analyses/ResourceFootprint.h"
 #include "dialects/AIR/HierarchySizes.h"
 
@@ -30,41 +31,6 @@ using namespace aircheck;
 using namespace mlir;
 
 namespace {
-
-/// tile coordinates -> channel index for one access, in physical
-/// coordinates when `physical` (adding the herd's x_loc, y_loc).
-std::optional<isl::map> tileToIndex(PolyhedralModel &poly, const ChannelAccess &a,
-                                    air::HerdOp herd, bool physical) {
-  const Instances &in = *a.instances;
-  isl::map m = *a.indexMap;
-  isl::set dom = isl::set::empty(m.domain().get_space());
-  for (const Box &b : in.boxes)
-    dom = dom.unite(poly.boxSet(in, b));
-  m = m.intersect_domain(dom);
-  // Keep the herd's own ids (x, then y), project out every other dim.
-  std::vector<int> herdDims;
-  for (unsigned i = 0; i < in.dims.size(); ++i)
-    if (in.dims[i].owner == herd.getOperation())
-      herdDims.push_back(i);
-  for (int i = static_cast<int>(in.dims.size()) - 1; i >= 0; --i)
-    if (in.dims[i].owner != herd.getOperation())
-      m = islx::projectOutIn(m, i);
-  int64_t xl = 0, yl = 0;
-  if (physical) {
-    auto x = herd->getAttrOfType<IntegerAttr>("x_loc");
-    auto y = herd->getAttrOfType<IntegerAttr>("y_loc");
-    if (!x || !y)
-      return std::nullopt;
-    xl = x.getInt();
-    yl = y.getInt();
-  }
-  // To (column, row); a 1-D herd is one row.
-  std::string shift =
-      herdDims.size() == 1
-          ? llvm::formatv("{ [a] -> [a + {0}, {1}] }", xl, yl).str()
-          : llvm::formatv("{ [a, b] -> [a + {0}, b + {1}] }", xl, yl).str();
-  return m.apply_domain(isl::map(poly.ctx(), shift));
-}
 
 /// (column, row, column, row) of a pair of tiles.
 std::vector<std::string> tilePair(const isl::point &pt) {
@@ -103,8 +69,8 @@ private:
                         ChannelInfo &c, const ChannelAccess &p,
                         const ChannelAccess &g, air::HerdOp ph,
                         air::HerdOp gh) {
-    auto from = tileToIndex(poly, p, ph, false);
-    auto to = tileToIndex(poly, g, gh, false);
+    auto from = cascadeTileToIndex(poly, p, ph, false);
+    auto to = cascadeTileToIndex(poly, g, gh, false);
     auto ps = herdSize(ph), gs = herdSize(gh);
     if (!from || !to || !ps || !gs)
       return false;
@@ -195,12 +161,12 @@ private:
         }
         // Physical coordinates where both herds are placed; within one
         // herd, its own tile ids decide adjacency just as well.
-        auto from = tileToIndex(poly, p, ph, true);
-        auto to = tileToIndex(poly, g, gh, true);
+        auto from = cascadeTileToIndex(poly, p, ph, true);
+        auto to = cascadeTileToIndex(poly, g, gh, true);
         bool placed = from && to;
         if (!placed && ph == gh) {
-          from = tileToIndex(poly, p, ph, false);
-          to = tileToIndex(poly, g, gh, false);
+          from = cascadeTileToIndex(poly, p, ph, false);
+          to = cascadeTileToIndex(poly, g, gh, false);
         }
         if ((!from || !to) && ph != gh &&
             placementDecides(ctx, poly, c, p, g, ph, gh))

@@ -43,7 +43,17 @@ public:
     }
     if (over || !dev->isAIE())
       return; // a placement needs every scope to fit first
-    for (const PlacementResult &p : placeLaunches(fp, *dev)) {
+    std::vector<CascadeLink> cascades;
+    {
+      ChannelModel &model = ctx.analyses.getAnalysis<ChannelModel>();
+      model.poly().isl().resetBudget();
+      try {
+        cascades = cascadeLinks(model);
+      } catch (const isl::exception &) {
+        // cascade-adjacency says it is unknown.
+      }
+    }
+    for (const PlacementResult &p : placeLaunches(fp, *dev, cascades)) {
       if (p.kind == PlacementResult::Kind::Placed)
         continue;
       auto diag = p.kind == PlacementResult::Kind::Impossible

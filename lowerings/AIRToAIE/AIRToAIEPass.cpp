@@ -8,6 +8,12 @@
 //===----------------------------------------------------------------------===//
 #include "lowerings/AIRToAIE/AIRToAIE.h"
 
+#include "dialects/AIE/AIEDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -20,6 +26,13 @@ struct AIRToAIEPass : public PassWrapper<AIRToAIEPass, OperationPass<ModuleOp>> 
   AIRToAIEPass() = default;
   AIRToAIEPass(const AIRToAIEPass &other) : PassWrapper(other) {}
   StringRef getArgument() const override { return "air-to-aie-verified"; }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    // What the design is built of (lowerAIRToAIE loads them too, for
+    // callers outside a pass manager).
+    registry.insert<aie::AIEDialect, aiex::AIEXDialect, arith::ArithDialect,
+                    scf::SCFDialect, memref::MemRefDialect,
+                    vector::VectorDialect>();
+  }
   StringRef getDescription() const override {
     return "Lower an AIR program to one aie.device (the lowering of "
            "`air-check compile`; see docs/compile.md)";

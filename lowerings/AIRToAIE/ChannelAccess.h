@@ -12,6 +12,11 @@ namespace aircheck::npu {
 /// planTransfers refuses merges), becomes a circuit-switched stream, which
 /// moves the same words in the same order as a packet flow would.
 inline bool isMmio(air::ChannelOp c) { return c && c.getKind() == "mmio"; }
+/// A cascade channel: the cores' own put_cascade / get_cascade loops
+/// (Cascades.h), no DMA.
+inline bool isCascade(air::ChannelOp c) {
+  return c && c.getKind() == "cascade";
+}
 inline bool lowersAsStream(air::ChannelOp c) {
   return c && (c.getKind() == "dma_stream" || c.getKind() == "dma_packet");
 }

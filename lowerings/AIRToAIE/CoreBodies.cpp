@@ -1,6 +1,7 @@
 //===- CoreBodies.cpp - a herd tile's body as an aie.core -----------------===//
 #include "lowerings/AIRToAIE/CoreBodies.h"
 
+#include "lowerings/AIRToAIE/Cascades.h"
 #include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/Refusal.h"
 
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/IRMapping.h"
@@ -270,7 +272,8 @@ LogicalResult aircheck::npu::buildCoreBody(
     const std::function<Value(Operation *)> &bufferFor,
     const std::function<LockPair(Value)> &locksOf,
     const std::set<Operation *> &sharedAllocs,
-    const std::set<std::string> &mmioChannels) {
+    const std::set<std::string> &mmioChannels,
+    const std::set<std::string> &cascadeChannels) {
   MLIRContext *ctx = herd.getContext();
   auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
   Location loc = herd.getLoc();
@@ -391,6 +394,58 @@ LogicalResult aircheck::npu::buildCoreBody(
     for (Value r : g->getResults())
       r.replaceAllUsesWith(dummy);
     g->erase();
+  }
+
+  // Cascade puts and gets: the core moves its buffer itself, one cascade
+  // word at a time, in row-major order (Cascades.h).
+  SmallVector<Operation *> cascadeOps;
+  body.walk([&](air::ChannelOpInterface t) {
+    if (cascadeChannels.count(t.getChanName().str()))
+      cascadeOps.push_back(t);
+  });
+  for (Operation *op : cascadeOps) {
+    auto t = cast<air::ChannelOpInterface>(op);
+    Value buf = t.getMemref();
+    auto type = dyn_cast<MemRefType>(buf.getType());
+    if (!buf.getDefiningOp<aie::BufferOp>() || !type) {
+      refuse(op) << "a cascade transfer of a memref that is not an L1 buffer "
+                    "of its own tile";
+      return failure();
+    }
+    OpBuilder at(op);
+    Value flat = buf;
+    if (type.getRank() != 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat = memref::CollapseShapeOp::create(at, loc, buf,
+                                             ArrayRef<ReassociationIndices>{all});
+    }
+    int64_t width = kCascadeBits / type.getElementTypeBitWidth();
+    auto vec = VectorType::get({width}, type.getElementType());
+    Value lb = arith::ConstantIndexOp::create(at, loc, 0);
+    Value ub = arith::ConstantIndexOp::create(at, loc, type.getNumElements());
+    Value step = arith::ConstantIndexOp::create(at, loc, width);
+    Value pad = t.isPut() ? arith::ConstantOp::create(
+                                at, loc, at.getZeroAttr(type.getElementType()))
+                                .getResult()
+                          : Value();
+    auto loop = scf::ForOp::create(at, loc, lb, ub, step);
+    OpBuilder in = OpBuilder::atBlockBegin(loop.getBody());
+    Value iv = loop.getInductionVar();
+    if (t.isPut()) {
+      Value v = vector::TransferReadOp::create(in, loc, vec, flat,
+                                               ValueRange{iv}, pad,
+                                               ArrayRef<bool>{true});
+      aie::PutCascadeOp::create(in, loc, v);
+    } else {
+      Value v = aie::GetCascadeOp::create(in, loc, vec);
+      vector::TransferWriteOp::create(in, loc, v, flat, ValueRange{iv},
+                                      ArrayRef<bool>{true});
+    }
+    for (Value r : op->getResults())
+      r.replaceAllUsesWith(dummy);
+    op->erase();
   }
 
   // Channel ops: the core's half of each lock pair.

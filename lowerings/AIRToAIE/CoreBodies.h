@@ -19,7 +19,8 @@
 //         buffer is the core's in between.
 //
 // A use of the buffer outside those windows would race with the DMA: it is
-// refused, not lowered.
+// refused, not lowered. A put or get on a cascade channel is the core's own
+// loop over its buffer's 512-bit words (Cascades.h): no lock.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_LOWERINGS_AIRTOAIE_COREBODIES_H
@@ -55,7 +56,8 @@ buildCoreBody(mlir::Block &body, air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
               const std::function<mlir::Value(mlir::Operation *alloc)> &bufferFor,
               const std::function<LockPair(mlir::Value buffer)> &locksOf,
               const std::set<mlir::Operation *> &sharedAllocs = {},
-              const std::set<std::string> &mmioChannels = {});
+              const std::set<std::string> &mmioChannels = {},
+              const std::set<std::string> &cascadeChannels = {});
 
 /// The memref.alloc of an L1 buffer from outside `herd` (a segment's,
 /// through air.execute results and kernel arguments) that its kernel

@@ -9,6 +9,7 @@
 #include "lowerings/AIRToAIE/AIRToAIE.h"
 
 #include "lowerings/AIRToAIE/BDChains.h"
+#include "lowerings/AIRToAIE/Cascades.h"
 #include "lowerings/AIRToAIE/CoreBodies.h"
 #include "lowerings/AIRToAIE/L2Split.h"
 #include "lowerings/AIRToAIE/ForwardHostCopies.h"
@@ -29,6 +30,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
@@ -65,6 +67,11 @@ private:
   TransferPlan planBeforeSplit;
   /// npu_mmio channels: their buffers' initial values (MmioInit.h).
   MmioInit mmio;
+  /// cascade channels: links between cores (Cascades.h).
+  CascadePlan cascades;
+  /// Each cascade stream: its tiles (put, get) and its channel.
+  std::vector<std::tuple<Tile, Tile, Operation *>> cascadeTiles;
+  bool placeCascades();
   /// Whether memory tiles are assigned by BDs too (the BD fallback).
   bool bdAware = false;
   /// L2 buffers that needed a split and have none: why.
@@ -136,7 +143,8 @@ bool DesignBuilder::fits(Tile t, StringRef what, int64_t need, int64_t have,
 bool DesignBuilder::place() {
   AsyncGraph graph(air);
   ResourceFootprint fp(air, graph);
-  std::vector<PlacementResult> placed = placeLaunches(fp, dev);
+  std::vector<PlacementResult> placed =
+      placeLaunches(fp, dev, cascadeLinksOf(air));
   for (const PlacementResult &p : placed) {
     if (p.kind != PlacementResult::Kind::Placed) {
       refuse(p.launch ? p.launch : design.launches.front().getOperation())
@@ -169,6 +177,12 @@ bool DesignBuilder::place() {
   if (failed(m))
     return false;
   mmio = std::move(*m);
+  FailureOr<CascadePlan> cp = takeCascades(plan);
+  if (failed(cp))
+    return false;
+  cascades = std::move(*cp);
+  if (!placeCascades())
+    return false;
   planBeforeSplit = plan;
   unsplit = splitL2Buffers(plan, dev, [&](Operation *alloc) {
     return columnsOf(alloc).second;
@@ -830,7 +844,7 @@ bool DesignBuilder::cores() {
               handOn.push_back({r.locks[next.first + l], 1});
           }
       if (failed(buildCoreBody(*body, h, ids, bufferFor, locks, sharedAllocs,
-                               mmio.channels)))
+                               mmio.channels, cascades.channels)))
         return false;
       turns.setInsertionPointToEnd(body);
       for (auto &[lock, value] : handOn)
@@ -854,7 +868,49 @@ bool DesignBuilder::cores() {
   return true;
 }
 
+/// Each cascade joins a tile to its east or south neighbour, and a tile
+/// has one cascade port each way.
+bool DesignBuilder::placeCascades() {
+  std::map<Tile, const CascadeLinkPlan *> out, in;
+  for (const CascadeLinkPlan &l : cascades.links) {
+    Tile p = tileOf(l.putHerd, l.putIds), g = tileOf(l.getHerd, l.getIds);
+    std::pair<int64_t, int64_t> d{g.col - p.col, g.row - p.row};
+    if (d != kCascadeEast && d != kCascadeSouth) {
+      auto diag = refuse(l.put)
+                  << "a cascade from tile (" << p.col << ", " << p.row
+                  << ") to (" << g.col << ", " << g.row
+                  << "): AIE2 cascades run only to the east or south "
+                     "neighbour, and the placement did not put them there";
+      diag.attachNote(l.get->getLoc()) << "the get";
+      return false;
+    }
+    for (auto [map, t, op] : {std::tuple{&out, p, l.put}, {&in, g, l.get}}) {
+      auto [it, fresh] = map->try_emplace(t, &l);
+      if (!fresh && (it->second->putHerd != l.putHerd ||
+                     it->second->getHerd != l.getHerd ||
+                     (map == &out ? it->second->getIds != l.getIds
+                                  : it->second->putIds != l.putIds))) {
+        auto diag = refuse(op) << "tile (" << t.col << ", " << t.row
+                               << ") would need two cascade streams "
+                               << (map == &out ? "out" : "in")
+                               << "; a core tile has one each way";
+        diag.attachNote((map == &out ? it->second->put : it->second->get)
+                            ->getLoc())
+            << "the other";
+        return false;
+      }
+    }
+    if (llvm::none_of(cascadeTiles, [&](const auto &c) {
+          return std::get<0>(c) == p && std::get<1>(c) == g;
+        }))
+      cascadeTiles.push_back({p, g, l.decl});
+  }
+  return true;
+}
+
 void DesignBuilder::flows() {
+  for (auto [p, g, decl] : cascadeTiles)
+    aie::CascadeFlowOp::create(*b, decl->getLoc(), tile(p), tile(g));
   for (const Endpoint &e : plan.endpoints) {
     if (!e.isPut)
       continue;
@@ -1138,6 +1194,8 @@ OwningOpRef<ModuleOp> DesignBuilder::run() {
   ctx->getOrLoadDialect<aiex::AIEXDialect>();
   ctx->getOrLoadDialect<arith::ArithDialect>();
   ctx->getOrLoadDialect<scf::SCFDialect>();
+  ctx->getOrLoadDialect<memref::MemRefDialect>();
+  ctx->getOrLoadDialect<vector::VectorDialect>(); // cascade loops (Cascades.h)
   OpBuilder builder(ctx);
   b = &builder;
   OwningOpRef<ModuleOp> out = ModuleOp::create(air.getLoc());

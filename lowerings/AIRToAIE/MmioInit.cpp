@@ -141,16 +141,6 @@ FailureOr<MmioInit> aircheck::npu::takeMmio(TransferPlan &plan) {
     return failure();
 
   // The endpoints leave the plan; peers are renumbered.
-  std::vector<int> renumber(plan.endpoints.size(), -1);
-  std::vector<Endpoint> kept;
-  for (auto [i, e] : llvm::enumerate(plan.endpoints))
-    if (!isMmio(e.channel)) {
-      renumber[i] = kept.size();
-      kept.push_back(e);
-    }
-  for (Endpoint &e : kept)
-    for (unsigned &p : e.peers)
-      p = renumber[p];
-  plan.endpoints = std::move(kept);
+  dropEndpoints(plan, [](const Endpoint &e) { return isMmio(e.channel); });
   return out;
 }

@@ -74,10 +74,12 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
       return;
     }
     if (auto c = dyn_cast<air::ChannelOp>(op)) {
-      if (!lowersAsStream(c) && !isMmio(c)) {
+      if (!lowersAsStream(c) && !isMmio(c) && !isCascade(c)) {
         refuse(op) << "a channel of type '" << c.getKind()
                    << "'; the lowering builds circuit-switched DMA streams "
-                      "(dma_packet ones among them) and npu_mmio channels as buffers' initial values; no cascade channels";
+                      "(dma_packet ones among them), npu_mmio channels as "
+                      "buffers' initial values and cascade channels as the "
+                      "cores' cascade streams";
         ok = false;
       }
       return;

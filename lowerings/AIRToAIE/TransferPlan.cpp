@@ -505,3 +505,18 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     *merged = any;
   return plan;
 }
+
+void aircheck::npu::dropEndpoints(
+    TransferPlan &plan, llvm::function_ref<bool(const Endpoint &)> drop) {
+  std::vector<int> renumber(plan.endpoints.size(), -1);
+  std::vector<Endpoint> kept;
+  for (auto [i, e] : llvm::enumerate(plan.endpoints))
+    if (!drop(e)) {
+      renumber[i] = kept.size();
+      kept.push_back(e);
+    }
+  for (Endpoint &e : kept)
+    for (unsigned &p : e.peers)
+      p = renumber[p];
+  plan.endpoints = std::move(kept);
+}

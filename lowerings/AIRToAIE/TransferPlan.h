@@ -131,6 +131,11 @@ mlir::FailureOr<TransferPlan> planTransfers(mlir::func::FuncOp func,
 /// Returns whether it merged any.
 bool mergeIdenticalSources(TransferPlan &plan);
 
+/// Takes the endpoints `drop` picks out of `plan`, renumbering the others'
+/// peers (an endpoint dropped must only be the peer of endpoints dropped).
+void dropEndpoints(TransferPlan &plan,
+                   llvm::function_ref<bool(const Endpoint &)> drop);
+
 /// The memref a transfer names, traced through air.execute results and
 /// hierarchy arguments to its memref.alloc or function argument.
 mlir::Value rootMemref(mlir::Value v);

@@ -175,7 +175,7 @@ int aircheck::runReport(llvm::StringRef path, const ReportOptions &options,
   }
   std::vector<PlacementResult> placements;
   if (dev->isAIE() && !over)
-    placements = placeLaunches(fp, *dev);
+    placements = placeLaunches(fp, *dev, cascadeLinksOf(*module));
   for (const PlacementResult &p : placements) {
     over += p.kind == PlacementResult::Kind::Impossible;
     unknown += p.kind == PlacementResult::Kind::Unknown;

@@ -153,11 +153,8 @@ void aircheck::writeDesignSvg(llvm::raw_ostream &os, const Device &d,
       if (src)
         for (const Port &dst : dsts)
           arrows.push_back({*src, dst, true, (int64_t)pf.getId()});
-    } else if (op.getName().getStringRef() == "aie.cascade_flow" &&
-               op.getNumOperands() == 2) {
-      // Matched by name: the dialect here does not read aie.cascade_flow
-      // yet (a later mlir-aie form); once it does, cascades are drawn.
-      auto s = tileOf(op.getOperand(0)), t = tileOf(op.getOperand(1));
+    } else if (auto cf = dyn_cast<aie::CascadeFlowOp>(op)) {
+      auto s = tileOf(cf.getSourceTile()), t = tileOf(cf.getDestTile());
       if (s && t)
         cascades.push_back({*s, *t});
     } else if (auto a = dyn_cast<aie::ShimDMAAllocationOp>(op)) {

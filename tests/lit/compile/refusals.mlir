@@ -16,26 +16,6 @@ func.func @memcpy_in_l1() {
 
 // -----
 
-// expected-error @+1 {{[compile-unsupported] a channel of type 'cascade'; the lowering builds circuit-switched DMA streams (dma_packet ones among them) and npu_mmio channels as buffers' initial values; no cascade channels}}
-air.channel @casc [1, 1] {channel_type = "cascade"}
-func.func @cascade() {
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  air.herd @h tile (%tx, %ty) in (%sx=%c2, %sy=%c1) {
-    %b = memref.alloc() : memref<16xi32, 2 : i32>
-    %c0 = arith.constant 0 : index
-    %first = arith.cmpi eq, %tx, %c0 : index
-    scf.if %first {
-      air.channel.put @casc[] (%b[] [] []) : (memref<16xi32, 2 : i32>)
-    } else {
-      air.channel.get @casc[] (%b[] [] []) : (memref<16xi32, 2 : i32>)
-    }
-  }
-  return
-}
-
-// -----
-
 // Two herds given the same tiles: no placement, so no design.
 air.channel @c [1, 1]
 func.func @shared_tiles(%a: memref<16xi32>) {
@@ -734,5 +714,55 @@ func.func @copy_out_to_a_read_argument(%in: memref<64xi32>, %out: memref<64xi32>
   }
   // expected-error @+1 {{[compile-unsupported] 'memref.copy' in a function body; only herds compute (a function body becomes DMA programs, which cannot run it); a copy is left out only between an argument and a host buffer of the program's own}}
   memref.copy %tmp, %out : memref<64xi32> to memref<64xi32>
+  return
+}
+
+// -----
+
+// A cascade loop moves its buffer whole (upstream's air-to-aie flattens it
+// the same way); a put of part of it is refused.
+air.channel @PartCasc [1, 1] {channel_type = "npu_cascade"}
+func.func @cascade_of_part() {
+  %c1 = arith.constant 1 : index
+  air.segment @seg {
+    %c1_s = arith.constant 1 : index
+    air.herd @west tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
+      %c0 = arith.constant 0 : index
+      %c1_h = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %a = memref.alloc() : memref<32xi32, 2 : i32>
+      // expected-error @+1 {{[compile-unsupported] a cascade transfer of part of a buffer (a cascade loop moves its buffer whole, in row-major order); the lowering moves whole buffers in 512-bit words}}
+      air.channel.put @PartCasc[%tx, %ty] (%a[%c0] [%c16] [%c1_h]) : (memref<32xi32, 2 : i32>)
+      memref.dealloc %a : memref<32xi32, 2 : i32>
+    }
+    air.herd @east tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
+      %b = memref.alloc() : memref<16xi32, 2 : i32>
+      air.channel.get @PartCasc[%tx, %ty] (%b[] [] []) : (memref<16xi32, 2 : i32>)
+      memref.dealloc %b : memref<16xi32, 2 : i32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Ten i32 are 320 bits: not a whole number of 512-bit cascade words.
+air.channel @ShortCasc [1, 1] {channel_type = "npu_cascade"}
+func.func @cascade_of_a_part_word() {
+  air.segment @seg {
+    %c1_s = arith.constant 1 : index
+    air.herd @west tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
+      %a = memref.alloc() : memref<10xi32, 2 : i32>
+      // expected-error @+1 {{[compile-unsupported] a cascade transfer of a buffer of 320 bits, not a whole number of 512-bit cascade words; the lowering moves whole buffers in 512-bit words}}
+      air.channel.put @ShortCasc[%tx, %ty] (%a[] [] []) : (memref<10xi32, 2 : i32>)
+      memref.dealloc %a : memref<10xi32, 2 : i32>
+    }
+    air.herd @east tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
+      %b = memref.alloc() : memref<10xi32, 2 : i32>
+      // expected-error @+1 {{[compile-unsupported] a cascade transfer of a buffer of 320 bits, not a whole number of 512-bit cascade words; the lowering moves whole buffers in 512-bit words}}
+      air.channel.get @ShortCasc[%tx, %ty] (%b[] [] []) : (memref<10xi32, 2 : i32>)
+      memref.dealloc %b : memref<10xi32, 2 : i32>
+    }
+  }
   return
 }

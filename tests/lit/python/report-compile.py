@@ -58,10 +58,10 @@ print("refused findings:", [(f.rule, f.severity, f.message) for f in e.findings]
 # CHECK: refused findings: [('resource-fit', 'error', 'herd @h requires 25 compute tiles, but npu1_4col has 16')]
 # Refused by the lowering: its diagnostic, under compile-unsupported.
 e = attempt("unsupported", lambda: air_check.compile(
-    os.path.join(src, "corpus", "positive", "cascade_two_herds.mlir"), "npu1_4col"))
-# CHECK: unsupported Refused 1 {{.*}}error: [compile-unsupported] a channel of type 'cascade'
+    os.path.join(src, "corpus", "positive", "gemm_broadcast_set.mlir"), "npu1_4col"))
+# CHECK: unsupported Refused 1 {{.*}}error: [compile-unsupported] does not fit: this L2 buffer
 print("unsupported findings:", [(f.rule, f.line, f.message[:27]) for f in e.findings])
-# CHECK: unsupported findings: [('compile-unsupported', {{[0-9]+}}, "a channel of type 'cascade'")]
+# CHECK: unsupported findings: [('compile-unsupported', {{[0-9]+}}, 'does not fit: this L2 buffe')]
 
 attempt("target", lambda: air_check.compile(add_one, "nosuch"))
 # CHECK: target UsageError 2 air-check compile: error: unknown device 'nosuch'
