@@ -78,15 +78,35 @@ std::optional<int64_t> uniformInt(Value v) {
   return foldedInt(v, boundArg);
 }
 
+/// Values an instance's ids give a herd body's values (its ids, kernel
+/// arguments bound to its segment instance's ids).
+using Bound = llvm::DenseMap<Value, int64_t>;
+
 /// A branch of a herd body that every instance takes the same way (its
-/// condition is uniformInt): the region taken (null: none). nullopt for
-/// any other op.
-std::optional<Region *> uniformBranch(Operation *op) {
+/// condition is uniformInt), or, given `bound`, that the instance with
+/// those ids takes: the region taken (null: none). nullopt for any other
+/// op.
+std::optional<Region *> uniformBranch(Operation *op,
+                                      const Bound *bound = nullptr) {
+  auto value = [&](Value v) -> std::optional<int64_t> {
+    if (!bound)
+      return uniformInt(v);
+    std::function<std::optional<int64_t>(Value)> known =
+        [&](Value x) -> std::optional<int64_t> {
+      auto it = bound->find(x);
+      if (it != bound->end())
+        return it->second;
+      if (std::optional<int64_t> u = uniformInt(x))
+        return u;
+      return std::nullopt;
+    };
+    return foldedInt(v, known);
+  };
   if (auto i = dyn_cast<scf::IfOp>(op)) {
-    if (std::optional<int64_t> c = uniformInt(i.getCondition()))
+    if (std::optional<int64_t> c = value(i.getCondition()))
       return *c ? &i.getThenRegion() : &i.getElseRegion();
   } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
-    if (std::optional<int64_t> c = uniformInt(sw.getArg())) {
+    if (std::optional<int64_t> c = value(sw.getArg())) {
       for (auto [k, v] : llvm::enumerate(sw.getCases()))
         if (v == *c)
           return &sw.getCaseRegions()[k];
@@ -96,14 +116,18 @@ std::optional<Region *> uniformBranch(Operation *op) {
   return std::nullopt;
 }
 
-void collectMemOps(Region &body, bool design, std::vector<MemOp> &out) {
+/// The memory operations of a core's code (`design`) or of a herd body,
+/// in order; given `bound`, of the body as the instance with those ids
+/// runs it (its branches on them decided).
+void collectMemOps(Region &body, bool design, std::vector<MemOp> &out,
+                   const Bound *bound = nullptr) {
   body.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
     // A herd body's branch on a constant argument: the core holds the
     // case taken (the lowering folds it), the program runs only it.
     if (!design)
-      if (std::optional<Region *> taken = uniformBranch(op)) {
+      if (std::optional<Region *> taken = uniformBranch(op, bound)) {
         if (*taken)
-          collectMemOps(**taken, design, out);
+          collectMemOps(**taken, design, out, bound);
         return WalkResult::skip();
       }
     // A core's loop over cascade words is its half of a cascade channel's
@@ -137,9 +161,10 @@ void collectMemOps(Region &body, bool design, std::vector<MemOp> &out) {
   });
 }
 
-std::vector<MemOp> memOps(Region &body, bool design) {
+std::vector<MemOp> memOps(Region &body, bool design,
+                          const Bound *bound = nullptr) {
   std::vector<MemOp> out;
-  collectMemOps(body, design, out);
+  collectMemOps(body, design, out, bound);
   return out;
 }
 
@@ -494,6 +519,14 @@ private:
   /// core-buffer places (by alloc).
   std::vector<air::HerdOp> herds;
   std::map<Operation *, std::vector<MemOp>> herdCode;
+  /// A herd whose branches on its ids hold memory operations: its code as
+  /// each group of instances runs it (the branches decided), and which
+  /// instances; none for a herd every instance runs alike.
+  struct Variant {
+    std::vector<MemOp> code;
+    std::set<SmallVector<int64_t, 2>> instances;
+  };
+  std::map<Operation *, std::vector<Variant>> herdVariants;
   std::map<Operation *, std::set<SmallVector<int64_t, 2>>> instances;
   std::map<PlaceKey, int> placeAt;
   /// The instances identified so far, and per core and herd the instance
@@ -514,7 +547,14 @@ private:
   struct Segment {
     air::HerdOp herd;
     std::map<Operation *, Operation *> map;
+    /// Which of the herd's variants (herdVariants) the code is; -1: the
+    /// herd has none.
+    int variant = -1;
   };
+  const std::vector<MemOp> &codeOf(const Segment &seg) {
+    return seg.variant < 0 ? herdCode[seg.herd]
+                           : herdVariants[seg.herd][seg.variant].code;
+  }
   using Split = std::vector<Segment>;
   /// The most ways of reading a core's code as herd bodies one after
   /// another that are tried.
@@ -545,16 +585,21 @@ private:
       for (air::HerdOp h : herds) {
         if (llvm::any_of(cur, [&](const Segment &s) { return s.herd == h; }))
           continue;
-        const std::vector<MemOp> &hc = herdCode[h];
-        if (hc.empty() != code.empty() || hc.size() > code.size() - at ||
-            (!sharing && hc.size() != code.size()))
-          continue;
-        auto m = matchCode(hc, code.slice(at, hc.size()));
-        if (!m)
-          continue;
-        cur.push_back(Segment{h, std::move(*m)});
-        go(at + hc.size());
-        cur.pop_back();
+        const std::vector<Variant> &vs = herdVariants[h];
+        for (int variant = vs.empty() ? -1 : 0; variant < (int)vs.size();
+             ++variant) {
+          const std::vector<MemOp> &hc =
+              variant < 0 ? herdCode[h] : vs[variant].code;
+          if (hc.empty() != code.empty() || hc.size() > code.size() - at ||
+              (!sharing && hc.size() != code.size()))
+            continue;
+          auto m = matchCode(hc, code.slice(at, hc.size()));
+          if (!m)
+            continue;
+          cur.push_back(Segment{h, std::move(*m), variant});
+          go(at + hc.size());
+          cur.pop_back();
+        }
       }
     };
     go(0);
@@ -589,6 +634,10 @@ private:
       return {known->second};
     for (const auto &ids : instances[h]) {
       if (taken.count({h, ids}))
+        continue;
+      // A variant's code is what only its instances run.
+      if (seg.variant >= 0 &&
+          !herdVariants[h][seg.variant].instances.count(ids))
         continue;
       Candidate cand{h, ids, {}};
       bool fit = true;
@@ -652,8 +701,8 @@ private:
                       const Candidate &f, std::string &why) {
     size_t at = 0;
     for (size_t j = 0; j < k; ++j)
-      at += herdCode[split[j].herd].size();
-    const std::vector<MemOp> &body = herdCode[f.herd];
+      at += codeOf(split[j]).size();
+    const std::vector<MemOp> &body = codeOf(split[k]);
     if (at + body.size() > code.size()) {
       why = "its code is shorter than the herd body";
       return false;
@@ -881,6 +930,38 @@ private:
     return Identified::Done;
   }
 
+  /// The herd's code as its instances run it, grouped by instances that
+  /// run the same ops: none where every instance runs its whole body (no
+  /// branch on the ids holds a memory operation).
+  std::vector<Variant> variantsOf(air::HerdOp h) {
+    std::vector<Variant> out;
+    auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
+    size_t r = segmentRank(h);
+    std::map<std::vector<Operation *>, size_t> byOps;
+    for (const SmallVector<int64_t, 2> &key : instances[h]) {
+      if (key.size() < r + hi.getIds().size())
+        return {};
+      Bound bound;
+      for (auto [k, id] : llvm::enumerate(hi.getIds()))
+        bound[id] = key[r + k];
+      for (auto &[arg, value] :
+           segmentBoundArgs(h, ArrayRef<int64_t>(key).take_front(r)))
+        bound[arg] = value;
+      std::vector<MemOp> code = memOps(h.getBody(), false, &bound);
+      std::vector<Operation *> ops;
+      for (const MemOp &m : code)
+        ops.push_back(m.op);
+      auto [it, fresh] = byOps.try_emplace(ops, out.size());
+      if (fresh)
+        out.push_back(Variant{std::move(code), {}});
+      out[it->second].instances.insert(key);
+    }
+    // All alike, and as the whole body: no variants.
+    if (out.size() == 1 && out.front().code.size() == herdCode[h].size())
+      return {};
+    return out;
+  }
+
   bool mapCores() {
     // The program's instances per herd, and their fills.
     for (const Place &pl : p.places)
@@ -891,8 +972,10 @@ private:
         placeAt[{pl.herd, instanceKey(pl), pl.alloc}] = i;
     p.func->getParentOfType<ModuleOp>().walk(
         [&](air::HerdOp h) { herds.push_back(h); });
-    for (air::HerdOp h : herds)
+    for (air::HerdOp h : herds) {
       herdCode[h] = memOps(h.getBody(), false);
+      herdVariants[h] = variantsOf(h);
+    }
     // A core runs one herd instance, or, in a design with fewer cores than
     // the program has instances, the instances of several herds one after
     // another (herds that share tiles).
