@@ -17,6 +17,8 @@ writes a design for, injects faults into each design and runs
     task-order     two runtime tasks on one channel swapped
     turn-order     a shared L1 buffer's ring of turn locks: the initial
                    values rotated, so another herd goes first
+    cascade-word   every core's loop over cascade words starts one word
+                   late, at both ends of each stream
 
   data-preserving edits (each must be accepted):
     rename         every symbol and SSA name of buffers and locks renamed
@@ -24,6 +26,7 @@ writes a design for, injects faults into each design and runs
     flow-order     the flows declared in reverse order
     bd-split       a BD without dimensions split into two BDs that move the
                    same elements, one after the other
+    cascade-order  the cascade flows declared in reverse order
 
 A fault is *caught* when validate reports a difference (exit 1, rule
 translation-validation) or the design fails its own checks (exit 1, "not
@@ -275,13 +278,46 @@ def bd_split(text):
         break
 
 
+CASCADE_LOOP = re.compile(r"scf\.for (%\w+) = (%\w+) to (%\w+) step (%\w+) \{"
+                          r"(?=\n\s*%\w+ = (?:vector\.transfer_read|"
+                          r"aie\.get_cascade))")
+
+
+def cascade_word(text):
+    if "aie.put_cascade" not in text:
+        return
+    mutant = CASCADE_LOOP.sub(
+        lambda m: "scf.for %s = %s to %s step %s {" % (
+            m.group(1), m.group(4), m.group(3), m.group(4)), text)
+    yield ("every cascade loop one word late", mutant)
+
+
+CASCADE_FLOW = re.compile(r"^\s*aie\.cascade_flow\(.*\)$", re.M)
+
+
+def cascade_order(text):
+    flows = list(CASCADE_FLOW.finditer(text))
+    if len(flows) < 2:
+        return
+    lines = [m.group(0) for m in flows]
+    out, last = [], 0
+    for m, line in zip(flows, reversed(lines)):
+        out.append(text[last:m.start()])
+        out.append(line)
+        last = m.end()
+    out.append(text[last:])
+    yield ("the cascade flows reversed", "".join(out))
+
+
 CHANGING = [("bd-offset", bd_offset), ("bd-length", bd_length),
             ("bd-stride", bd_stride), ("bd-order", bd_order),
             ("task-offset", task_offset), ("flow-dest", flow_dest),
             ("lock-init", lock_init), ("bd-buffer", bd_buffer),
-            ("task-order", task_order), ("turn-order", turn_order)]
+            ("task-order", task_order), ("turn-order", turn_order),
+            ("cascade-word", cascade_word)]
 PRESERVING = [("rename", rename), ("lock-ids", lock_ids),
-              ("flow-order", flow_order), ("bd-split", bd_split)]
+              ("flow-order", flow_order), ("bd-split", bd_split),
+              ("cascade-order", cascade_order)]
 
 
 def classify(rc, out):
