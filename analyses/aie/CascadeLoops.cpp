@@ -13,13 +13,18 @@ using namespace aircheck::aiecheck;
 
 /// The aie.buffer `flat` is, or collapses whole into one dimension.
 static aie::BufferOp flatBuffer(Value flat) {
-  if (auto b = flat.getDefiningOp<aie::BufferOp>())
-    return cast<MemRefType>(b.getType()).getRank() == 1 ? b : nullptr;
+  if (auto b = flat.getDefiningOp<aie::BufferOp>()) {
+    auto type = dyn_cast<MemRefType>(b.getType());
+    return type && type.getRank() == 1 && type.getLayout().isIdentity()
+               ? b
+               : nullptr;
+  }
   auto c = flat.getDefiningOp<memref::CollapseShapeOp>();
   if (!c || c.getReassociationIndices().size() != 1)
     return nullptr;
   auto b = c.getSrc().getDefiningOp<aie::BufferOp>();
-  if (!b || !cast<MemRefType>(b.getType()).getLayout().isIdentity())
+  auto type = b ? dyn_cast<MemRefType>(b.getType()) : nullptr;
+  if (!type || !type.getLayout().isIdentity())
     return nullptr;
   return b;
 }
@@ -74,8 +79,8 @@ std::optional<CascadeLoop> aiecheck::cascadeLoopOf(Operation *op,
     }
   }
   aie::BufferOp buffer = access ? flatBuffer(memref) : nullptr;
-  if (!buffer || vec.getRank() != 1 || indices.size() != 1 ||
-      indices[0] != iv) {
+  if (!buffer || !vec || vec.getRank() != 1 || vec.isScalable() ||
+      indices.size() != 1 || indices[0] != iv) {
     why = std::string("a cascade ") + (out.put ? "put" : "get") +
           " that is not of a vector " +
           (out.put ? "read from" : "written to") +

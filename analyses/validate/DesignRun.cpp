@@ -243,7 +243,12 @@ private:
   /// next word of its buffer on the stream; a get_cascade (its acquire of
   /// them) takes it and writes it into its buffer, a fill.
   bool cascadeWord(const Step &st) {
-    CascadeLoop &l = cascadeLoops.at(st.op);
+    auto found = cascadeLoops.find(st.op);
+    if (found == cascadeLoops.end()) {
+      fail("a cascade op the replay did not read", st.op);
+      return false;
+    }
+    CascadeLoop &l = found->second;
     int64_t k = l.trips ? cascadeSteps[st.op]++ % l.trips : 0;
     int b = out.indexOf[l.buffer];
     unsigned bits =

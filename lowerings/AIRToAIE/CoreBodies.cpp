@@ -412,6 +412,18 @@ LogicalResult aircheck::npu::buildCoreBody(
                     "of its own tile";
       return failure();
     }
+    // What Cascades.h checked of every transfer the run reached; a put or
+    // get it never reached is checked here.
+    unsigned bits = type.getElementType().isIntOrFloat()
+                        ? type.getElementTypeBitWidth()
+                        : 0;
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        bits == 0 || kCascadeBits % bits != 0 ||
+        (type.getNumElements() * bits) % kCascadeBits != 0) {
+      refuse(op) << "a cascade transfer the lowering cannot move in "
+                 << kCascadeBits << "-bit words (Cascades.h)";
+      return failure();
+    }
     OpBuilder at(op);
     Value flat = buf;
     if (type.getRank() != 1) {
@@ -421,7 +433,7 @@ LogicalResult aircheck::npu::buildCoreBody(
       flat = memref::CollapseShapeOp::create(at, loc, buf,
                                              ArrayRef<ReassociationIndices>{all});
     }
-    int64_t width = kCascadeBits / type.getElementTypeBitWidth();
+    int64_t width = kCascadeBits / bits;
     auto vec = VectorType::get({width}, type.getElementType());
     Value lb = arith::ConstantIndexOp::create(at, loc, 0);
     Value ub = arith::ConstantIndexOp::create(at, loc, type.getNumElements());
