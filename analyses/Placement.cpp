@@ -431,6 +431,16 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
             what.push_back(facts[f].text);
       res.notes.push_back({op, llvm::join(what, "; ")});
     }
+    // A cascade in the core: how to place its herds.
+    for (unsigned f : core)
+      if (facts[f].kind == Fact::Cascade) {
+        res.notes.push_back(
+            {facts[f].ops.back(),
+             "hint: place the getting herd one row below (y_loc one less) "
+             "or one column east (x_loc one more) of the putting herd, so "
+             "that each tile gets from its north or west neighbour"});
+        break;
+      }
     res.kind = herds || memtiles ? PlacementResult::Kind::Unknown
                                  : PlacementResult::Kind::Impossible;
     if (herds)

@@ -48,7 +48,8 @@ func.func @north() {
       // expected-note @+1 {{herd @high at column 0, row 3 (x_loc, y_loc)}}
       air.herd @high tile (%x, %y) in (%n=%c1, %m=%c1) attributes {x_loc = 0 : i64, y_loc = 3 : i64} {
         %b = memref.alloc() : memref<16xi32, 2 : i32>
-        // expected-note @+1 {{cascade channel @up needs each tile of herd @high east or south}}
+        // expected-note @+2 {{cascade channel @up needs each tile of herd @high east or south}}
+        // expected-note @+1 {{hint: place the getting herd one row below (y_loc one less) or one column east (x_loc one more) of the putting herd}}
         air.channel.get @up[%x, %y] (%b[] [] []) : (memref<16xi32, 2 : i32>)
       }
     }
