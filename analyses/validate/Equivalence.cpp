@@ -16,6 +16,7 @@
 #include "dialects/AIR/HierarchySizes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -105,6 +106,30 @@ std::optional<Region *> uniformBranch(Operation *op,
   if (auto i = dyn_cast<scf::IfOp>(op)) {
     if (std::optional<int64_t> c = value(i.getCondition()))
       return *c ? &i.getThenRegion() : &i.getElseRegion();
+  } else if (auto a = dyn_cast<affine::AffineIfOp>(op)) {
+    // Its integer set at its operands' values: every constraint holds
+    // (== 0 for an equality, >= 0 else).
+    SmallVector<AffineExpr> repl;
+    for (Value v : a.getOperands()) {
+      std::optional<int64_t> c = value(v);
+      if (!c)
+        return std::nullopt;
+      repl.push_back(getAffineConstantExpr(*c, op->getContext()));
+    }
+    IntegerSet set = a.getIntegerSet();
+    ArrayRef<AffineExpr> dims = ArrayRef<AffineExpr>(repl).take_front(
+        set.getNumDims());
+    ArrayRef<AffineExpr> syms = ArrayRef<AffineExpr>(repl).drop_front(
+        set.getNumDims());
+    bool holds = true;
+    for (unsigned k = 0; k < set.getNumConstraints(); ++k) {
+      auto c = dyn_cast<AffineConstantExpr>(
+          set.getConstraint(k).replaceDimsAndSymbols(dims, syms));
+      if (!c)
+        return std::nullopt;
+      holds &= set.isEq(k) ? c.getValue() == 0 : c.getValue() >= 0;
+    }
+    return holds ? &a.getThenRegion() : &a.getElseRegion();
   } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
     if (std::optional<int64_t> c = value(sw.getArg())) {
       for (auto [k, v] : llvm::enumerate(sw.getCases()))
