@@ -375,7 +375,7 @@ public:
     std::vector<int> all, memrefs;
     for (BlockArgument a : p.func.getArguments()) {
       all.push_back(a.getArgNumber());
-      if (isa<MemRefType>(a.getType()))
+      if (isa<BaseMemRefType>(a.getType()))
         memrefs.push_back(a.getArgNumber());
     }
     if (d.arguments.size() == all.size())
@@ -1546,6 +1546,41 @@ private:
 
 } // namespace
 
+/// The size of each unranked argument of the program's function: the host
+/// sizes it, and the runtime sequence's argument names the size (its
+/// arguments are the function's, in order: all, or the memrefs only).
+static std::map<unsigned, int64_t>
+unrankedSizes(ModuleOp program,
+              const std::vector<std::vector<Tag>> &sequenceArguments) {
+  std::map<unsigned, int64_t> sizes;
+  func::FuncOp func;
+  program.walk([&](func::FuncOp f) {
+    if (!func && f.walk([](Operation *op) {
+                    return isa<air::AIRDialect>(op->getDialect())
+                               ? WalkResult::interrupt()
+                               : WalkResult::advance();
+                  }).wasInterrupted())
+      func = f;
+  });
+  if (!func)
+    return sizes;
+  std::vector<unsigned> all, memrefs;
+  for (BlockArgument a : func.getArguments()) {
+    all.push_back(a.getArgNumber());
+    if (isa<BaseMemRefType>(a.getType()))
+      memrefs.push_back(a.getArgNumber());
+  }
+  const std::vector<unsigned> &order =
+      sequenceArguments.size() == all.size() ? all : memrefs;
+  if (order.size() != sequenceArguments.size())
+    return sizes;
+  for (auto [k, a] : llvm::enumerate(order))
+    if (isa<UnrankedMemRefType>(func.getArgument(a).getType()) &&
+        !sequenceArguments[k].empty())
+      sizes[a] = (int64_t)sequenceArguments[k].size();
+  return sizes;
+}
+
 static Verdict validateWith(ModuleOp program, Device &dev,
                             const ValidateOptions &options);
 
@@ -1619,13 +1654,15 @@ static Verdict validateWith(ModuleOp program, Device &dev,
     v.at = dev.op;
     return v;
   }
-  ProgramDelivery p = replayProgram(program, options.maxSteps, options.budget);
+  DesignDelivery d = replayDesign(dev, options.budget, options.designSteps);
+  ProgramDelivery p =
+      replayProgram(program, options.maxSteps, options.budget,
+                    unrankedSizes(program, d.arguments));
   if (p.unknown) {
     v.message = "the program: " + p.unknown.why;
     v.at = p.unknown.at;
     return v;
   }
-  DesignDelivery d = replayDesign(dev, options.budget, options.designSteps);
   if (d.wrong) {
     v.kind = Verdict::Different;
     v.message = d.wrong.why + " (the program addresses none outside its "

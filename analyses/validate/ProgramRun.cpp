@@ -88,7 +88,9 @@ struct Reached {
 
 class Replay : public TransferObserver {
 public:
-  Replay(ModuleOp module, int64_t budget) : module(module), budget(budget) {}
+  Replay(ModuleOp module, int64_t budget,
+         const std::map<unsigned, int64_t> &unrankedSizes)
+      : module(module), budget(budget), unrankedSizes(unrankedSizes) {}
 
   bool observesHostCopies() const override { return true; }
   bool observesInstances() const override { return true; }
@@ -116,8 +118,13 @@ public:
       fail("no function with AIR ops", nullptr);
       return std::move(out);
     }
-    for (BlockArgument a : out.func.getArguments())
+    for (BlockArgument a : out.func.getArguments()) {
       out.arguments.push_back(argumentTags(a));
+      if (MemRefType t = unrankedAsRanked(a))
+        for (int64_t e = 0; e < t.getNumElements(); ++e)
+          out.arguments.back().push_back(
+              Tag(Tag::Argument, (int32_t)a.getArgNumber(), e));
+    }
     // Host code that writes memory other than by a memref.copy is not
     // replayed: what it writes would be missing from the program's side.
     out.func.walk([&](Operation *op) {
@@ -275,6 +282,7 @@ public:
 private:
   ModuleOp module;
   int64_t budget, moved = 0;
+  const std::map<unsigned, int64_t> &unrankedSizes;
   ProgramDelivery out;
   std::set<Operation *> computed;
   std::map<int, int> handoffs; // per core buffer place
@@ -289,6 +297,17 @@ private:
            std::pair<std::deque<unsigned>, std::deque<unsigned>>>
       fifos;
 
+  /// An unranked argument as the 1-D memref of the size the host gives
+  /// it (null when it is ranked or its size is not given).
+  MemRefType unrankedAsRanked(BlockArgument a) {
+    auto u = dyn_cast<UnrankedMemRefType>(a.getType());
+    auto it = unrankedSizes.find(a.getArgNumber());
+    if (!u || it == unrankedSizes.end())
+      return {};
+    return MemRefType::get({it->second}, u.getElementType(),
+                           MemRefLayoutAttrInterface(), u.getMemorySpace());
+  }
+
   void fail(std::string why, Operation *at) {
     if (!out.unknown)
       out.unknown = Unknown{std::move(why), at};
@@ -299,6 +318,8 @@ private:
             function_ref<std::optional<int64_t>(Value)> valueOf, Side &s) {
     Root root = rootOf(memref, false);
     auto type = dyn_cast<MemRefType>(memref.getType());
+    if (root.argument >= 0 && isa<UnrankedMemRefType>(memref.getType()))
+      type = unrankedAsRanked(out.func.getArgument(root.argument));
     if (root.global) {
       const std::optional<std::vector<Tag>> &init = globalContent(root.global);
       if (!init || !type || !type.hasStaticShape() ||
@@ -559,6 +580,7 @@ private:
 
 ProgramDelivery aircheck::validate::replayProgram(ModuleOp module,
                                                   uint64_t maxSteps,
-                                                  int64_t budget) {
-  return Replay(module, budget).run(maxSteps);
+                                                  int64_t budget,
+    const std::map<unsigned, int64_t> &unrankedSizes) {
+  return Replay(module, budget, unrankedSizes).run(maxSteps);
 }

@@ -25,6 +25,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <map>
+
 namespace aircheck::validate {
 
 /// A buffer of the program: a function argument, an L1 alloc of one herd
@@ -60,8 +62,13 @@ struct ProgramDelivery {
 
 /// The data `module`'s one function with AIR ops moves in the executor's
 /// run (`maxSteps`: its step budget); at most `budget` elements moved.
+/// `unrankedSizes`: the element count of each unranked argument (by its
+/// number; the host sizes it: validation takes the runtime sequence's); a
+/// transfer of one not given is `unknown`.
 ProgramDelivery replayProgram(mlir::ModuleOp module, uint64_t maxSteps,
-                              int64_t budget);
+                              int64_t budget,
+                              const std::map<unsigned, int64_t>
+                                  &unrankedSizes = {});
 
 } // namespace aircheck::validate
 

@@ -1019,8 +1019,16 @@ bool DesignBuilder::shimAndSequence(Block &device) {
   Block *body = new Block();
   seq.getBody().push_back(body);
   SmallVector<Value> args;
-  for (BlockArgument a : design.func.getArguments())
-    args.push_back(body->addArgument(a.getType(), a.getLoc()));
+  for (BlockArgument a : design.func.getArguments()) {
+    // An unranked argument takes the 1-D type the plan gave it.
+    Type type = a.getType();
+    if (isa<UnrankedMemRefType>(type))
+      for (const BufferRef &buf : plan.buffers)
+        if (buf.level == Level::L3 && !buf.global &&
+            buf.argIndex == a.getArgNumber())
+          type = buf.type;
+    args.push_back(body->addArgument(type, a.getLoc()));
+  }
   OpBuilder::InsertionGuard g(*b);
   b->setInsertionPointToEnd(body);
   struct L3 {

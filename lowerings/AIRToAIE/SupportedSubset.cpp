@@ -229,14 +229,13 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
     return false;
   };
   for (auto [k, a] : llvm::enumerate(d.func.getArguments()))
-    if (!isa<MemRefType>(a.getType()) && used(a)) {
-      bool unranked = isa<UnrankedMemRefType>(a.getType());
+    // An unranked memref is one the host sizes: the runtime sequence
+    // names it as a 1-D memref of the extent the transfers reach
+    // (TransferPlan.cpp, unrankedExtents).
+    if (!isa<BaseMemRefType>(a.getType()) && used(a)) {
       refuse(d.func) << "argument #" << k
-                     << (unranked ? " is an unranked memref and is used; the "
-                                    "runtime sequence passes memrefs of a "
-                                    "static shape only"
-                                  : " is not a memref and is used; the "
-                                    "runtime sequence passes memrefs only");
+                     << " is not a memref and is used; the runtime sequence "
+                        "passes memrefs only";
       ok = false;
     }
   if (!ok)

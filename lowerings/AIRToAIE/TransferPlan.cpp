@@ -13,7 +13,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <limits>
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace mlir;
@@ -241,6 +243,67 @@ bool aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
   return merged;
 }
 
+/// The extent of each unranked argument of `func` the run's transfers
+/// touch: one past the last element any of them reaches, each pattern read
+/// as on a 1-D buffer (docs/semantics.md 4b: explicit strides address the
+/// buffer linearly, which does not need its shape). The host's buffer is
+/// at least as large; the runtime sequence names it as a 1-D memref of
+/// this size. A transfer that names the whole buffer (no pattern) or leaves
+/// the strides out has no meaning without the shape: refused.
+static std::map<unsigned, int64_t>
+unrankedExtents(func::FuncOp func, const Recorder &rec,
+                std::set<Operation *> &refused) {
+  std::map<unsigned, int64_t> extent;
+  for (const auto &[id, r] : rec.reached_) {
+    if (r.order == ~0ull || !r.concrete)
+      continue;
+    for (auto [k, side] : llvm::enumerate(ChannelAccess::sidesOf(r.op))) {
+      auto arg = dyn_cast<BlockArgument>(rootMemref(side.memref));
+      if (!arg || arg.getOwner()->getParentOp() != func.getOperation())
+        continue;
+      auto u = dyn_cast<UnrankedMemRefType>(arg.getType());
+      if (!u)
+        continue;
+      const Recorder::Pattern &pat = r.sides[k];
+      if (pat.sizes.empty() || pat.strides.size() != pat.sizes.size()) {
+        if (!refused.insert(r.op).second)
+          continue; // one error per op, not per instance
+        refuse(r.op) << "a transfer of unranked argument #"
+                     << arg.getArgNumber()
+                     << (pat.sizes.empty() ? " that names the whole buffer"
+                                           : " without strides")
+                     << ": without a shape it has no extent (give the "
+                        "sizes and strides, or a ranked memref type)";
+        continue;
+      }
+      Access a{0, pat.offsets, pat.sizes, pat.strides, r.op, r.order};
+      auto probe = MemRefType::get({std::numeric_limits<int32_t>::max()},
+                                   u.getElementType());
+      ExplicitPattern p = explicitPattern(a, probe);
+      int64_t last = p.base();
+      bool nonNegative = last >= 0;
+      for (auto [size, stride] : llvm::zip(p.sizes, p.strides)) {
+        if (size <= 0)
+          continue;
+        nonNegative &= stride >= 0;
+        last += (size - 1) * stride;
+      }
+      if (p.count() <= 0)
+        continue; // moves nothing
+      if (!nonNegative) {
+        if (refused.insert(r.op).second)
+          refuse(r.op) << "a transfer of unranked argument #"
+                       << arg.getArgNumber()
+                       << " with a negative start or stride";
+        continue;
+      }
+      int64_t &e = extent[arg.getArgNumber()];
+      e = std::max(e, last + 1);
+    }
+  }
+  return extent;
+}
+
 FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
                                                      const AsyncGraph &graph,
                                                      bool mergeSources,
@@ -267,6 +330,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   }
 
   bool ok = true;
+  std::set<Operation *> refusedUnranked;
+  std::map<unsigned, int64_t> unrankedExtent =
+      unrankedExtents(func, rec, refusedUnranked);
+  ok = refusedUnranked.empty();
   // Buffers, by what they are.
   std::map<std::tuple<Operation *, Operation *, SmallVector<int64_t, 2>>, unsigned>
       l1;
@@ -288,6 +355,17 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
                       bool mmio) -> std::optional<unsigned> {
     Value root = rootMemref(memref);
     auto type = dyn_cast<MemRefType>(root.getType());
+    // An unranked argument: the 1-D memref that holds every element the
+    // run's transfers touch (unrankedExtents).
+    if (auto u = dyn_cast<UnrankedMemRefType>(root.getType())) {
+      auto arg = dyn_cast<BlockArgument>(root);
+      if (arg && unrankedExtent.count(arg.getArgNumber()))
+        type = MemRefType::get({unrankedExtent[arg.getArgNumber()]},
+                               u.getElementType(), MemRefLayoutAttrInterface(),
+                               u.getMemorySpace());
+      else if (refusedUnranked.count(r.op))
+        return std::nullopt; // said once, by unrankedExtents
+    }
     if (!type || !type.hasStaticShape()) {
       refuse(r.op) << "the memref it transfers has no static shape";
       return std::nullopt;
