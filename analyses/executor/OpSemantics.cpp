@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyses/executor/Executor.h"
 #include "analyses/ChannelIndices.h"
+#include "analyses/MemrefRoots.h"
 
 using namespace mlir;
 using namespace aircheck;
@@ -162,6 +163,16 @@ LogicalResult Executor::execHierarchy(Process &p, air::HierarchyOpInterface h) {
     (*t)->captured[arg] = Val::integer(v);
   for (auto [arg, v] : llvm::zip(h.getKernelArguments(), h.getKernelOperands()))
     (*t)->captured[arg] = lookup(p, v);
+  // A view passed in carries the values its offsets, sizes and strides
+  // have here: an observer reads them where the view is transferred
+  // (translation validation's replay of a subview of an L3 argument).
+  for (Value v : h.getKernelOperands())
+    if (isa<BaseMemRefType>(v.getType()))
+      if (Value r = memrefRoot(v, KernelArgLinks | ExecuteLinks))
+        if (auto view = r.getDefiningOp<memref::SubViewOp>())
+          for (Value x : view->getOperands().drop_front())
+            if (auto it = p.env.find(x); it != p.env.end())
+              (*t)->captured[x] = it->second;
   bool serial = isa<air::LaunchOp>(op) && options.launchMode == LaunchMode::Serial;
   (*t)->oneAtATime = serial;
   dispatch(p, **t, op->getResults());

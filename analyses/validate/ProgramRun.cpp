@@ -316,6 +316,37 @@ private:
   bool side(Operation *op, Value memref, ArrayRef<OpFoldResult> offs,
             ArrayRef<OpFoldResult> sizes, ArrayRef<OpFoldResult> strides,
             function_ref<std::optional<int64_t>(Value)> valueOf, Side &s) {
+    // A subview of an argument (of static shape, identity layout),
+    // transferred whole: its elements in row-major order, each the
+    // argument's element at the offsets plus the index times the view's
+    // strides. As a pattern on the argument: the view's offsets (one per
+    // dimension: they start at their row-major position), its sizes, its
+    // strides times the argument's row-major strides.
+    SmallVector<OpFoldResult, 4> viewOffs, viewSizes, viewStrides;
+    if (offs.empty() && sizes.empty() && strides.empty())
+      if (Value r = memrefRoot(memref, KernelArgLinks | ExecuteLinks))
+        if (auto sv = r.getDefiningOp<memref::SubViewOp>()) {
+          auto st = dyn_cast<MemRefType>(sv.getSource().getType());
+          if (rootOf(sv.getSource(), false).argument >= 0 && st &&
+              st.hasStaticShape() && st.getLayout().isIdentity() &&
+              llvm::none_of(sv.getStaticStrides(), ShapedType::isDynamic)) {
+            Builder b(sv.getContext());
+            int64_t row = 1;
+            SmallVector<int64_t, 4> rows(st.getRank());
+            for (int64_t k = st.getRank(); k-- > 0;) {
+              rows[k] = row;
+              row *= st.getShape()[k];
+            }
+            viewOffs = sv.getMixedOffsets();
+            viewSizes = sv.getMixedSizes();
+            for (auto [k, stride] : llvm::enumerate(sv.getStaticStrides()))
+              viewStrides.push_back(b.getIndexAttr(stride * rows[k]));
+            memref = sv.getSource();
+            offs = viewOffs;
+            sizes = viewSizes;
+            strides = viewStrides;
+          }
+        }
     Root root = rootOf(memref, false);
     auto type = dyn_cast<MemRefType>(memref.getType());
     if (root.argument >= 0 && isa<UnrankedMemRefType>(memref.getType()))

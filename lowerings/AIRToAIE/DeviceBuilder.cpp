@@ -12,6 +12,7 @@
 #include "lowerings/AIRToAIE/Cascades.h"
 #include "lowerings/AIRToAIE/CoreBodies.h"
 #include "lowerings/AIRToAIE/L2Split.h"
+#include "lowerings/AIRToAIE/FoldL3Views.h"
 #include "lowerings/AIRToAIE/ForwardHostCopies.h"
 #include "lowerings/AIRToAIE/MergeStreams.h"
 #include "lowerings/AIRToAIE/UnrollSegments.h"
@@ -1280,6 +1281,7 @@ OwningOpRef<ModuleOp> aircheck::lowerAIRToAIE(ModuleOp air,
     *options.merged = false;
   npu::forwardHostCopies(air);
   npu::unrollSegments(air);
+  npu::foldL3Views(air);
   DesignBuilder builder(air, device, options);
   return builder.run();
 }
