@@ -339,6 +339,15 @@ bool idDependent(air::HerdOp herd) {
     for (Operation *user : v.getUsers()) {
       if (isa<air::ChannelOpInterface, air::DmaMemcpyNdOp>(user))
         continue; // a transfer's pattern: its data is compared
+      // An air.execute's value: the execute's result (followed like any
+      // value; one nothing uses does not matter).
+      if (auto term = dyn_cast<air::ExecuteTerminatorOp>(user)) {
+        auto exec = cast<air::ExecuteOp>(term->getParentOp());
+        for (OpOperand &o : term->getOpOperands())
+          if (o.get() == v && seen.insert(exec.getResults()[o.getOperandNumber()]).second)
+            work.push_back(exec.getResults()[o.getOperandNumber()]);
+        continue;
+      }
       // A branch on the ids that only chooses transfers: its effect is in
       // the data, which is compared.
       if (user->getNumRegions() &&
