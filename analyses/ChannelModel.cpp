@@ -349,8 +349,28 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
                                     acc.op->getLoc()};
         return;
       }
-      elems.push_back(poly.paramAff(std::to_string(ty.getNumElements())));
+      // A padded whole buffer: one dimension per dimension of its shape
+      // (upstream's air-to-aie reads it so).
+      if (acc.isPut && air::getPadding(acc.op, ty.getRank()))
+        for (int64_t d : ty.getShape())
+          elems.push_back(poly.paramAff(std::to_string(d)));
+      else
+        elems.push_back(poly.paramAff(std::to_string(ty.getNumElements())));
     }
+    // A padded put moves its padding too (docs/semantics.md 4c).
+    if (acc.isPut)
+      if (std::optional<air::Padding> pad = air::getPadding(acc.op, elems.size())) {
+        if (pad->before.empty()) {
+          acc.volumeUnknown =
+              Unknown{"its padding (pad_before / pad_after) does not align "
+                      "with the pattern's dimensions",
+                      acc.op->getLoc()};
+          return;
+        }
+        for (size_t d = 0; d < elems.size(); ++d)
+          elems[d] = elems[d].add(poly.paramAff(
+              std::to_string(pad->before[d] + pad->after[d])));
+      }
     acc.elements = elems;
   } catch (const isl::exception &e) {
     acc.unknown = Unknown{std::string("isl gave up: ") + e.what(), acc.op->getLoc()};

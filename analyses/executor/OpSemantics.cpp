@@ -268,26 +268,21 @@ LogicalResult Executor::execChannel(Process &p, Operation *op, bool isPut) {
 std::optional<uint64_t> Executor::transferVolume(Process &p, Operation *op,
                                                  bool isPut) {
   auto transfer = cast<air::ChannelOpInterface>(op);
-  SmallVector<OpFoldResult> sizes = transfer.getMixedAccessSizes();
-  Value memref = transfer.getMemref();
-  if (sizes.empty()) {
-    auto ty = dyn_cast<MemRefType>(memref.getType());
-    if (!ty || !ty.hasStaticShape())
-      return std::nullopt;
-    return static_cast<uint64_t>(ty.getNumElements());
-  }
-  uint64_t n = 1;
-  for (OpFoldResult size : sizes) {
+  SmallVector<int64_t, 4> values;
+  for (OpFoldResult size : transfer.getMixedAccessSizes()) {
     Val x = isa<Attribute>(size)
                 ? Val::integer(cast<IntegerAttr>(cast<Attribute>(size)).getInt())
                 : lookup(p, cast<Value>(size));
     if (x.kind != Val::Kind::Int || x.num < 0)
       return std::nullopt;
-    if (x.num != 0 && n > std::numeric_limits<uint64_t>::max() / x.num)
-      return std::nullopt;
-    n *= static_cast<uint64_t>(x.num);
+    values.push_back(x.num);
   }
-  return n;
+  // With its padding, for a put (docs/semantics.md 4c).
+  std::optional<int64_t> n = air::movedElements(
+      op, isPut, values, transfer.getMemref().getType());
+  if (!n)
+    return std::nullopt;
+  return static_cast<uint64_t>(*n);
 }
 
 void Executor::observe(Process &p, const Task &t,

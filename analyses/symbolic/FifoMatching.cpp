@@ -51,22 +51,15 @@ std::string coords(char c, unsigned n) {
 /// Elements one transfer moves, when that is a constant.
 std::optional<int64_t> volumeOf(Operation *op) {
   auto transfer = cast<air::ChannelOpInterface>(op);
-  SmallVector<OpFoldResult> sizes = transfer.getMixedAccessSizes();
-  Value memref = transfer.getMemref();
-  if (sizes.empty()) {
-    auto t = dyn_cast<MemRefType>(memref.getType());
-    if (!t || !t.hasStaticShape())
-      return std::nullopt;
-    return t.getNumElements();
-  }
-  int64_t n = 1;
-  for (OpFoldResult s : sizes) {
+  SmallVector<int64_t, 4> values;
+  for (OpFoldResult s : transfer.getMixedAccessSizes()) {
     std::optional<int64_t> c = getConstantIntValue(s);
     if (!c)
       return std::nullopt;
-    n *= *c;
+    values.push_back(*c);
   }
-  return n;
+  return air::movedElements(op, transfer.isPut(), values,
+                            transfer.getMemref().getType());
 }
 
 /// Whether `a` comes before `b` in program order: by their ancestors in

@@ -5,6 +5,8 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace aircheck::air;
 
@@ -200,3 +202,55 @@ AIRCHECK_DMA_MIXED(getMixedSrcStrides, getStaticSrcStridesAttr, getSrcStrides)
 AIRCHECK_CHANNEL_ACCESSORS(ChannelPutOp)
 AIRCHECK_CHANNEL_ACCESSORS(ChannelGetOp)
 #undef AIRCHECK_CHANNEL_ACCESSORS
+
+std::optional<aircheck::air::Padding>
+aircheck::air::getPadding(Operation *transfer, size_t dims) {
+  auto before = transfer->getAttrOfType<DenseI32ArrayAttr>("pad_before");
+  auto after = transfer->getAttrOfType<DenseI32ArrayAttr>("pad_after");
+  if (!before && !after)
+    return std::nullopt;
+  Padding p;
+  if (!before || !after || before.size() != after.size())
+    return p;
+  ArrayRef<int32_t> b = before.asArrayRef(), a = after.asArrayRef();
+  size_t n = b.size();
+  for (size_t i = 0; i < n; ++i)
+    if (b[i] < 0 || a[i] < 0 || (i + dims < n && (b[i] || a[i])))
+      return p;
+  p.before.assign(dims, 0);
+  p.after.assign(dims, 0);
+  for (size_t i = 0; i < std::min(n, dims); ++i) {
+    p.before[dims - 1 - i] = b[n - 1 - i];
+    p.after[dims - 1 - i] = a[n - 1 - i];
+  }
+  return p;
+}
+
+std::optional<int64_t> aircheck::air::movedElements(Operation *transfer,
+                                                    bool source,
+                                                    ArrayRef<int64_t> sizes,
+                                                    Type memref) {
+  SmallVector<int64_t, 4> dims(sizes.begin(), sizes.end());
+  if (dims.empty()) {
+    auto t = dyn_cast<MemRefType>(memref);
+    if (!t || !t.hasStaticShape())
+      return std::nullopt;
+    dims.assign(t.getShape().begin(), t.getShape().end());
+    if (dims.empty())
+      dims.push_back(1);
+  }
+  if (source)
+    if (std::optional<Padding> pad = getPadding(transfer, dims.size())) {
+      if (pad->before.empty())
+        return std::nullopt;
+      for (size_t d = 0; d < dims.size(); ++d)
+        dims[d] += pad->before[d] + pad->after[d];
+    }
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    if (d < 0 || (d && n > std::numeric_limits<int64_t>::max() / d))
+      return std::nullopt;
+    n *= d;
+  }
+  return n;
+}

@@ -65,6 +65,33 @@ std::string describeMemorySpace(unsigned space);
 llvm::SmallVector<mlir::OpFoldResult>
 mixedPattern(mlir::DenseI64ArrayAttr statics, mlir::OperandRange values);
 
+/// Upstream's padding of a transfer (`pad_before` / `pad_after` on a
+/// channel.put or a dma_memcpy_nd, docs/semantics.md 4c): its source
+/// pattern, dimension d of `dims` (outermost first), is preceded by
+/// before[d] and followed by after[d] elements of value zero, so the
+/// transfer moves the product of (before[d] + size[d] + after[d])
+/// elements, in row-major order over those padded sizes. The lists align
+/// with the pattern's dimensions from the innermost, as upstream's
+/// air-to-aie aligns them (AIRToAIEPass.cpp: shorter lists are padded with
+/// zeros in front, longer ones must have only zeros in front).
+struct Padding {
+  llvm::SmallVector<int64_t, 4> before, after;
+};
+/// No padding: std::nullopt. Padding that does not align with `dims`
+/// dimensions (lists of different lengths, a negative count, nonzero
+/// counts beyond the pattern's dimensions): a Padding whose lists are
+/// empty, with `dims` > 0.
+std::optional<Padding> getPadding(mlir::Operation *transfer, size_t dims);
+
+/// The elements a transfer moves given its sizes' values (`sizes`; empty:
+/// the whole memref, by its static shape): their product, or, for a padded
+/// source (a put or a dma_memcpy_nd), the product of the padded sizes.
+/// std::nullopt where that is not known (no static shape, padding that does
+/// not align, overflow).
+std::optional<int64_t> movedElements(mlir::Operation *transfer, bool source,
+                                     llvm::ArrayRef<int64_t> sizes,
+                                     mlir::Type memref);
+
 /// The channel a put or get names, or null when it is undeclared.
 ChannelOp lookupChannel(mlir::Operation *access, mlir::FlatSymbolRefAttr name);
 /// The same through `tables`, which caches each symbol table it reads: a
