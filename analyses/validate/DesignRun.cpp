@@ -30,9 +30,48 @@ aircheck::validate::bdElements(aie::DMABDOp bd, std::string &why) {
     why = "a BD on a buffer without a static shape";
     return std::nullopt;
   }
-  if (bd.getPadBefore() || bd.getPadAfter() || bd.getPacket()) {
-    why = "a BD with padding or a packet header";
+  if (bd.getPacket()) {
+    why = "a BD with a packet header";
     return std::nullopt;
+  }
+  if (bd.getPadBefore() || bd.getPadAfter()) {
+    auto sizes = bd.getSizes(), strides = bd.getStrides();
+    auto before = bd.getPadBefore(), after = bd.getPadAfter();
+    if (!sizes || !strides || !before || !after ||
+        sizes->size() != strides->size() || before->size() != sizes->size() ||
+        after->size() != sizes->size()) {
+      why = "a padded BD whose pads, sizes and strides are not one per "
+            "dimension";
+      return std::nullopt;
+    }
+    int64_t offset = bd.getOffsetOrDefault(), count = 1;
+    size_t n = sizes->size();
+    SmallVector<int64_t, 4> padded(n);
+    for (size_t k = 0; k < n; ++k) {
+      padded[k] = (*before)[k] + (*sizes)[k] + (*after)[k];
+      count *= padded[k];
+    }
+    if (!bd.getLen() || int64_t(*bd.getLen()) != count) {
+      why = "a padded BD whose len is not its padded sizes' product";
+      return std::nullopt;
+    }
+    std::vector<int64_t> out;
+    SmallVector<int64_t, 4> idx(n, 0);
+    for (int64_t c = 0; c < count; ++c) {
+      int64_t a = offset;
+      for (size_t k = 0; k < n && a != kPadElement; ++k) {
+        int64_t i = idx[k] - (*before)[k];
+        a = (i < 0 || i >= (*sizes)[k]) ? kPadElement
+                                        : a + i * (*strides)[k];
+      }
+      out.push_back(a);
+      for (size_t k = n; k-- > 0;) {
+        if (++idx[k] < padded[k])
+          break;
+        idx[k] = 0;
+      }
+    }
+    return out;
   }
   int64_t offset = bd.getOffsetOrDefault();
   int64_t len = bd.getLen() ? int64_t(*bd.getLen())
@@ -772,6 +811,10 @@ private:
     unsigned bits = cast<MemRefType>(buf.getType()).getElementTypeBitWidth();
     Sent words;
     for (int64_t e : *elems) {
+      if (e == kPadElement) { // a padding zero (mlir-aie's padded BD)
+        words.push(Tag(Tag::Constant, (int32_t)bits, 0), bits);
+        continue;
+      }
       if (e < 0 || e >= (int64_t)content[b].size()) {
         wrongAccess("a BD reads element " + std::to_string(e) +
                  ", outside its buffer",
@@ -865,6 +908,11 @@ private:
       fail(bd ? (elems ? "a BD on something other than an aie.buffer" : why)
               : "a transfer that is not an aie.dma_bd is not replayed",
            st.op);
+      return false;
+    }
+    if (llvm::is_contained(*elems, kPadElement)) {
+      fail("a padded BD that writes (mlir-aie pads memory-tile reads only)",
+           bd);
       return false;
     }
     int b = out.indexOf[buf];

@@ -40,6 +40,8 @@
 #include <map>
 #include <set>
 
+#include <limits>
+
 namespace aircheck::validate {
 
 struct DesignDelivery {
@@ -84,8 +86,14 @@ struct DesignDelivery {
 DesignDelivery replayDesign(aiecheck::Device &d, int64_t budget,
                             uint64_t maxSteps);
 
+/// What bdElements gives for a padding zero of a padded BD.
+inline constexpr int64_t kPadElement = std::numeric_limits<int64_t>::min();
+
 /// The elements `bd` addresses, in order (nullopt: a pattern the replay
-/// does not read, with `why`).
+/// does not read, with `why`). A padded BD (`pad [<const_pad_before = b,
+/// const_pad_after = a>, ...]`, one per dimension of its sizes, mlir-aie's
+/// memory-tile padding) walks the padded sizes, each dimension's b zeros,
+/// its data, its a zeros: kPadElement at a zero.
 std::optional<std::vector<int64_t>> bdElements(aie::DMABDOp bd,
                                                std::string &why);
 

@@ -9,6 +9,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <deque>
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -51,15 +52,41 @@ struct Side {
   int place = -1;
   int64_t start = 0, count = 0;
   SmallVector<int64_t, 4> sizes, strides;
+  /// A padded source (docs/semantics.md 4c): zeros before and after each
+  /// dimension (empty: none). `count` includes them.
+  SmallVector<int64_t, 4> padBefore, padAfter;
 };
 
-/// The elements of a side, in order (an odometer over its sizes).
+/// What Elements yields for a padding zero.
+constexpr int64_t kPad = std::numeric_limits<int64_t>::min();
+
+/// The elements of a side, in order (an odometer over its sizes, padded
+/// ones where it pads: a padding position is kPad).
 class Elements {
 public:
   explicit Elements(const Side &s)
       : s(s), idx(s.sizes.size(), 0), at(s.start) {}
-  int64_t operator*() const { return at; }
+  int64_t operator*() const {
+    if (s.padBefore.empty())
+      return at;
+    int64_t a = s.start;
+    for (size_t k = 0; k < idx.size(); ++k) {
+      int64_t i = idx[k] - s.padBefore[k];
+      if (i < 0 || i >= s.sizes[k])
+        return kPad;
+      a += i * s.strides[k];
+    }
+    return a;
+  }
   void next() {
+    if (!s.padBefore.empty()) {
+      for (size_t k = idx.size(); k-- > 0;) {
+        if (++idx[k] < s.padBefore[k] + s.sizes[k] + s.padAfter[k])
+          return;
+        idx[k] = 0;
+      }
+      return;
+    }
     for (size_t k = idx.size(); k-- > 0;) {
       at += s.strides[k];
       if (++idx[k] < s.sizes[k])
@@ -182,8 +209,9 @@ public:
     if (auto c = dyn_cast<air::ChannelOpInterface>(op)) {
       r.isPut = c.isPut();
       Side s;
-      if (!side(op, c.getMemref(), c.getMixedOffsets(), c.getMixedAccessSizes(),
-                c.getMixedStrides(), valueOf, s))
+      if (!padded(op, c.getMemref(), c.getMixedOffsets(),
+                  c.getMixedAccessSizes(), c.getMixedStrides(), valueOf, s,
+                  c.isPut()))
         return;
       (r.isPut ? r.from : r.to) = std::move(s);
       for (const auto &d : destinations)
@@ -191,9 +219,9 @@ public:
             {c.getChanName().str(), std::vector<int64_t>(d.begin(), d.end())});
     } else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
       r.isDma = true;
-      if (!side(op, dma.getSrc(), dma.getMixedSrcOffsets(),
-                dma.getMixedSrcSizes(), dma.getMixedSrcStrides(), valueOf,
-                r.from) ||
+      if (!padded(op, dma.getSrc(), dma.getMixedSrcOffsets(),
+                  dma.getMixedSrcSizes(), dma.getMixedSrcStrides(), valueOf,
+                  r.from, /*source=*/true) ||
           !side(op, dma.getDst(), dma.getMixedDstOffsets(),
                 dma.getMixedDstSizes(), dma.getMixedDstStrides(), valueOf,
                 r.to))
@@ -311,6 +339,48 @@ private:
   void fail(std::string why, Operation *at) {
     if (!out.unknown)
       out.unknown = Unknown{std::move(why), at};
+  }
+
+  /// A side, with its padding where it is a transfer's source
+  /// (docs/semantics.md 4c).
+  bool padded(Operation *op, Value memref, ArrayRef<OpFoldResult> offs,
+              ArrayRef<OpFoldResult> sizes, ArrayRef<OpFoldResult> strides,
+              function_ref<std::optional<int64_t>(Value)> valueOf, Side &s,
+              bool source) {
+    if (!side(op, memref, offs, sizes, strides, valueOf, s))
+      return false;
+    if (!source)
+      return true;
+    std::optional<air::Padding> pad;
+    // The dimensions padding reads: the pattern's, or the buffer's shape
+    // for a whole-buffer one (docs/semantics.md 4c).
+    if (s.sizes.size() == 1 && sizes.empty()) {
+      MemRefType type = out.places[s.place].type;
+      if (!air::getPadding(op, type.getRank()))
+        return true;
+      s.sizes.assign(type.getShape().begin(), type.getShape().end());
+      s.strides.clear();
+      int64_t row = 1;
+      for (int64_t k = type.getRank(); k-- > 0;) {
+        s.strides.insert(s.strides.begin(), row);
+        row *= type.getShape()[k];
+      }
+    }
+    pad = air::getPadding(op, s.sizes.size());
+    if (!pad)
+      return true;
+    if (pad->before.empty()) {
+      fail("padding that does not align with the pattern's dimensions is "
+           "not replayed",
+           op);
+      return false;
+    }
+    s.padBefore = pad->before;
+    s.padAfter = pad->after;
+    s.count = 1;
+    for (size_t k = 0; k < s.sizes.size(); ++k)
+      s.count *= pad->before[k] + s.sizes[k] + pad->after[k];
+    return true;
   }
 
   bool side(Operation *op, Value memref, ArrayRef<OpFoldResult> offs,
@@ -561,6 +631,10 @@ private:
     }
     std::vector<Tag> &init = out.initial[to.place];
     init.assign(content[to.place].size(), Tag());
+    if (!from.padBefore.empty()) {
+      fail("a padded npu_mmio put is not replayed", writer);
+      return;
+    }
     Elements src(from), at(to);
     for (int64_t k = 0; k < to.count; ++k, src.next(), at.next()) {
       int64_t e = *at;
@@ -590,9 +664,11 @@ private:
     const Place &src = out.places[from.place];
     bool made = src.kind == Place::CoreBuffer && computed.count(src.alloc);
     tags.clear();
+    unsigned bits = src.type.getElementTypeBitWidth();
     for (Elements e(from); (int64_t)tags.size() < from.count; e.next())
-      tags.push_back(made ? Tag(Tag::Computed, from.place, *e, round)
-                          : content[from.place][*e]);
+      tags.push_back(*e == kPad ? Tag(Tag::Constant, (int32_t)bits, 0)
+                     : made     ? Tag(Tag::Computed, from.place, *e, round)
+                                : content[from.place][*e]);
     FillLog *log = out.places[to.place].kind == Place::CoreBuffer
                        ? &out.fills[to.place]
                        : nullptr;

@@ -79,8 +79,9 @@ bool forEachElement(const Access &a, MemRefType type, int64_t &budget,
 /// the BD stays within `maxDims` dimensions.
 std::optional<Access> foldedAccess(ArrayRef<Access> as, MemRefType type,
                                    int64_t maxDims) {
-  if (as.size() < 2)
-    return std::nullopt;
+  if (as.size() < 2 ||
+      llvm::any_of(as, [](const Access &a) { return !a.padBefore.empty(); }))
+    return std::nullopt; // a padded BD pads its own dimensions only
   auto linear = [&](const Access &a) {
     BDPattern p = bdPattern(a, type);
     return std::make_tuple(p.offset, p.len, p.sizes, p.strides);
@@ -571,6 +572,16 @@ BDPattern aircheck::npu::bdPattern(const Access &a, MemRefType type) {
   p.offset = e.base();
   p.len = e.count();
   ArrayRef<int64_t> sizes = e.sizes, strides = e.strides;
+  if (!a.padBefore.empty()) {
+    p.sizes.assign(sizes.begin(), sizes.end());
+    p.strides.assign(strides.begin(), strides.end());
+    p.padBefore = a.padBefore;
+    p.padAfter = a.padAfter;
+    p.len = 1;
+    for (size_t i = 0; i < sizes.size(); ++i)
+      p.len *= a.padBefore[i] + sizes[i] + a.padAfter[i];
+    return p;
+  }
   // Drop dimensions of size 1, merge contiguous ones.
   SmallVector<int64_t, 4> ms, mt;
   for (size_t i = 0; i < sizes.size(); ++i) {

@@ -131,6 +131,10 @@ ExplicitPattern explicitPattern(const Access &a, mlir::MemRefType type);
 struct BDPattern {
   int64_t offset = 0, len = 0;
   llvm::SmallVector<int64_t, 4> sizes, strides;
+  /// A padded access: its dimensions as written (none dropped or merged,
+  /// mlir-aie pads per dimension), the pads one per dimension, and `len`
+  /// the padded sizes' product.
+  llvm::SmallVector<int64_t, 4> padBefore, padAfter;
 };
 BDPattern bdPattern(const Access &a, mlir::MemRefType type);
 

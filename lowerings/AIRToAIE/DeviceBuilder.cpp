@@ -614,8 +614,9 @@ bool DesignBuilder::dmaPrograms() {
             b->getI32IntegerAttr(p.offset), b->getI32IntegerAttr(p.len),
             p.sizes.empty() ? DenseI32ArrayAttr() : i32s(p.sizes),
             p.sizes.empty() ? DenseI32ArrayAttr() : i32s(p.strides),
-            DenseI32ArrayAttr(), DenseI32ArrayAttr(), IntegerAttr(),
-            aie::PacketInfoAttr());
+            p.padBefore.empty() ? DenseI32ArrayAttr() : i32s(p.padBefore),
+            p.padAfter.empty() ? DenseI32ArrayAttr() : i32s(p.padAfter),
+            IntegerAttr(), aie::PacketInfoAttr());
         if (bd.releaseLock >= 0)
           aie::UseLockOp::create(
               *b, bloc, bl[bd.releaseLock],

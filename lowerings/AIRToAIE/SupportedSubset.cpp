@@ -62,17 +62,6 @@ FailureOr<Design> aircheck::npu::findSupportedDesign(ModuleOp module) {
   }
 
   module.walk([&](Operation *op) {
-    // Padding: the DMA writes zeros around what it reads. The BDs this
-    // lowering writes do not pad, so the two sides would move different
-    // element counts and the design would hang (upstream's
-    // dma_to_channel_with_padding exited 3 on the second check).
-    if (isa<air::AIRDialect>(op->getDialect()) &&
-        (op->hasAttr("pad_before") || op->hasAttr("pad_after"))) {
-      refuse(op) << "a transfer with padding (pad_before/pad_after); the "
-                    "lowering does not write padding BDs";
-      ok = false;
-      return;
-    }
     if (auto c = dyn_cast<air::ChannelOp>(op)) {
       if (!lowersAsStream(c) && !isMmio(c) && !isCascade(c)) {
         refuse(op) << "a channel of type '" << c.getKind()

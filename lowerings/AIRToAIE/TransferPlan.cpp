@@ -243,6 +243,47 @@ bool aircheck::npu::mergeIdenticalSources(TransferPlan &plan) {
   return merged;
 }
 
+/// Gives `a`, a source side of `op`, its padding (docs/semantics.md 4c),
+/// one count per dimension of its explicit pattern; false (refused) where
+/// the design cannot pad it: mlir-aie pads memory-tile MM2S BDs only, and
+/// the innermost dimension's pads must fill whole 32-bit words (its
+/// dma_bd verifier's rule).
+static bool padSource(Access &a, const BufferRef &buf, Operation *op) {
+  if (!op->hasAttr("pad_before") && !op->hasAttr("pad_after"))
+    return true;
+  ExplicitPattern e = explicitPattern(a, buf.type);
+  std::optional<air::Padding> pad = air::getPadding(op, e.sizes.size());
+  if (!pad || pad->before.empty()) {
+    refuse(op) << "its padding (pad_before / pad_after) does not align with "
+                  "the pattern's dimensions";
+    return false;
+  }
+  if (llvm::all_of(pad->before, [](int64_t v) { return v == 0; }) &&
+      llvm::all_of(pad->after, [](int64_t v) { return v == 0; }))
+    return true;
+  if (buf.level != Level::L2) {
+    refuse(op) << "pads a transfer out of "
+               << (buf.level == Level::L1 ? "L1" : "L3")
+               << "; the design pads what a memory tile sends only (mlir-aie "
+                  "writes padding into memory-tile MM2S BDs)";
+    return false;
+  }
+  unsigned bytes = std::max(1u, buf.type.getElementTypeBitWidth() / 8);
+  if ((pad->before.back() * bytes) % 4 || (pad->after.back() * bytes) % 4) {
+    refuse(op) << "pads its innermost dimension by " << pad->before.back()
+               << " and " << pad->after.back() << " elements of " << bytes
+               << " bytes: mlir-aie pads in whole 32-bit words there";
+    return false;
+  }
+  // The explicit pattern's dimensions, which the pads now index.
+  a.offsets.assign(e.offs.begin(), e.offs.end());
+  a.sizes.assign(e.sizes.begin(), e.sizes.end());
+  a.strides.assign(e.strides.begin(), e.strides.end());
+  a.padBefore = pad->before;
+  a.padAfter = pad->after;
+  return true;
+}
+
 /// The extent of each unranked argument of `func` the run's transfers
 /// touch: one past the last element any of them reaches, each pattern read
 /// as on a 1-D buffer (docs/semantics.md 4b: explicit strides address the
@@ -542,6 +583,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
                "(docs/semantics.md 4b), and the lowering keeps a start per "
                "dimension, which cannot express it here (no dimension of "
                "size 1, and no stride that divides the start)";
+        ok = false;
+        continue;
+      }
+      if (isPut && !padSource(a, plan.buffers[*buf], r->op)) {
         ok = false;
         continue;
       }

@@ -65,9 +65,14 @@ struct Access {
   mlir::Operation *op;
   /// Its place in the run's order of transfer starts.
   uint64_t order = 0;
+  /// A padded source (docs/semantics.md 4c; a memory tile's MM2S only):
+  /// zeros before and after each dimension of the explicit pattern
+  /// (explicitPattern's), one per dimension; empty when it does not pad.
+  llvm::SmallVector<int64_t, 4> padBefore, padAfter;
   bool operator==(const Access &o) const {
     return buffer == o.buffer && offsets == o.offsets && sizes == o.sizes &&
-           strides == o.strides;
+           strides == o.strides && padBefore == o.padBefore &&
+           padAfter == o.padAfter;
   }
 };
 
