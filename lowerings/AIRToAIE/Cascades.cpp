@@ -9,8 +9,7 @@ using namespace mlir;
 using namespace aircheck;
 using namespace aircheck::npu;
 
-/// Why a cascade loop cannot move `a` of `type` whole (empty: it can).
-static std::string cannotMove(const Access &a, MemRefType type) {
+std::string aircheck::npu::cascadeWordsProblem(MemRefType type) {
   if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity())
     return "a buffer without a static shape and the default layout";
   if (!type.getElementType().isIntOrFloat())
@@ -24,6 +23,13 @@ static std::string cannotMove(const Access &a, MemRefType type) {
     return "a buffer of " + std::to_string(type.getNumElements() * bits) +
            " bits, not a whole number of " + std::to_string(kCascadeBits) +
            "-bit cascade words";
+  return "";
+}
+
+/// Why a cascade loop cannot move `a` of `type` whole (empty: it can).
+static std::string cannotMove(const Access &a, MemRefType type) {
+  if (std::string why = cascadeWordsProblem(type); !why.empty())
+    return why;
   BDPattern p = bdPattern(a, type);
   if (p.offset != 0 || p.len != type.getNumElements() || !p.sizes.empty())
     return "part of a buffer (a cascade loop moves its buffer whole, in "

@@ -56,6 +56,13 @@ struct CascadePlan {
 /// cores; refuses (errors at the ops) what a cascade loop would not move.
 mlir::FailureOr<CascadePlan> takeCascades(TransferPlan &plan);
 
+/// Why a cascade loop cannot move a whole buffer of `type` in
+/// kCascadeBits-bit words (empty: it can): a static shape and the default
+/// layout, integer or float elements whose width divides the word, a whole
+/// number of words. takeCascades asks it of every transfer the run
+/// reached, CoreBodies of each cascade op it rewrites.
+std::string cascadeWordsProblem(mlir::MemRefType type);
+
 } // namespace aircheck::npu
 
 #endif

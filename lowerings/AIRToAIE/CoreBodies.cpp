@@ -414,16 +414,13 @@ LogicalResult aircheck::npu::buildCoreBody(
     }
     // What Cascades.h checked of every transfer the run reached; a put or
     // get it never reached is checked here.
-    unsigned bits = type.getElementType().isIntOrFloat()
-                        ? type.getElementTypeBitWidth()
-                        : 0;
-    if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        bits == 0 || kCascadeBits % bits != 0 ||
-        (type.getNumElements() * bits) % kCascadeBits != 0) {
-      refuse(op) << "a cascade transfer the lowering cannot move in "
-                 << kCascadeBits << "-bit words (Cascades.h)";
+    if (std::string why = cascadeWordsProblem(type); !why.empty()) {
+      refuse(op) << "a cascade transfer of " << why
+                 << "; the lowering moves whole buffers in " << kCascadeBits
+                 << "-bit words";
       return failure();
     }
+    unsigned bits = type.getElementTypeBitWidth();
     OpBuilder at(op);
     Value flat = buf;
     if (type.getRank() != 1) {

@@ -587,8 +587,8 @@ func.func @segment_l1() {
 
 // -----
 
-// Padding: the DMA would write zeros around the 6x5 it reads; the BDs the
-// lowering writes do not pad, and the two sides would move different counts.
+// Padding out of L1: mlir-aie pads what a memory tile sends only
+// (compile/padding.mlir has what compiles).
 func.func @padded(%a: memref<8x8xi32>) {
   %c1 = arith.constant 1 : index
   air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<8x8xi32> {
@@ -603,8 +603,8 @@ func.func @padded(%a: memref<8x8xi32>) {
         %c6 = arith.constant 6 : index
         %c8 = arith.constant 8 : index
         %b = memref.alloc() : memref<8x8xi32, 2>
-        // expected-error @+1 {{[compile-unsupported] a transfer with padding (pad_before/pad_after); the lowering does not write padding BDs}}
-        air.dma_memcpy_nd (%b[] [] [], %m[%c0, %c0] [%c6, %c5] [%c8, %c1_h]) {pad_before = array<i32: 1, 1>, pad_after = array<i32: 1, 2>} : (memref<8x8xi32, 2>, memref<8x8xi32, 1>)
+        // expected-error @+1 {{[compile-unsupported] pads a transfer out of L1; the design pads what a memory tile sends only (mlir-aie writes padding into memory-tile MM2S BDs)}}
+        air.dma_memcpy_nd (%m[] [] [], %b[%c0, %c0] [%c6, %c5] [%c8, %c1_h]) {pad_before = array<i32: 1, 1>, pad_after = array<i32: 1, 2>} : (memref<8x8xi32, 1>, memref<8x8xi32, 2>)
         memref.dealloc %b : memref<8x8xi32, 2>
       }
       memref.dealloc %l2 : memref<8x8xi32, 1>
