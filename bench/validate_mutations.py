@@ -19,6 +19,8 @@ writes a design for, injects faults into each design and runs
                    values rotated, so another herd goes first
     cascade-word   every core's loop over cascade words starts one word
                    late, at both ends of each stream
+    bd-pad         a padded BD's pads of one dimension the other way round
+                   (before and after swapped)
 
   data-preserving edits (each must be accepted):
     rename         every symbol and SSA name of buffers and locks renamed
@@ -58,7 +60,9 @@ def run(cmd):
 # --- faults: each yields (description, mutated text) -------------------------
 
 BD = re.compile(r"aie\.dma_bd\((%\w+) : ([^)]*?) offset = (\d+) len = (\d+)"
-                r"(?: sizes = \[([\d, ]+)\] strides = \[([\d, ]+)\])?\)")
+                r"(?: sizes = \[([\d, ]+)\] strides = \[([\d, ]+)\])?"
+                r"(?: pad \[([^\]]*)\])?\)")
+PAD = re.compile(r"<const_pad_before = (\d+), const_pad_after = (\d+)>")
 
 
 def bds(text):
@@ -106,6 +110,23 @@ def bd_order(text):
         e = m.end(6) + 1
         yield ("dimensions of the BD at %d" % m.start(),
                text[:s] + new + text[e:])
+
+
+def bd_pad(text):
+    """A padded BD's zeros moved: the first dimension whose pads differ
+    takes them the other way round (before and after swapped)."""
+    for m in bds(text):
+        if not m.group(7):
+            continue
+        for p in PAD.finditer(m.group(7)):
+            if p.group(1) == p.group(2):
+                continue
+            s = m.start(7) + p.start()
+            e = m.start(7) + p.end()
+            yield ("pads of the BD at %d" % m.start(),
+                   text[:s] + "<const_pad_before = %s, const_pad_after = %s>"
+                   % (p.group(2), p.group(1)) + text[e:])
+            break
 
 
 TASK = re.compile(r"aiex\.npu\.dma_memcpy_nd\((%\w+) \[(\d+), (\d+), (\d+), (\d+)\]")
@@ -314,7 +335,7 @@ CHANGING = [("bd-offset", bd_offset), ("bd-length", bd_length),
             ("task-offset", task_offset), ("flow-dest", flow_dest),
             ("lock-init", lock_init), ("bd-buffer", bd_buffer),
             ("task-order", task_order), ("turn-order", turn_order),
-            ("cascade-word", cascade_word)]
+            ("cascade-word", cascade_word), ("bd-pad", bd_pad)]
 PRESERVING = [("rename", rename), ("lock-ids", lock_ids),
               ("flow-order", flow_order), ("bd-split", bd_split),
               ("cascade-order", cascade_order)]
