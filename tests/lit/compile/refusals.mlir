@@ -764,3 +764,48 @@ func.func @cascade_of_a_part_word() {
   }
   return
 }
+
+// -----
+
+// A cascade moves words, not typed elements: a put of i32 met by a get of
+// f32 (the same count, the same bits) would reinterpret them; refused.
+air.channel @TypedCasc [1, 1] {channel_type = "npu_cascade"}
+func.func @cascade_of_other_types() {
+  air.segment @seg {
+    %c1_s = arith.constant 1 : index
+    air.herd @west tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
+      %a = memref.alloc() : memref<16xi32, 2 : i32>
+      // expected-error @+1 {{[compile-unsupported] a cascade put and the get it meets move buffers of different element types or sizes}}
+      air.channel.put @TypedCasc[%tx, %ty] (%a[] [] []) : (memref<16xi32, 2 : i32>)
+      memref.dealloc %a : memref<16xi32, 2 : i32>
+    }
+    air.herd @east tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
+      %b = memref.alloc() : memref<16xf32, 2 : i32>
+      // expected-note @+1 {{the get}}
+      air.channel.get @TypedCasc[%tx, %ty] (%b[] [] []) : (memref<16xf32, 2 : i32>)
+      memref.dealloc %b : memref<16xf32, 2 : i32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A cascade joins two cores: a put from a segment's L2 has no core to run
+// its loop.
+air.channel @SegCasc [1, 1] {channel_type = "npu_cascade"}
+func.func @cascade_from_l2() {
+  air.segment @seg {
+    %c1_s = arith.constant 1 : index
+    %l2 = memref.alloc() : memref<16xi32, 1 : i32>
+    // expected-error @+1 {{[compile-unsupported] a cascade put or get outside a herd's L1; a cascade joins two cores}}
+    air.channel.put @SegCasc[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
+    air.herd @east tile (%tx, %ty) in (%sx=%c1_s, %sy=%c1_s) {
+      %b = memref.alloc() : memref<16xi32, 2 : i32>
+      air.channel.get @SegCasc[%tx, %ty] (%b[] [] []) : (memref<16xi32, 2 : i32>)
+      memref.dealloc %b : memref<16xi32, 2 : i32>
+    }
+    memref.dealloc %l2 : memref<16xi32, 1 : i32>
+  }
+  return
+}
