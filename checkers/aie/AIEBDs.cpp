@@ -8,7 +8,9 @@
 // Per BD (also in runtime-sequence tasks): at most bd_max_dimensions
 // dimensions (one more, the iteration dimension, in a runtime task);
 // offset, length and the innermost dimension in whole 4-byte words; the
-// addresses touched inside the buffer; and locality: a tile's DMA reaches
+// addresses touched inside the buffer; padding as mlir-aie's verifier
+// allows it (memory tiles only, one pad per dimension, within len, the
+// innermost pads in whole words); and locality: a tile's DMA reaches
 // only its own buffers and locks, a memory tile's also those of its
 // east/west neighbour memory tiles on the channels
 // memtile.neighbour_access.channels_mlir_aie allows.
@@ -278,6 +280,34 @@ public:
       bd.emitError() << "the innermost dimension moves "
                      << (*sizes)[ndims - 1] * eb
                      << " bytes, not a whole number of 4-byte words";
+
+    // Padding (mlir-aie's dma_bd verifier): a memory tile's BD only, one
+    // pad per dimension of explicit sizes, the padded sizes within len,
+    // and the innermost pads in whole 32-bit words.
+    if (std::optional<ArrayRef<int32_t>> before = bd.getPadBefore()) {
+      std::optional<ArrayRef<int32_t>> after = bd.getPadAfter();
+      if (kind != TileKind::MemTile && kind != TileKind::Outside) {
+        bd.emitError() << "a padded BD on " << describe(c, kind)
+                       << ": only memory-tile BDs pad (mlir-aie)";
+      } else if (ndims == 0 || before->size() != ndims || !after ||
+                 after->size() != ndims) {
+        bd.emitError() << "a padded BD needs one pad per dimension of its "
+                          "sizes and strides (mlir-aie)";
+      } else {
+        int64_t padded = 1;
+        for (size_t i = 0; i < ndims; ++i)
+          padded *= (*before)[i] + (*sizes)[i] + (*after)[i];
+        if (len && padded > *len)
+          bd.emitError() << "the padded sizes move " << padded
+                         << " elements, more than its len " << *len
+                         << " (mlir-aie: data exceeds len after padding)";
+        if (((*before)[ndims - 1] * eb) % 4 || ((*after)[ndims - 1] * eb) % 4)
+          bd.emitError() << "the innermost dimension is padded by "
+                         << (*before)[ndims - 1] << " and "
+                         << (*after)[ndims - 1] << " elements of " << eb
+                         << " bytes, not whole 32-bit words (mlir-aie)";
+      }
+    }
 
     // Bounds (no padding: padded elements are not read).
     if (type.hasStaticShape() && !bd.getPadBefore()) {

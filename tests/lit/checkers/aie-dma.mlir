@@ -32,6 +32,35 @@ module {
       aie.end
     }
   }
+  // aie-bds: padding as mlir-aie's dma_bd verifier allows it.
+  aie.device(npu1_2col) @bd_pads {
+    %t = aie.tile(0, 2)
+    %m = aie.tile(0, 1)
+    %w = aie.buffer(%t) : memref<64xi32>
+    %l2 = aie.buffer(%m) : memref<64xi16>
+    %mem = aie.mem(%t) {
+      %0 = aie.dma_start(MM2S, 0, ^bd0, ^end)
+    ^bd0:
+      // expected-error@+1 {{a padded BD on tile (0, 2): only memory-tile BDs pad (mlir-aie)}}
+      aie.dma_bd(%w : memref<64xi32>, 0, 16, [<size = 14, stride = 1>], [<const_pad_before = 1, const_pad_after = 1>]) {bd_id = 0 : i32}
+      aie.next_bd ^bd0
+    ^end:
+      aie.end
+    }
+    %mt = aie.memtile_dma(%m) {
+      %0 = aie.dma_start(MM2S, 0, ^bd0, ^end)
+    ^bd0:
+      // expected-error@+1 {{the padded sizes move 20 elements, more than its len 16 (mlir-aie: data exceeds len after padding)}}
+      aie.dma_bd(%l2 : memref<64xi16>, 0, 16, [<size = 16, stride = 1>], [<const_pad_before = 2, const_pad_after = 2>]) {bd_id = 0 : i32}
+      aie.next_bd ^bd1
+    ^bd1:
+      // expected-error@+1 {{the innermost dimension is padded by 1 and 1 elements of 2 bytes, not whole 32-bit words (mlir-aie)}}
+      aie.dma_bd(%l2 : memref<64xi16>, 0, 16, [<size = 14, stride = 1>], [<const_pad_before = 1, const_pad_after = 1>]) {bd_id = 1 : i32}
+      aie.next_bd ^bd0
+    ^end:
+      aie.end
+    }
+  }
   aie.device(npu1_2col) @bd_ids {
     %t = aie.tile(0, 2)
     %w = aie.buffer(%t) : memref<64xi32>
