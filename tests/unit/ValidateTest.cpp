@@ -73,6 +73,24 @@ TEST_F(ValidateEngines, SizesThatDisagreeWithLenAreNotRead) {
   EXPECT_NE(why.find("sizes move 6 elements"), std::string::npos);
 }
 
+TEST_F(ValidateEngines, APaddedBDWalksItsPaddedSizes) {
+  std::string why;
+  // Two rows of two from element 9, padded by a row before and a column
+  // on each side: 3 x 4, the zeros where an index lies in a pad.
+  auto e = elements("offset = 9 len = 12 sizes = [2, 2] strides = [8, 1] "
+                    "pad [<const_pad_before = 1, const_pad_after = 0>, "
+                    "<const_pad_before = 1, const_pad_after = 1>]",
+                    why);
+  ASSERT_TRUE(e) << why;
+  const int64_t z = kPadElement;
+  EXPECT_EQ(*e, (std::vector<int64_t>{z, z, z, z, z, 9, 10, z, z, 17, 18, z}));
+  // A len that is not the padded sizes' product is not read.
+  EXPECT_FALSE(elements("offset = 9 len = 4 sizes = [2, 2] strides = [8, 1] "
+                        "pad [<const_pad_before = 1, const_pad_after = 0>, "
+                        "<const_pad_before = 1, const_pad_after = 1>]",
+                        why));
+}
+
 TEST(ValidateLogs, EachEntryKnowsItsWriter) {
   FillLog log;
   int a = 0, b = 0; // stand-ins for two ops
