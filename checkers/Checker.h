@@ -111,6 +111,7 @@ std::unique_ptr<Checker> createChannelReferences();
 std::unique_ptr<Checker> createChannelPairing();
 std::unique_ptr<Checker> createChannelCountBalance();
 std::unique_ptr<Checker> createChannelVolumeBalance();
+std::unique_ptr<Checker> createDmaVolumeBalance();
 std::unique_ptr<Checker> createChannelIndexResolution();
 std::unique_ptr<Checker> createBroadcastCoverage();
 std::unique_ptr<Checker> createResourceFit();

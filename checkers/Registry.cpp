@@ -13,6 +13,7 @@ const std::vector<std::unique_ptr<Checker>> &aircheck::allCheckers() {
     v.push_back(createChannelPairing());
     v.push_back(createChannelCountBalance());
     v.push_back(createChannelVolumeBalance());
+    v.push_back(createDmaVolumeBalance());
     v.push_back(createChannelIndexResolution());
     v.push_back(createBroadcastCoverage());
     v.push_back(createCascadeAdjacency());

@@ -17,8 +17,11 @@ module {
         %c2 = arith.constant 2 : index
         %c4 = arith.constant 4 : index
         air.herd @small tile (%tx, %ty) in (%sx=%c2, %sy=%c4) args(%ha=%sa) : memref<1024xi32> {
+          %c0_h = arith.constant 0 : index
+          %c1_h = arith.constant 1 : index
+          %c16_h = arith.constant 16 : index
           %l1 = memref.alloc() : memref<16xi32, 2>
-          air.dma_memcpy_nd (%l1[] [] [], %ha[] [] []) : (memref<16xi32, 2>, memref<1024xi32>)
+          air.dma_memcpy_nd (%l1[] [] [], %ha[%c0_h] [%c16_h] [%c1_h]) : (memref<16xi32, 2>, memref<1024xi32>)
           memref.dealloc %l1 : memref<16xi32, 2>
         }
       }
@@ -26,8 +29,11 @@ module {
       %s2 = air.segment @wide async args(%sa=%a) : memref<1024xi32> [dependency = [%s1]] [affinity = [%aff]] {
         %c4 = arith.constant 4 : index
         air.herd @large tile (%tx, %ty) in (%sx=%c4, %sy=%c4) args(%ha=%sa) : memref<1024xi32> {
+          %c0_h = arith.constant 0 : index
+          %c1_h = arith.constant 1 : index
+          %c16_h = arith.constant 16 : index
           %l1 = memref.alloc() : memref<16xi32, 2>
-          air.dma_memcpy_nd (%l1[] [] [], %ha[] [] []) : (memref<16xi32, 2>, memref<1024xi32>)
+          air.dma_memcpy_nd (%l1[] [] [], %ha[%c0_h] [%c16_h] [%c1_h]) : (memref<16xi32, 2>, memref<1024xi32>)
           memref.dealloc %l1 : memref<16xi32, 2>
         }
       }

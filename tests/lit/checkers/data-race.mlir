@@ -154,6 +154,10 @@ module {
       %c8 = arith.constant 8 : index
       %off = arith.muli %x, %c8 : index
       %v = memref.alloc() : memref<16xi32, 1>
+      // The destination moves %lw elements, the source its 16: unbalanced
+      // where %lw is not 16 (dma-volume-balance).
+      // expected-error@+9 {{this dma_memcpy_nd reads 16 elements from its source and writes 0 into its destination (when %arg1 of @launches = 0); the side that expects more waits forever for the rest (upstream's air-to-aie gives each side its own BD)}}
+      // expected-note@+8 {{hint: give the source and the destination patterns the same number of elements (the product of their sizes, padding included)}}
       // expected-error-re@+7 {{data race: 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}} writes element [8] of a buffer that 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}} writes, and the two may run at once: instances that differ in launch id run at once (launch (1) against launch (0)), with %arg1 of @launches = 9}}
       // expected-note-re@+6 {{the other access (launch (0)), racing with 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}}}}
       // expected-note@+5 {{the buffer is a function argument}}
