@@ -56,6 +56,10 @@ module {
     ^bd1:
       // expected-error@+1 {{the innermost dimension is padded by 1 and 1 elements of 2 bytes, not whole 32-bit words (mlir-aie)}}
       aie.dma_bd(%l2 : memref<64xi16>, 0, 16, [<size = 14, stride = 1>], [<const_pad_before = 1, const_pad_after = 1>]) {bd_id = 1 : i32}
+      aie.next_bd ^bd2
+    ^bd2:
+      // expected-error@+1 {{a padded BD needs one pad per dimension of its sizes and strides (mlir-aie)}}
+      aie.dma_bd(%l2 : memref<64xi16>, 0, 16, [<size = 16, stride = 1>], [<const_pad_before = 0, const_pad_after = 0>, <const_pad_before = 0, const_pad_after = 0>]) {bd_id = 2 : i32}
       aie.next_bd ^bd0
     ^end:
       aie.end
