@@ -575,6 +575,10 @@ private:
   /// The design has fewer cores than the program has instances: a tile may
   /// run several herds' instances one after another.
   bool sharing = false;
+  /// L1 allocs from outside the herds that herds of one name transfer, one
+  /// of which runs more than once: which run of which herd takes which of
+  /// the tile copy's fills is not read.
+  std::set<Operation *> sharedManyRuns;
 
   /// One herd body in a core's code: the herd, and the alloc -> buffer map
   /// under which the code is its body.
@@ -1004,6 +1008,45 @@ private:
     for (auto [i, pl] : llvm::enumerate(p.places))
       if (pl.kind == Place::CoreBuffer)
         placeAt[{pl.herd, instanceKey(pl), pl.alloc}] = i;
+    // An L1 alloc from outside the herds is one copy per tile (seed 000
+    // 4b), and herds of one name in a segment run on the same tiles: the
+    // copy a herd of that name transfers is each of their instances' with
+    // those ids (ProgramRun names it by the herd that transferred it).
+    for (auto [i, pl] : llvm::enumerate(p.places)) {
+      if (pl.kind != Place::CoreBuffer || !pl.alloc ||
+          pl.alloc->getParentOfType<air::HerdOp>() || !pl.herd.getSymNameAttr())
+        continue;
+      std::vector<air::HerdOp> users{pl.herd};
+      p.func.walk([&](air::HerdOp h) {
+        if (h == pl.herd || h.getSymNameAttr() != pl.herd.getSymNameAttr() ||
+            segmentOf(h) != segmentOf(pl.herd))
+          return;
+        for (Value v : h.getKernelOperands())
+          if (memrefRootOp(v, ExecuteLinks | KernelArgLinks) == pl.alloc) {
+            users.push_back(h);
+            return;
+          }
+      });
+      auto once = [](air::HerdOp h) {
+        for (Operation *up = h->getParentOp(); up && !isa<func::FuncOp>(up);
+             up = up->getParentOp()) {
+          if (isa<air::ExecuteOp>(up))
+            continue;
+          auto hi = dyn_cast<air::HierarchyOpInterface>(up);
+          if (!hi || air::constantInstances(hi) != 1)
+            return false;
+        }
+        return true;
+      };
+      if (users.size() > 1 && !llvm::all_of(users, once)) {
+        sharedManyRuns.insert(pl.alloc);
+        continue;
+      }
+      for (air::HerdOp h : llvm::drop_begin(users)) {
+        instances[h].insert(instanceKey(pl));
+        placeAt.try_emplace({h, instanceKey(pl), pl.alloc}, i);
+      }
+    }
     p.func->getParentOfType<ModuleOp>().walk(
         [&](air::HerdOp h) { herds.push_back(h); });
     for (air::HerdOp h : herds) {
@@ -1356,6 +1399,17 @@ private:
   /// whose fills agree longest, over every way of reading its code.
   void firstMismatch(aie::CoreOp core, const std::string &name,
                      const std::vector<Split> &ways) {
+    for (const Split &split : ways)
+      for (const Segment &seg : split)
+        for (auto &[alloc, buf] : seg.map)
+          if (sharedManyRuns.count(alloc)) {
+            unknown(name + " runs herds of one name that transfer the "
+                           "alloc at " + lineColOf(alloc) +
+                        " (one copy per tile), one of them more than once: "
+                        "which run takes which of its fills is not read",
+                    core);
+            return;
+          }
     int64_t best = -2;
     int bestPlace = -1, bestBuffer = -1;
     for (const Split &split : ways)

@@ -197,20 +197,20 @@ Operation *aircheck::npu::outerL1Alloc(air::HerdOp herd, unsigned k) {
   return root;
 }
 
-unsigned aircheck::npu::outerL1Users(Operation *alloc) {
-  unsigned n = 0;
+SmallVector<air::HerdOp> aircheck::npu::outerL1Users(Operation *alloc) {
+  SmallVector<air::HerdOp> users;
   Operation *top = alloc->getParentOfType<func::FuncOp>();
   if (!top)
-    return 0;
+    return users;
   top->walk([&](air::HerdOp h) {
     auto hi = cast<air::HierarchyOpInterface>(h.getOperation());
     for (auto [k, arg] : llvm::enumerate(hi.getKernelArguments()))
       if (!arg.use_empty() && outerL1Alloc(h, k) == alloc) {
-        ++n;
+        users.push_back(h);
         break;
       }
   });
-  return n;
+  return users;
 }
 
 /// Upstream's air-to-aie gives an L1 buffer from outside a herd one copy
@@ -277,9 +277,14 @@ LogicalResult aircheck::npu::buildCoreBody(
   MLIRContext *ctx = herd.getContext();
   auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
   Location loc = herd.getLoc();
+  // What an earlier herd on this tile put in `body` (herds that share a
+  // tile run one after the other in one core).
+  Operation *earlierEnd = body.empty() ? nullptr : &body.back();
   OpBuilder b = OpBuilder::atBlockEnd(&body);
   IRMapping map;
   SmallVector<std::pair<Operation *, unsigned>> standIns; // op, arg #
+  // The tile's copies of outer L1 buffers this herd uses, with their allocs.
+  SmallVector<std::pair<Value, Operation *>> tileCopies;
   for (auto [arg, id] : llvm::zip(h.getIds(), ids))
     map.map(arg, arith::ConstantIndexOp::create(b, loc, id).getResult());
   for (auto [arg, size] : llvm::zip(h.getSizeArgs(), h.getSizeOperands())) {
@@ -304,6 +309,8 @@ LogicalResult aircheck::npu::buildCoreBody(
       if (!sharedAllocs.count(alloc) && failed(perTileCopyHolds(herd, k)))
         return failure();
       map.map(arg, bufferFor(alloc));
+      if (!sharedAllocs.count(alloc))
+        tileCopies.push_back({map.lookup(arg), alloc});
       continue;
     }
     // Anything else the core cannot reach: the far side of the tile's
@@ -527,6 +534,12 @@ LogicalResult aircheck::npu::buildCoreBody(
         if (isView(u))
           for (Value r : u->getResults())
             work.push_back(r);
+        // A use by an earlier herd on this tile (herds of one name share
+        // the tile's copy of an outer L1 buffer): that herd transferred the
+        // buffer too (below), and its lowering checked the use.
+        if (Operation *top = body.findAncestorOpInBlock(*u);
+            earlierEnd && top && !earlierEnd->isBeforeInBlock(top))
+          continue;
         Operation *a = blk->findAncestorOpInBlock(*u);
         if (!a) {
           auto diag = refuse(u)
@@ -598,6 +611,34 @@ LogicalResult aircheck::npu::buildCoreBody(
       for (Value r : x->getResults())
         r.replaceAllUsesWith(dummy);
       x->erase();
+    }
+  }
+
+  // A tile's copy that a DMA fills or drains for another herd on the tile
+  // (herds of one name share it) is this herd's only inside transfers of
+  // its own, whose locks hand it over; a use outside them could race with
+  // the DMA.
+  for (auto &[buf, alloc] : tileCopies) {
+    if (!locksOf(buf).producer || transfersOf.count(buf))
+      continue;
+    SmallVector<Value> work{buf};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (Operation *u : v.getUsers()) {
+        if (isView(u))
+          for (Value r : u->getResults())
+            work.push_back(r);
+        Operation *top = body.findAncestorOpInBlock(*u);
+        if (!top || (earlierEnd && !earlierEnd->isBeforeInBlock(top)))
+          continue;
+        auto diag = refuse(u) << "uses an L1 buffer from outside the herd "
+                                 "that a DMA fills or drains for another "
+                                 "herd on this tile, without a transfer of "
+                                 "its own to hand it over; the DMA could "
+                                 "race with it";
+        diag.attachNote(alloc->getLoc()) << "the buffer";
+        return failure();
+      }
     }
   }
 

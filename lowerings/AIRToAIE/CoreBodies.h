@@ -66,9 +66,9 @@ buildCoreBody(mlir::Block &body, air::HerdOp herd, llvm::ArrayRef<int64_t> ids,
 /// tile runs.
 mlir::Operation *outerL1Alloc(air::HerdOp herd, unsigned k);
 
-/// How many herd ops name `alloc` (an L1 alloc from outside them) through a
-/// kernel argument they use.
-unsigned outerL1Users(mlir::Operation *alloc);
+/// The herd ops that name `alloc` (an L1 alloc from outside them) through
+/// a kernel argument they use, in program order.
+llvm::SmallVector<air::HerdOp> outerL1Users(mlir::Operation *alloc);
 
 /// Whether a copy per tile of kernel operand #k's outer L1 buffer is what
 /// upstream's lowering gives too (every tile uses it alike); a refusal

@@ -2,6 +2,7 @@
 #include "lowerings/AIRToAIE/MergeStreams.h"
 
 #include <map>
+#include <set>
 
 using namespace aircheck;
 using namespace aircheck::npu;
@@ -44,27 +45,37 @@ unsigned aircheck::npu::mergeCoreStreams(
     TransferPlan &plan, llvm::function_ref<Tile(const Endpoint &)> tileOf,
     llvm::function_ref<int64_t(bool isPut)> channels) {
   std::vector<Endpoint> &eps = plan.endpoints;
-  // Per endpoint, per access: the stream it belongs to, named by the core
-  // endpoint of a one-to-one stream (both ends carry the same label).
-  std::vector<std::vector<unsigned>> label(eps.size());
-  for (auto [i, e] : llvm::enumerate(eps)) {
-    unsigned l = i;
-    if (e.level != Level::L1 && e.peers.size() == 1 &&
-        eps[e.peers[0]].level == Level::L1 &&
-        eps[e.peers[0]].peers.size() == 1)
-      l = e.peers[0];
-    label[i].assign(e.accesses.size(), l);
-  }
-  // One stream to one place: the core side `c` and its peer.
-  auto oneToOne = [&](unsigned c) -> std::optional<unsigned> {
+  // The far end of a core endpoint's stream: its one peer, in L2 or L3,
+  // whose peers are core endpoints that have it alone as their peer (one
+  // stream to one place, or a broadcast to several cores).
+  auto farOf = [&](unsigned c) -> std::optional<unsigned> {
     const Endpoint &e = eps[c];
-    if (e.peers.size() != 1)
+    if (e.level != Level::L1 || e.peers.size() != 1)
       return std::nullopt;
     unsigned p = e.peers[0];
-    if (eps[p].peers.size() != 1 || eps[p].peers[0] != c ||
-        eps[p].level == Level::L1)
+    if (eps[p].level == Level::L1 || eps[p].peers.empty())
       return std::nullopt;
+    for (unsigned q : eps[p].peers)
+      if (eps[q].level != Level::L1 || eps[q].peers.size() != 1 ||
+          eps[q].peers[0] != p)
+        return std::nullopt;
     return p;
+  };
+  // Per endpoint, per access: the stream it belongs to, named by the far
+  // end of a stream (both ends, every destination of a broadcast, carry the
+  // same label).
+  std::vector<std::vector<unsigned>> label(eps.size());
+  for (unsigned i = 0; i < eps.size(); ++i) {
+    std::optional<unsigned> f = farOf(i);
+    unsigned l = f ? *f : i;
+    label[i].assign(eps[i].accesses.size(), l);
+  }
+  auto sharesBuffer = [&](unsigned x, unsigned y) {
+    for (const Access &a : eps[x].accesses)
+      for (const Access &b : eps[y].accesses)
+        if (a.buffer == b.buffer)
+          return true;
+    return false;
   };
 
   unsigned merges = 0;
@@ -75,41 +86,81 @@ unsigned aircheck::npu::mergeCoreStreams(
       if (e.level == Level::L1)
         byTile[{tileOf(e), e.isPut}].push_back(i);
     for (auto &[key, here] : byTile) {
-      if (static_cast<int64_t>(here.size()) <= channels(key.second))
-        continue;
+      bool over = static_cast<int64_t>(here.size()) > channels(key.second);
       for (size_t a = 0; a < here.size() && !changed; ++a)
         for (size_t b = a + 1; b < here.size() && !changed; ++b) {
           unsigned x = here[a], y = here[b];
-          std::optional<unsigned> px = oneToOne(x), py = oneToOne(y);
-          if (!px || !py || eps[*px].level != eps[*py].level)
+          // Streams into (or out of) one core buffer must be one stream:
+          // a core buffer has one lock protocol (BDChains.h).
+          if (!over && !sharesBuffer(x, y))
             continue;
-          auto core = interleave(eps[x], label[x], eps[y], label[y]);
+          std::optional<unsigned> px = farOf(x), py = farOf(y);
+          if (!px || !py || *px == *py || eps[*px].level != eps[*py].level)
+            continue;
+          // The cores of the two streams, paired by tile: each tile one of
+          // each (for one-to-one streams, x and y).
+          const llvm::SmallVector<unsigned, 2> &cx = eps[*px].peers,
+                                          &cy = eps[*py].peers;
+          if (cx.size() != cy.size())
+            continue;
+          std::vector<std::pair<unsigned, unsigned>> pairs;
+          std::set<Tile> tiles;
+          for (unsigned s : cx) {
+            Tile t = tileOf(eps[s]);
+            auto same = llvm::make_filter_range(
+                cy, [&](unsigned u) { return tileOf(eps[u]) == t; });
+            if (std::distance(same.begin(), same.end()) != 1 ||
+                !tiles.insert(t).second)
+              break;
+            pairs.push_back({s, *same.begin()});
+          }
+          if (pairs.size() != cx.size())
+            continue;
           auto far = interleave(eps[*px], label[*px], eps[*py], label[*py]);
-          // The same interleaving at both ends: the n-th transfer of the
-          // merged stream is the n-th at both.
-          if (!core || !far || core->second != far->second)
+          if (!far)
             continue;
-          Endpoint m = eps[x], f = eps[*px];
-          m.accesses = std::move(core->first);
+          // The same interleaving at every pair of cores and at the far
+          // end: the n-th transfer of the merged stream is the n-th at all.
+          std::vector<std::pair<std::vector<Access>, std::vector<unsigned>>>
+              cores;
+          for (auto [s, u] : pairs) {
+            auto core = interleave(eps[s], label[s], eps[u], label[u]);
+            if (!core || core->second != far->second)
+              break;
+            cores.push_back(std::move(*core));
+          }
+          if (cores.size() != pairs.size())
+            continue;
+          Endpoint f = eps[*px];
           f.accesses = std::move(far->first);
           f.name = eps[*px].streamName() + "_" + eps[*py].streamName();
           f.namedByIndex = false;
           f.index.clear();
           f.part = -1;
-          m.name = eps[x].streamName() + "_" + eps[y].streamName();
-          m.namedByIndex = false;
-          m.index.clear();
-          // Rebuild without y and *py; x and *px become the merged ends.
+          std::map<unsigned, Endpoint> mergedCore;
+          std::set<unsigned> gone{*py};
+          for (auto [k, pr] : llvm::enumerate(pairs)) {
+            Endpoint m = eps[pr.first];
+            m.accesses = std::move(cores[k].first);
+            m.name = eps[pr.first].streamName() + "_" +
+                     eps[pr.second].streamName();
+            m.namedByIndex = false;
+            m.index.clear();
+            mergedCore.emplace(pr.first, std::move(m));
+            gone.insert(pr.second);
+          }
+          // Rebuild without *py and its cores; *px and its cores become the
+          // merged ends.
           std::vector<int> renumber(eps.size(), -1);
           std::vector<Endpoint> kept;
           std::vector<std::vector<unsigned>> keptLabels;
           for (unsigned i = 0; i < eps.size(); ++i) {
-            if (i == y || i == *py)
+            if (gone.count(i))
               continue;
             renumber[i] = kept.size();
-            if (i == x) {
-              kept.push_back(m);
-              keptLabels.push_back(core->second);
+            if (auto m = mergedCore.find(i); m != mergedCore.end()) {
+              kept.push_back(std::move(m->second));
+              keptLabels.push_back(far->second);
             } else if (i == *px) {
               kept.push_back(f);
               keptLabels.push_back(far->second);

@@ -10,9 +10,11 @@
 // This lowering merges them into one circuit stream instead, where that is
 // the same program: two streams of one core tile and one direction, whose
 // other ends are both in L2 (then on one memory tile) or both in L3 (one
-// shim channel), each one stream to one place (no broadcast), and whose
-// transfers come in the same interleaving at both ends in the run's order
-// (the ordering model's run, the one deadlock-freedom proved). The merged
+// shim channel), and whose transfers come in the same interleaving at both
+// ends in the run's order (the ordering model's run, the one
+// deadlock-freedom proved). Two broadcasts merge where they reach the same
+// tiles, one destination of each per tile, with that interleaving at every
+// tile: the far end's merged stream is then broadcast to the merged ends. The merged
 // stream's n-th transfer is then the n-th at both ends: the k-th transfer of
 // stream A is the k-th of A at both ends, so every element lands where the
 // unmerged streams put it. Each buffer keeps its own locks; the channel's BD
@@ -22,9 +24,12 @@
 // cannot deadlock, and the third (translation validation) that it moves the
 // same data.
 //
-// Streams are merged only on tiles that need more channels than they have,
-// two at a time, until the tile fits or nothing more can be merged (the
-// tile is then refused by name, as before).
+// Streams are merged on tiles that need more channels than they have, two
+// at a time, until the tile fits or nothing more can be merged (the tile is
+// then refused by name, as before); and, on any tile, streams that move one
+// core buffer (herds of one name receiving into their tile's copy of a
+// segment's L1 buffer, or two channels into one buffer): a core buffer has
+// one lock pair, so its streams one way must be one BD chain (BDChains.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_LOWERINGS_AIRTOAIE_MERGESTREAMS_H

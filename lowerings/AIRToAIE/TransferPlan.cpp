@@ -5,6 +5,7 @@
 #include "lowerings/AIRToAIE/ChannelAccess.h"
 #include "lowerings/AIRToAIE/CoreBodies.h"
 #include "lowerings/AIRToAIE/Refusal.h"
+#include "dialects/AIR/HierarchySizes.h"
 
 #include "analyses/AsyncGraph.h"
 #include "analyses/PatternStart.h"
@@ -381,8 +382,8 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   std::map<Operation *, unsigned> l2;
   std::map<unsigned, unsigned> l3;
   std::map<Operation *, unsigned> globals;
-  // Per L1 alloc from outside the herds: how many herd ops use it.
-  llvm::DenseMap<Operation *, unsigned> outerUsers;
+  // Per L1 alloc from outside the herds: the herd ops that use it.
+  llvm::DenseMap<Operation *, SmallVector<air::HerdOp>> outerUsers;
   // The index of the buffer `key` names in `index`, added as `b` the first
   // time.
   auto intern = [&](auto &index, const auto &key, const BufferRef &b) {
@@ -454,23 +455,60 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     auto herd = alloc->getParentOfType<air::HerdOp>();
     // An L1 buffer from outside the herds is the tile's copy
     // (CoreBodies.h, outerL1Alloc): as the herd's own where one herd op
-    // uses it (herds that share a tile would otherwise hold one buffer
-    // with two lock pairs).
-    if (!herd && r.herd) {
-      auto [users, fresh] = outerUsers.try_emplace(alloc.getOperation(), 0);
+    // uses it, and as the first's where herds of one name in one segment
+    // use it (they run on the same tiles, one after the other: one buffer
+    // and one lock pair per tile, whichever herd transfers it). Herds of
+    // other names run on other tiles, where the copy would not be theirs.
+    bool outer = !herd && r.herd;
+    if (outer) {
+      auto [users, fresh] = outerUsers.try_emplace(alloc.getOperation());
       if (fresh)
         users->second = outerL1Users(alloc);
-      if (users->second != 1) {
+      SmallVector<air::HerdOp> &hs = users->second;
+      bool oneName =
+          !hs.empty() && llvm::all_of(hs, [&](air::HerdOp h) {
+            return h.getSymNameAttr() && h.getSymNameAttr() == hs.front().getSymNameAttr() &&
+                   h->getParentOfType<air::SegmentOp>() ==
+                       hs.front()->getParentOfType<air::SegmentOp>();
+          });
+      if (hs.size() != 1 && !oneName) {
         refuse(r.op) << "an L1 buffer from outside the herds that "
-                     << users->second
-                     << " herd ops use, transferred in one of them: a tile's "
-                        "copy with transfers from several herds is not "
-                        "lowered";
+                     << hs.size()
+                     << " herd ops of different names use, transferred in "
+                        "one of them: a tile's copy with transfers from "
+                        "herds on other tiles is not lowered";
         return std::nullopt;
       }
-      herd = cast<air::HerdOp>(r.herd);
+      // The core runs each herd's part as a loop of its own, over its
+      // launch's instances and the loops around it (repeatCoreBody); with
+      // one copy taking transfers from several herds, the DMA would fill
+      // it in the run's order, instance by instance, and the parts would
+      // take the fills part by part. Each herd must run once.
+      if (hs.size() != 1)
+        for (air::HerdOp h : hs)
+          for (Operation *up = h->getParentOp(); up && !isa<func::FuncOp>(up);
+               up = up->getParentOp()) {
+            std::optional<int64_t> n = 1;
+            if (auto hi = dyn_cast<air::HierarchyOpInterface>(up))
+              n = air::constantInstances(hi);
+            else if (!isa<air::ExecuteOp>(up))
+              n = std::nullopt;
+            if (n != 1) {
+              auto diag = refuse(r.op)
+                          << "an L1 buffer from outside the herds that " << hs.size()
+                          << " herd ops of one name transfer or use, and one "
+                             "of them runs more than once (under a '"
+                          << up->getName().getStringRef()
+                          << "'): the tile's copy would take the fills of "
+                             "every run in the run's order, and the core "
+                             "runs each herd's part in a loop of its own";
+              diag.attachNote(h.getLoc()) << "the herd";
+              return std::nullopt;
+            }
+          }
+      herd = hs.front();
     }
-    if (!herd || herd != r.herd) {
+    if (!herd || (herd != r.herd && !outer)) {
       refuse(r.op) << "an L1 buffer is transferred outside the herd that "
                       "allocates it (the lowering gives each core its own L1)";
       return std::nullopt;

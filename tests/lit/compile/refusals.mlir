@@ -226,16 +226,22 @@ func.func @merge(%a: memref<32xi32>) {
 
 // -----
 
-// A core that receives into one buffer from two channels.
+// A core that receives into one buffer from two channels, one from L3 and
+// one from L2: two streams whose far ends are not on one tile cannot be
+// merged into one (MergeStreams.h).
 air.channel @a [1, 1]
 air.channel @b [1, 1]
+air.channel @c [1, 1]
 func.func @two_streams(%x: memref<16xi32>, %y: memref<16xi32>) {
   %c1 = arith.constant 1 : index
   air.launch (%lx) in (%nx=%c1) args(%xa=%x, %ya=%y) : memref<16xi32>, memref<16xi32> {
     air.channel.put @a[] (%xa[] [] []) : (memref<16xi32>)
-    air.channel.put @b[] (%ya[] [] []) : (memref<16xi32>)
+    air.channel.put @c[] (%ya[] [] []) : (memref<16xi32>)
     air.segment @seg {
       %c1_s = arith.constant 1 : index
+      %l2 = memref.alloc() : memref<16xi32, 1 : i32>
+      air.channel.get @c[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
+      air.channel.put @b[] (%l2[] [] []) : (memref<16xi32, 1 : i32>)
       air.herd @h tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) {
         // expected-error @+1 {{[compile-unsupported] an L1 buffer that more than one channel transfer stream uses}}
         %buf = memref.alloc() : memref<16xi32, 2 : i32>
@@ -427,8 +433,9 @@ func.func @shared_l1_written_through_a_view() {
 
 // -----
 
-// An L1 buffer from the segment that two herds use and one fills by a
-// transfer: the tile's copy would take transfers from several herds.
+// An L1 buffer from the segment that two herds of one name use (one copy
+// per tile, shared by both) and one fills by a transfer: the other's use
+// is outside any transfer of its own, so no lock hands it the buffer.
 air.channel @fill [1, 1]
 func.func @outer_l1_transfer_two_herds(%a: memref<16xi32>) {
   %c1 = arith.constant 1 : index
@@ -436,12 +443,41 @@ func.func @outer_l1_transfer_two_herds(%a: memref<16xi32>) {
     air.channel.put @fill[] (%x[] [] []) : (memref<16xi32>)
     air.segment @seg {
       %c1_s = arith.constant 1 : index
+      // expected-note @+1 {{the buffer}}
       %shared = memref.alloc() : memref<16xi32, 2 : i32>
       %t = air.herd @stage async tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
-        // expected-error @+1 {{[compile-unsupported] an L1 buffer from outside the herds that 2 herd ops use, transferred in one of them: a tile's copy with transfers from several herds is not lowered}}
         air.channel.get @fill[%tx, %ty] (%s[] [] []) : (memref<16xi32, 2 : i32>)
       }
       air.herd @stage [%t] tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+        %c0 = arith.constant 0 : index
+        // expected-error @+1 {{[compile-unsupported] uses an L1 buffer from outside the herd that a DMA fills or drains for another herd on this tile, without a transfer of its own to hand it over; the DMA could race with it}}
+        %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
+        %own = memref.alloc() : memref<16xi32, 2 : i32>
+        memref.store %v, %own[%c0] : memref<16xi32, 2 : i32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// An L1 buffer from the segment that herds of two names use, one filling it
+// by a transfer: herds of other names run on other tiles, so the copy the
+// transfer fills is not the other herd's.
+air.channel @fill2 [1, 1]
+func.func @outer_l1_transfer_two_names(%a: memref<16xi32>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%lx) in (%nx=%c1) args(%x=%a) : memref<16xi32> {
+    air.channel.put @fill2[] (%x[] [] []) : (memref<16xi32>)
+    air.segment @seg {
+      %c1_s = arith.constant 1 : index
+      %shared = memref.alloc() : memref<16xi32, 2 : i32>
+      %t = air.herd @first async tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
+        // expected-error @+1 {{[compile-unsupported] an L1 buffer from outside the herds that 2 herd ops of different names use, transferred in one of them: a tile's copy with transfers from herds on other tiles is not lowered}}
+        air.channel.get @fill2[%tx, %ty] (%s[] [] []) : (memref<16xi32, 2 : i32>)
+      }
+      air.herd @second [%t] tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%s=%shared) : memref<16xi32, 2 : i32> {
         %c0 = arith.constant 0 : index
         %v = memref.load %s[%c0] : memref<16xi32, 2 : i32>
         %own = memref.alloc() : memref<16xi32, 2 : i32>
