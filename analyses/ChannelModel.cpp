@@ -1,5 +1,6 @@
 //===- ChannelModel.cpp - channels, accesses, balance ---------------------===//
 #include "analyses/ChannelModel.h"
+#include "analyses/TransferSizes.h"
 #include "analyses/ChannelIndices.h"
 
 #include "mlir/IR/Matchers.h"
@@ -319,59 +320,17 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
       acc.launchParts = computeParts(acc, in, fl, keep, lift, prefix);
     }
 
-    // Elements per transfer.
-    SmallVector<OpFoldResult> sizes = acc.transfer().getMixedAccessSizes();
-    Value memref = acc.transfer().getMemref();
-    std::vector<isl::pw_aff> elems;
-    if (!sizes.empty()) {
-      for (OpFoldResult size : sizes) {
-        if (auto a = dyn_cast<Attribute>(size)) {
-          elems.push_back(poly.paramAff(
-              std::to_string(cast<IntegerAttr>(a).getInt())));
-          continue;
-        }
-        AffineResult r = poly.affine(cast<Value>(size), in);
-        if (r.unknown || r.usesAnyDim()) {
-          acc.volumeUnknown =
-              r.unknown ? r.unknown
-                        : Unknown{"a transfer size depends on an id or induction "
-                                  "variable",
-                                  acc.op->getLoc()};
-          return;
-        }
-        elems.push_back(poly.paramAff(r.expr));
-      }
-    } else {
-      auto ty = dyn_cast<MemRefType>(memref.getType());
-      if (!ty || !ty.hasStaticShape()) {
-        acc.volumeUnknown = Unknown{"the transfer moves a whole memref whose shape "
-                                    "is not static",
-                                    acc.op->getLoc()};
-        return;
-      }
-      // A padded whole buffer: one dimension per dimension of its shape
-      // (upstream's air-to-aie reads it so).
-      if (acc.isPut && air::getPadding(acc.op, ty.getRank()))
-        for (int64_t d : ty.getShape())
-          elems.push_back(poly.paramAff(std::to_string(d)));
-      else
-        elems.push_back(poly.paramAff(std::to_string(ty.getNumElements())));
+    // Elements per transfer: a put moves its padding too
+    // (docs/semantics.md 4c).
+    std::optional<Unknown> why;
+    std::optional<std::vector<isl::pw_aff>> elems = transferSizes(
+        poly, acc.op, acc.transfer().getMixedAccessSizes(),
+        acc.transfer().getMemref(), /*padded=*/acc.isPut, why);
+    if (!elems) {
+      acc.volumeUnknown = why;
+      return;
     }
-    // A padded put moves its padding too (docs/semantics.md 4c).
-    if (acc.isPut)
-      if (std::optional<air::Padding> pad = air::getPadding(acc.op, elems.size())) {
-        if (pad->before.empty()) {
-          acc.volumeUnknown =
-              Unknown{"its padding (pad_before / pad_after) does not align "
-                      "with the pattern's dimensions",
-                      acc.op->getLoc()};
-          return;
-        }
-        for (size_t d = 0; d < elems.size(); ++d)
-          elems[d] = elems[d].add(poly.paramAff(
-              std::to_string(pad->before[d] + pad->after[d])));
-      }
-    acc.elements = elems;
+    acc.elements = *elems;
   } catch (const isl::exception &e) {
     acc.unknown = Unknown{std::string("isl gave up: ") + e.what(), acc.op->getLoc()};
     acc.volumeUnknown = acc.unknown;

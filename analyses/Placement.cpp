@@ -32,6 +32,8 @@ struct Unit {
   z3::expr x, y, w, h;
   std::vector<unsigned> instances;
   bool usesL2 = false;
+  /// Its instances' L2 bytes in all (-1: one of them is not known).
+  int64_t l2Bytes = 0;
 };
 /// A tracked constraint: its literal, its words and the ops it concerns.
 struct Fact {
@@ -230,6 +232,11 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
         units.push_back({iv.x, iv.y, iv.w, iv.h, {}, l2});
         iv.unit = units.size() - 1;
       }
+      Unit &mine = units[iv.unit];
+      if (l2 && mine.l2Bytes >= 0)
+        mine.l2Bytes += *seg.l2PerInstance.value;
+      else if (!seg.l2PerInstance.known())
+        mine.l2Bytes = -1;
       units[iv.unit].instances.push_back(insts.size());
       insts.push_back(std::move(iv));
     }
@@ -264,18 +271,61 @@ static PlacementResult placeLaunch(const LaunchFootprint &lf, const DeviceModel 
       f.units = {unsigned(a), unsigned(b)};
       add(f, disjoint(u.x, u.y, u.w, u.h, v.x, v.y, v.w, v.h));
       // Memory tiles sit one per column: two segments holding L2 take
-      // different columns, so neither shares the other's memory tiles. (A
-      // finer split is possible; a failure that needs it is not a proof.)
+      // different columns, or share columns where all the L2 of both fits
+      // one memory tile (each counted whole in every column it spans: the
+      // lowering puts a segment's buffers on any memory tile of its
+      // columns). A finer split is possible; a failure that needs it is not
+      // a proof.
       if (u.usesL2 && v.usesL2) {
+        bool share = u.l2Bytes >= 0 && v.l2Bytes >= 0 &&
+                     u.l2Bytes + v.l2Bytes <= dev.memtileBytes;
         Fact &m = fact(Fact::MemoryApart,
                        unitLabel(u) + " and " + unitLabel(v) +
                            " both hold L2 and are given different columns of "
-                           "memory tiles",
+                           "memory tiles" +
+                           (share ? ", or share columns where the L2 of "
+                                    "every segment there fits one memory "
+                                    "tile"
+                                  : std::string()),
                        ops);
         m.units = {unsigned(a), unsigned(b)};
-        add(m, u.x + u.w <= v.x || v.x + v.w <= u.x);
+        add(m, u.x + u.w <= v.x || v.x + v.w <= u.x || c.bool_val(share));
       }
     }
+  // Columns segments holding L2 share: all their L2 fits its memory tile.
+  {
+    std::vector<unsigned> l2Units;
+    std::vector<mlir::Operation *> ops;
+    for (auto [k, u] : llvm::enumerate(units))
+      if (u.usesL2) {
+        l2Units.push_back(k);
+        for (mlir::Operation *op : unitOps(u))
+          ops.push_back(op);
+      }
+    if (l2Units.size() > 2) {
+      Fact &m = fact(Fact::MemoryApart,
+                     "segments holding L2 share a column of memory tiles only "
+                     "where the L2 of every segment there fits one memory tile",
+                     ops);
+      z3::expr all = c.bool_val(true);
+      for (int64_t col = 0; col < dev.columns; ++col) {
+        z3::expr users = c.int_val(0), bytes = c.int_val(0);
+        bool unknownBytes = false;
+        for (unsigned k : l2Units) {
+          const Unit &u = units[k];
+          z3::expr covers = u.x <= c.int_val(col) && c.int_val(col) < u.x + u.w;
+          users = users + z3::ite(covers, c.int_val(1), c.int_val(0));
+          unknownBytes |= u.l2Bytes < 0;
+          bytes = bytes + z3::ite(covers, c.int_val(std::max<int64_t>(u.l2Bytes, 0)),
+                                  c.int_val(0));
+        }
+        all = all && (users <= c.int_val(1) ||
+                      (c.bool_val(!unknownBytes) &&
+                       bytes <= c.int_val(dev.memtileBytes)));
+      }
+      add(m, all);
+    }
+  }
   // Herds of one instance may run together: they get distinct tiles, except
   // herds of one affinity group, which share theirs one after the other.
   // (Other herds that run one after another could share too; that is not

@@ -341,6 +341,17 @@ private:
       out.unknown = Unknown{std::move(why), at};
   }
 
+  /// The row-major strides of a shape, in elements.
+  static SmallVector<int64_t, 4> rowMajorStrides(ArrayRef<int64_t> shape) {
+    SmallVector<int64_t, 4> strides(shape.size());
+    int64_t row = 1;
+    for (size_t k = shape.size(); k-- > 0;) {
+      strides[k] = row;
+      row *= shape[k];
+    }
+    return strides;
+  }
+
   /// A side, with its padding where it is a transfer's source
   /// (docs/semantics.md 4c).
   bool padded(Operation *op, Value memref, ArrayRef<OpFoldResult> offs,
@@ -359,12 +370,7 @@ private:
       if (!air::getPadding(op, type.getRank()))
         return true;
       s.sizes.assign(type.getShape().begin(), type.getShape().end());
-      s.strides.clear();
-      int64_t row = 1;
-      for (int64_t k = type.getRank(); k-- > 0;) {
-        s.strides.insert(s.strides.begin(), row);
-        row *= type.getShape()[k];
-      }
+      s.strides = rowMajorStrides(type.getShape());
     }
     pad = air::getPadding(op, s.sizes.size());
     if (!pad)
@@ -401,12 +407,7 @@ private:
               st.hasStaticShape() && st.getLayout().isIdentity() &&
               llvm::none_of(sv.getStaticStrides(), ShapedType::isDynamic)) {
             Builder b(sv.getContext());
-            int64_t row = 1;
-            SmallVector<int64_t, 4> rows(st.getRank());
-            for (int64_t k = st.getRank(); k-- > 0;) {
-              rows[k] = row;
-              row *= st.getShape()[k];
-            }
+            SmallVector<int64_t, 4> rows = rowMajorStrides(st.getShape());
             viewOffs = sv.getMixedOffsets();
             viewSizes = sv.getMixedSizes();
             for (auto [k, stride] : llvm::enumerate(sv.getStaticStrides()))

@@ -17,6 +17,7 @@
 #include "checkers/Checker.h"
 
 #include "analyses/PolyhedralModel.h"
+#include "analyses/TransferSizes.h"
 #include "dialects/AIR/AIRDialect.h"
 
 using namespace aircheck;
@@ -75,52 +76,17 @@ private:
   }
 
   /// One side's sizes as affine functions of the parameters (the buffer's
-  /// shape for a whole-buffer side), padded where it is the source; the
-  /// reason where that cannot be read.
+  /// shape for a whole-buffer side), padded where it is the source
+  /// (analyses/TransferSizes.h); the reason where that cannot be read.
   std::optional<std::vector<isl::pw_aff>>
   sideCount(PolyhedralModel &poly, air::DmaMemcpyNdOp op, bool source,
             std::string &why) {
-    SmallVector<OpFoldResult> sizes =
-        source ? op.getMixedSrcSizes() : op.getMixedDstSizes();
-    Value memref = source ? op.getSrc() : op.getDst();
-    std::vector<isl::pw_aff> dims;
-    if (sizes.empty()) {
-      auto type = dyn_cast<MemRefType>(memref.getType());
-      if (!type || !type.hasStaticShape()) {
-        why = "a whole-buffer side of a buffer without a static shape";
-        return std::nullopt;
-      }
-      for (int64_t d : type.getShape())
-        dims.push_back(poly.paramAff(std::to_string(d)));
-      if (dims.empty())
-        dims.push_back(poly.paramAff("1"));
-    } else {
-      const Instances &in = poly.instancesOf(op);
-      for (OpFoldResult s : sizes) {
-        if (auto a = dyn_cast<Attribute>(s)) {
-          dims.push_back(poly.paramAff(
-              std::to_string(cast<IntegerAttr>(a).getInt())));
-          continue;
-        }
-        AffineResult r = poly.affine(cast<Value>(s), in);
-        if (r.unknown || r.usesAnyDim()) {
-          why = r.unknown ? r.unknown->reason
-                          : "a size depends on an id or a loop variable";
-          return std::nullopt;
-        }
-        dims.push_back(poly.paramAff(r.expr));
-      }
-    }
-    if (source)
-      if (std::optional<air::Padding> pad = air::getPadding(op, dims.size())) {
-        if (pad->before.empty()) {
-          why = "its padding does not align with the pattern's dimensions";
-          return std::nullopt;
-        }
-        for (size_t d = 0; d < dims.size(); ++d)
-          dims[d] = dims[d].add(poly.paramAff(
-              std::to_string(pad->before[d] + pad->after[d])));
-      }
+    std::optional<Unknown> unknown;
+    auto dims = transferSizes(
+        poly, op, source ? op.getMixedSrcSizes() : op.getMixedDstSizes(),
+        source ? op.getSrc() : op.getDst(), /*padded=*/source, unknown);
+    if (!dims)
+      why = unknown->reason;
     return dims;
   }
 

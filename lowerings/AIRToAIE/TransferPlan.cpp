@@ -371,11 +371,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     return failure();
   }
 
-  bool ok = true;
   std::set<Operation *> refusedUnranked;
   std::map<unsigned, int64_t> unrankedExtent =
       unrankedExtents(func, rec, refusedUnranked);
-  ok = refusedUnranked.empty();
+  bool ok = refusedUnranked.empty();
   // Buffers, by what they are.
   std::map<std::tuple<Operation *, Operation *, SmallVector<int64_t, 2>>, unsigned>
       l1;

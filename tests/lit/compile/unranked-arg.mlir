@@ -26,7 +26,7 @@
 // CHECK-SAME: memref<512xi32>
 // VALID: moves the data of
 // SHIFT: error: [translation-validation] the design does not move the program's data
-// WHOLE: warning: dma volume balance is unknown: 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}}: a whole-buffer side of a buffer without a static shape
+// WHOLE: warning: dma volume balance is unknown: 'air.dma_memcpy_nd' at {{[0-9]+:[0-9]+}}: the transfer moves a whole memref whose shape is not static
 
 module {
   func.func @unranked(%arg0: memref<*xi32>) {
