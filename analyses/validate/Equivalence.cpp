@@ -576,8 +576,8 @@ private:
   /// run several herds' instances one after another.
   bool sharing = false;
   /// L1 allocs from outside the herds that herds of one name transfer, one
-  /// of which runs more than once: which run of which herd takes which of
-  /// the tile copy's fills is not read.
+  /// of which does not run exactly once: which run of which herd takes
+  /// which of the tile copy's fills is not read.
   std::set<Operation *> sharedManyRuns;
 
   /// One herd body in a core's code: the herd, and the alloc -> buffer map
@@ -1405,7 +1405,7 @@ private:
           if (sharedManyRuns.count(alloc)) {
             unknown(name + " runs herds of one name that transfer the "
                            "alloc at " + lineColOf(alloc) +
-                        " (one copy per tile), one of them more than once: "
+                        " (one copy per tile), one of them not exactly once: "
                         "which run takes which of its fills is not read",
                     core);
             return;

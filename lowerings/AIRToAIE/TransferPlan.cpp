@@ -381,8 +381,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   std::map<Operation *, unsigned> l2;
   std::map<unsigned, unsigned> l3;
   std::map<Operation *, unsigned> globals;
-  // Per L1 alloc from outside the herds: the herd ops that use it.
+  // Per L1 alloc from outside the herds: the herd ops that use it; those
+  // refused.
   llvm::DenseMap<Operation *, SmallVector<air::HerdOp>> outerUsers;
+  std::set<Operation *> refusedOuter;
   // The index of the buffer `key` names in `index`, added as `b` the first
   // time.
   auto intern = [&](auto &index, const auto &key, const BufferRef &b) {
@@ -464,13 +466,19 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       if (fresh)
         users->second = outerL1Users(alloc);
       SmallVector<air::HerdOp> &hs = users->second;
-      bool oneName =
-          !hs.empty() && llvm::all_of(hs, [&](air::HerdOp h) {
-            return h.getSymNameAttr() && h.getSymNameAttr() == hs.front().getSymNameAttr() &&
-                   h->getParentOfType<air::SegmentOp>() ==
-                       hs.front()->getParentOfType<air::SegmentOp>();
-          });
+      // Said once per alloc, not per transfer that reaches it.
+      if (refusedOuter.count(alloc.getOperation()))
+        return std::nullopt;
+      StringAttr name = hs.empty() ? StringAttr() : hs.front().getSymNameAttr();
+      auto segment = [](air::HerdOp h) {
+        return h->getParentOfType<air::SegmentOp>();
+      };
+      bool oneName = name && llvm::all_of(hs, [&](air::HerdOp h) {
+                       return h.getSymNameAttr() == name &&
+                              segment(h) == segment(hs.front());
+                     });
       if (hs.size() != 1 && !oneName) {
+        refusedOuter.insert(alloc.getOperation());
         refuse(r.op) << "an L1 buffer from outside the herds that "
                      << hs.size()
                      << " herd ops of different names use, transferred in "
@@ -493,14 +501,17 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
             else if (!isa<air::ExecuteOp>(up))
               n = std::nullopt;
             if (n != 1) {
+              refusedOuter.insert(alloc.getOperation());
               auto diag = refuse(r.op)
-                          << "an L1 buffer from outside the herds that " << hs.size()
+                          << "an L1 buffer from outside the herds that "
+                          << hs.size()
                           << " herd ops of one name transfer or use, and one "
-                             "of them runs more than once (under a '"
+                             "of them is under a '"
                           << up->getName().getStringRef()
-                          << "'): the tile's copy would take the fills of "
-                             "every run in the run's order, and the core "
-                             "runs each herd's part in a loop of its own";
+                          << "' that does not run it exactly once: the "
+                             "tile's copy would take the fills of every run "
+                             "in the run's order, and the core runs each "
+                             "herd's part in a loop of its own";
               diag.attachNote(h.getLoc()) << "the herd";
               return std::nullopt;
             }
