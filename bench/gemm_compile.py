@@ -9,7 +9,10 @@ take turns, a BD serves each transfer of a turn, so the design grows with K
 until a tile's BDs run out; past that the lowering separates the L2 buffers'
 readers and folds each turn's transfers into one BD (docs/compile.md,
 "separate and fold"), and the design stops growing with K. The time still
-grows with the run: compile's third check replays every element.
+grows with the run: compile's third check replays every element. The last
+column is compile's peak resident memory: the replays keep an input's
+elements only where they are written, and fills as tiles, so it grows with
+the steps of the program's run, not with the elements moved.
 
 Rows marked `kt` are the GEMM with K tiled in L2 (a 128 x 256 chunk of A
 and a 256 x 128 chunk of B, refilled per chunk), which fits L2 whatever K.
@@ -45,6 +48,19 @@ def program(m, n, k, tiled=False):
     return text
 
 
+def run_measured(cmd):
+    """Runs `cmd`; its result and its peak resident memory in MiB."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        p = subprocess.Popen(cmd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        p.stdout = out.read().decode(errors="replace")
+        p.stderr = err.read().decode(errors="replace")
+    return p, usage.ru_maxrss / 1024.0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
@@ -52,8 +68,8 @@ def main():
     args = ap.parse_args()
     checker = os.path.join(args.build, "bin", "air-check")
     tmp = tempfile.mkdtemp()
-    print("%-16s %-7s %-60s %7s %5s %9s" % ("M x N x K", "launch", "compile",
-                                             "lines", "BDs", "CPU s"))
+    print("%-16s %-7s %-60s %7s %5s %9s %8s" % (
+        "M x N x K", "launch", "compile", "lines", "BDs", "CPU s", "MiB"))
     for m, n, k, tiled in SIZES:
         src = os.path.join(tmp, "gemm.mlir")
         out = os.path.join(tmp, "gemm.aie.mlir")
@@ -61,7 +77,7 @@ def main():
         if os.path.exists(out):
             os.remove(out)
         cmd = [checker, "compile", "--target=npu1_4col", src, "-o", out]
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+        r, peak = run_measured(cmd)
         if r.returncode == 0:
             verdict = "compiled"
             text = open(out).read()
@@ -73,10 +89,10 @@ def main():
             verdict = ("refused: " + why)[:60]
             lines = bds = "-"
         t = cpu_time(cmd, args.repeat)
-        print("%-16s %-7s %-60s %7s %5s %9.2f" % (
+        print("%-16s %-7s %-60s %7s %5s %9.2f %8.0f" % (
             "%dx%dx%d%s" % (m, n, k, " kt" if tiled else ""),
             "%dx%d" % (m // 128, n // 128), verdict,
-            lines, bds, t))
+            lines, bds, t, peak))
     return 0
 
 

@@ -21,8 +21,8 @@ std::pair<Operation *, size_t> FillLog::writerOf(size_t i) const {
 }
 
 void FillLog::add(int64_t e, Tag t) {
-  if (!runs.empty()) {
-    Run &r = runs.back();
+  if (open) {
+    Run &r = *open;
     int64_t n = r.tags.count;
     bool fits = n == 1 || e == r.element + n * r.step;
     if (fits && r.tags.extend(t)) {
@@ -30,23 +30,64 @@ void FillLog::add(int64_t e, Tag t) {
         r.step = e - r.element;
       return;
     }
+    close();
   }
-  runs.push_back(Run{(int64_t)size(), e, 0, TagRun{t, 0, 1}});
+  open = Run{(int64_t)size(), e, 0, TagRun{t, 0, 1}};
 }
 
-const FillLog::Run &FillLog::runOf(size_t i) const {
-  auto it = llvm::upper_bound(
-      runs, (int64_t)i, [](int64_t v, const Run &r) { return v < r.at; });
-  return *std::prev(it);
+void FillLog::close() {
+  Run r = *open;
+  open.reset();
+  if (!groups.empty()) {
+    Group &g = groups.back();
+    const Run &f = g.first;
+    // The same shape: length, steps, kind, who and round (a run of one has
+    // both steps 0).
+    bool shape = r.tags.count == f.tags.count && r.step == f.step &&
+                 r.tags.step == f.tags.step &&
+                 r.tags.first.kind == f.tags.first.kind &&
+                 r.tags.first.who == f.tags.first.who &&
+                 r.tags.first.round == f.tags.first.round;
+    if (shape) {
+      Run last = g.run(g.count - 1);
+      int64_t de = r.element - last.element,
+              dt = r.tags.first.element - last.tags.first.element;
+      if (g.count == 1 || (de == g.element && dt == g.tag)) {
+        g.element = de;
+        g.tag = dt;
+        ++g.count;
+        return;
+      }
+    }
+  }
+  groups.push_back(Group{r, 1, 0, 0});
+}
+
+size_t FillLog::runCount() const {
+  size_t n = open ? 1 : 0;
+  for (const Group &g : groups)
+    n += g.count;
+  return n;
+}
+
+FillLog::Run FillLog::runOf(size_t i) const {
+  if (open && (int64_t)i >= open->at)
+    return *open;
+  auto it = llvm::upper_bound(groups, (int64_t)i, [](int64_t v,
+                                                     const Group &g) {
+    return v < g.first.at;
+  });
+  const Group &g = *std::prev(it);
+  return g.run(((int64_t)i - g.first.at) / g.first.tags.count);
 }
 
 int64_t FillLog::elementAt(size_t i) const {
-  const Run &r = runOf(i);
+  Run r = runOf(i);
   return r.elementAt((int64_t)i - r.at);
 }
 
 Tag FillLog::tagAt(size_t i) const {
-  const Run &r = runOf(i);
+  Run r = runOf(i);
   return r.tags.at((int64_t)i - r.at);
 }
 
@@ -55,9 +96,11 @@ int64_t aircheck::validate::firstDifference(
     llvm::function_ref<bool(Tag, Tag)> same) {
   size_t pn = pl ? pl->size() : 0, dn = dl ? dl->size() : 0;
   int64_t n = (int64_t)std::min(pn, dn);
-  size_t i = 0, j = 0;
+  if (n == 0)
+    return pn == dn ? -1 : 0;
+  FillLog::Runs ps(*pl), ds(*dl);
+  FillLog::Run a = ps.get(), b = ds.get();
   for (int64_t k = 0; k < n;) {
-    const FillLog::Run &a = pl->runs[i], &b = dl->runs[j];
     int64_t aEnd = a.at + a.tags.count, bEnd = b.at + b.tags.count;
     int64_t end = std::min({aEnd, bEnd, n});
     int64_t ia = k - a.at, ib = k - b.at;
@@ -71,21 +114,42 @@ int64_t aircheck::validate::firstDifference(
          (a.tags.first.kind != Tag::Undefined && a.tags.step != b.tags.step)))
       return k + 1;
     k = end;
-    if (end == aEnd)
-      ++i;
-    if (end == bEnd)
-      ++j;
+    if (k >= n)
+      break;
+    if (end == aEnd) {
+      ps.next();
+      a = ps.get();
+    }
+    if (end == bEnd) {
+      ds.next();
+      b = ds.get();
+    }
   }
   return pn == dn ? -1 : n;
 }
 
-std::vector<Tag> aircheck::validate::argumentTags(BlockArgument a) {
+TagArray::TagArray(const std::vector<Tag> &tags)
+    : TagArray((int64_t)tags.size()) {
+  for (size_t e = 0; e < tags.size(); ++e)
+    set((int64_t)e, tags[e]);
+}
+
+void TagArray::set(int64_t e, Tag t) {
+  std::vector<Tag> &p = pages[e / kPage];
+  if (p.empty()) {
+    int64_t first = e - e % kPage;
+    p.reserve(std::min(kPage, n - first));
+    for (int64_t k = first; k < std::min(first + kPage, n); ++k)
+      p.push_back(initial(k));
+  }
+  p[e % kPage] = t;
+}
+
+TagArray aircheck::validate::argumentTags(BlockArgument a) {
   auto type = dyn_cast<MemRefType>(a.getType());
-  std::vector<Tag> tags;
   if (type && type.hasStaticShape())
-    for (int64_t e = 0; e < type.getNumElements(); ++e)
-      tags.push_back(Tag(Tag::Argument, (int32_t)a.getArgNumber(), e));
-  return tags;
+    return TagArray(type.getNumElements(), (int32_t)a.getArgNumber());
+  return TagArray();
 }
 
 std::string aircheck::validate::lineColOf(mlir::Operation *op) {

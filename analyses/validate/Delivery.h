@@ -67,6 +67,39 @@ struct Tag {
   bool operator!=(const Tag &o) const { return !(*this == o); }
 };
 
+/// A buffer's tags, element by element. An element not written holds its
+/// default: an L3 argument's element as the host passed it (an Argument
+/// tag of itself), any other buffer's Undefined. Elements are kept in
+/// pages made on a page's first write, so an argument the replays only
+/// read (an input) holds no tags: the replays' memory grows with what they
+/// write, not with the inputs.
+class TagArray {
+public:
+  TagArray() = default;
+  /// `size` elements, each its own Argument tag of argument `argument`
+  /// (-1: each Undefined).
+  explicit TagArray(int64_t size, int32_t argument = -1)
+      : n(size), argument(argument), pages((size + kPage - 1) / kPage) {}
+  /// The given tags.
+  explicit TagArray(const std::vector<Tag> &tags);
+  int64_t size() const { return n; }
+  bool empty() const { return n == 0; }
+  Tag operator[](int64_t e) const {
+    const std::vector<Tag> &p = pages[e / kPage];
+    return p.empty() ? initial(e) : p[e % kPage];
+  }
+  void set(int64_t e, Tag t);
+
+private:
+  static constexpr int64_t kPage = 4096;
+  Tag initial(int64_t e) const {
+    return argument < 0 ? Tag() : Tag(Tag::Argument, argument, e);
+  }
+  int64_t n = 0;
+  int32_t argument = -1;
+  std::vector<std::vector<Tag>> pages;
+};
+
 /// The most hand-offs of one buffer a replay tells apart.
 inline constexpr int kMaxRounds = 65535;
 
@@ -115,7 +148,11 @@ struct TagRun {
 
 /// What a DMA wrote into one buffer, in order, and which op wrote each run
 /// of it (a BD or a runtime task; a get or a dma_memcpy_nd). Kept as runs
-/// of entries whose elements and tags both step by a constant.
+/// of entries whose elements and tags both step by a constant (a row), and
+/// rows as groups of rows of one shape whose first elements and first tags
+/// both step by a constant (a tile: its rows from the rows of a larger
+/// buffer; the same tile round after round). A log grows with the tiles
+/// written, not with the elements or the rows.
 struct FillLog {
   struct Run {
     int64_t at = 0;      // the entry it starts at
@@ -128,25 +165,79 @@ struct FillLog {
              (tags.count < 2 || step == o.step) && tags == o.tags;
     }
   };
-  std::vector<Run> runs;
+  /// `count` runs: the first, and each next one `first.tags.count` entries
+  /// on, with its first element `element` and its first tag's element
+  /// `tag` past the one before; the same otherwise.
+  struct Group {
+    Run first;
+    int64_t count = 1;
+    int64_t element = 0, tag = 0;
+    Run run(int64_t i) const {
+      Run r = first;
+      r.at += i * first.tags.count;
+      r.element += i * element;
+      r.tags.first.element += i * tag;
+      return r;
+    }
+    int64_t end() const { return first.at + count * first.tags.count; }
+    bool operator==(const Group &o) const {
+      return count == o.count && first == o.first &&
+             (count < 2 || (element == o.element && tag == o.tag));
+    }
+  };
+  /// The closed groups, and the last run, which the next entry may extend.
+  std::vector<Group> groups;
+  std::optional<Run> open;
   /// (first entry, the op that wrote from there on).
   std::vector<std::pair<size_t, mlir::Operation *>> by;
   void begin(mlir::Operation *op) { by.push_back({size(), op}); }
   void add(int64_t e, Tag t);
   size_t size() const {
-    return runs.empty() ? 0 : runs.back().at + runs.back().tags.count;
+    return open ? open->at + open->tags.count
+                : groups.empty() ? 0 : groups.back().end();
   }
+  /// How many runs (rows) the log holds.
+  size_t runCount() const;
   /// Entry i: the element written and its tag (i < size()).
   int64_t elementAt(size_t i) const;
   Tag tagAt(size_t i) const;
   /// The run that holds entry i.
-  const Run &runOf(size_t i) const;
-  /// Same entries (runs are made one way from the entries: same runs).
-  bool operator==(const FillLog &o) const { return runs == o.runs; }
+  Run runOf(size_t i) const;
+  /// Same entries (runs and groups are made one way from the entries: the
+  /// same groups).
+  bool operator==(const FillLog &o) const {
+    return groups == o.groups && open.has_value() == o.open.has_value() &&
+           (!open || *open == *o.open);
+  }
   bool operator!=(const FillLog &o) const { return !(*this == o); }
   /// The op that wrote entry i, and how many entries it had written
   /// before it (i's place in that transfer).
   std::pair<mlir::Operation *, size_t> writerOf(size_t i) const;
+
+  /// The runs in order.
+  class Runs {
+  public:
+    explicit Runs(const FillLog &log) : log(log) {}
+    Run get() const {
+      return g < log.groups.size() ? log.groups[g].run(i) : *log.open;
+    }
+    /// (Past the last run: get() is the open run, or undefined.)
+    void next() {
+      if (g < log.groups.size() && ++i == log.groups[g].count) {
+        ++g;
+        i = 0;
+      }
+    }
+
+  private:
+    const FillLog &log;
+    size_t g = 0;
+    int64_t i = 0;
+  };
+
+private:
+  /// Closes the open run: into the last group where it continues it.
+  void close();
 };
 
 /// The first entry where two logs differ (their common length when one is
@@ -162,7 +253,7 @@ int64_t firstDifference(const FillLog *program, const FillLog *design,
 
 /// An L3 argument as the host passes it: each element tagged with itself
 /// (empty for an argument that is not a memref of static shape).
-std::vector<Tag> argumentTags(mlir::BlockArgument a);
+TagArray argumentTags(mlir::BlockArgument a);
 
 /// The elements of a dense integer or float constant, in row-major order,
 /// as Constant tags (nullopt for any other attribute).

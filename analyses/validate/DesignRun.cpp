@@ -251,6 +251,19 @@ private:
   DesignDelivery out;
   std::vector<std::vector<Tag>> content; // per buffer
   std::vector<std::deque<Words>> in; // per receiving agent
+  /// bdElements per BD, read once (a BD runs round after round).
+  std::map<Operation *, std::pair<std::optional<std::vector<int64_t>>,
+                                  std::string>>
+      bdCache;
+
+  const std::optional<std::vector<int64_t>> &elementsOf(aie::DMABDOp bd,
+                                                        std::string &why) {
+    auto [it, fresh] = bdCache.try_emplace(bd.getOperation());
+    if (fresh)
+      it->second.first = bdElements(bd, it->second.second);
+    why = it->second.second;
+    return it->second.first;
+  }
   std::vector<int64_t> queued;       // per receiving agent: elements in `in`
   std::vector<Tag> tags;             // what a write takes (kept for its space)
   int64_t moved = 0;
@@ -801,7 +814,7 @@ private:
       return false;
     }
     std::string why;
-    std::optional<std::vector<int64_t>> elems = bdElements(bd, why);
+    const std::optional<std::vector<int64_t>> &elems = elementsOf(bd, why);
     aie::BufferOp buf = bufferOf(bd.getBuffer());
     if (!elems || !buf) {
       fail(elems ? "a BD on something other than an aie.buffer" : why, bd);
@@ -901,8 +914,9 @@ private:
       return true;
     auto bd = dyn_cast<aie::DMABDOp>(st.op);
     std::string why;
-    std::optional<std::vector<int64_t>> elems =
-        bd ? bdElements(bd, why) : std::nullopt;
+    static const std::optional<std::vector<int64_t>> none;
+    const std::optional<std::vector<int64_t>> &elems =
+        bd ? elementsOf(bd, why) : none;
     aie::BufferOp buf = bd ? bufferOf(bd.getBuffer()) : nullptr;
     if (!elems || !buf) {
       fail(bd ? (elems ? "a BD on something other than an aie.buffer" : why)
@@ -969,7 +983,7 @@ private:
            copy);
       return false;
     }
-    std::vector<Tag> &data = out.arguments[arg];
+    TagArray &data = out.arguments[arg];
     for (int64_t e : *elems)
       if (e < 0 || e >= (int64_t)data.size()) {
         wrongAccess("a runtime task addresses element " + std::to_string(e) +
@@ -995,7 +1009,7 @@ private:
       if (!take(model->procs.size() + q, elems->size(), bits, copy, tags))
         return false;
       for (auto [k, e] : llvm::enumerate(*elems))
-        data[e] = tags[k];
+        data.set(e, tags[k]);
     }
     return true;
   }

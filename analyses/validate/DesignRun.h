@@ -66,7 +66,7 @@ struct DesignDelivery {
   /// The runtime sequence and, per argument, the tag of each element at
   /// the end (Tag::who of Argument tags: the argument's number).
   mlir::Operation *sequence = nullptr;
-  std::vector<std::vector<Tag>> arguments;
+  std::vector<TagArray> arguments;
   /// Per buffer that cores of several tiles use (shared L1): the cores
   /// whose code touches it, and their uses in the run's order (a use: one
   /// part of a core's code between two of its lock steps that touches the

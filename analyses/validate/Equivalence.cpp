@@ -1563,8 +1563,8 @@ private:
     if (!d.sequence) {
       // The design moves nothing in or out: neither may the program.
       for (auto [a, tags] : llvm::enumerate(p.arguments))
-        for (auto [e, t] : llvm::enumerate(tags))
-          if (t != Tag(Tag::Argument, a, e)) {
+        for (int64_t e = 0; e < tags.size(); ++e)
+          if (Tag t = tags[e]; t != Tag(Tag::Argument, a, e)) {
             auto type = dyn_cast<MemRefType>(p.func.getArgument(a).getType());
             return different("%arg" + std::to_string(a) + index(type, e) +
                                  " at the end: the program leaves " +
@@ -1584,7 +1584,7 @@ private:
                          ", which they are not",
                      d.sequence);
     for (auto [k, a] : llvm::enumerate(memrefArgs)) {
-      const std::vector<Tag> &pt = p.arguments[a], &dt = d.arguments[k];
+      const TagArray &pt = p.arguments[a], &dt = d.arguments[k];
       if (pt.empty() && dt.empty())
         continue; // not a memref
       if (pt.size() != dt.size())
@@ -1592,7 +1592,7 @@ private:
                            " has another size in the runtime sequence",
                        d.sequence);
       v.results += pt.size();
-      for (size_t e = 0; e < pt.size(); ++e) {
+      for (int64_t e = 0; e < pt.size(); ++e) {
         if (!same(pt[e], dt[e], true)) {
           auto type = dyn_cast<MemRefType>(p.func.getArgument(a).getType());
           return different(
@@ -1614,7 +1614,7 @@ private:
 /// arguments are the function's, in order: all, or the memrefs only).
 static std::map<unsigned, int64_t>
 unrankedSizes(ModuleOp program,
-              const std::vector<std::vector<Tag>> &sequenceArguments) {
+              const std::vector<TagArray> &sequenceArguments) {
   std::map<unsigned, int64_t> sizes;
   func::FuncOp func;
   program.walk([&](func::FuncOp f) {

@@ -111,6 +111,8 @@ struct Reached {
   /// Host copies (a memref.copy, or those of an air.execute), in order.
   std::vector<std::pair<Side, Side>> hostCopies;
   std::vector<std::pair<std::string, std::vector<int64_t>>> fifos;
+  /// The FIFOs that still hold it (a broadcast put is in several).
+  size_t queuedIn = 0;
 };
 
 class Replay : public TransferObserver {
@@ -148,9 +150,8 @@ public:
     for (BlockArgument a : out.func.getArguments()) {
       out.arguments.push_back(argumentTags(a));
       if (MemRefType t = unrankedAsRanked(a))
-        for (int64_t e = 0; e < t.getNumElements(); ++e)
-          out.arguments.back().push_back(
-              Tag(Tag::Argument, (int32_t)a.getArgNumber(), e));
+        out.arguments.back() =
+            TagArray(t.getNumElements(), (int32_t)a.getArgNumber());
     }
     // Host code that writes memory other than by a memref.copy is not
     // replayed: what it writes would be missing from the program's side.
@@ -267,6 +268,7 @@ public:
     if (!r.hostCopies.empty()) {
       for (auto &[from, to] : r.hostCopies)
         copy(from, to, r.op, 0);
+      pending.erase(it);
       return;
     }
     // A transfer that reads a buffer its core computes into is one more
@@ -285,13 +287,22 @@ public:
     }
     if (r.isDma) {
       copy(r.from, r.to, r.op, r.round);
+      pending.erase(it);
       return;
     }
-    for (const auto &f : r.fifos) {
+    // Matched transfers are dropped: the replay keeps only those still
+    // waiting for their partner.
+    bool isPut = r.isPut;
+    auto fifoKeys = std::move(r.fifos);
+    r.queuedIn = fifoKeys.size();
+    if (fifoKeys.empty())
+      pending.erase(it);
+    for (const auto &f : fifoKeys) {
       auto &[puts, gets] = fifos[f];
-      (r.isPut ? puts : gets).push_back(id);
+      (isPut ? puts : gets).push_back(id);
       while (!puts.empty() && !gets.empty()) {
-        Reached &put = pending[puts.front()], &get = pending[gets.front()];
+        unsigned putId = puts.front(), getId = gets.front();
+        Reached &put = pending[putId], &get = pending[getId];
         if (put.from.count != get.to.count) {
           fail("a put and the get it meets move different element counts",
                get.op);
@@ -303,6 +314,10 @@ public:
           copy(put.from, get.to, get.op, put.round);
         puts.pop_front();
         gets.pop_front();
+        if (--put.queuedIn == 0)
+          pending.erase(putId);
+        if (--get.queuedIn == 0)
+          pending.erase(getId);
       }
     }
   }
@@ -315,7 +330,7 @@ private:
   std::set<Operation *> computed;
   std::map<int, int> handoffs; // per core buffer place
   std::vector<Tag> tags;        // what copy() reads (kept for its space)
-  std::vector<std::vector<Tag>> content; // per place
+  std::vector<TagArray> content; // per place
   std::map<std::tuple<int, Operation *, std::vector<int64_t>>, int> placeOf;
   std::map<unsigned, Reached> pending;
   /// The hierarchy instances of the op being reached (outermost first).
@@ -492,12 +507,10 @@ private:
     auto key = std::make_tuple(p.argument, p.alloc, key3);
     auto [it, fresh] = placeOf.try_emplace(key, (int)out.places.size());
     if (fresh) {
-      std::vector<Tag> init(type.getNumElements());
-      if (p.kind == Place::Argument)
-        for (int64_t e = 0; e < type.getNumElements(); ++e)
-          init[e] = Tag{Tag::Argument, p.argument, e};
+      TagArray init(type.getNumElements(),
+                    p.kind == Place::Argument ? p.argument : -1);
       if (p.kind == Place::Global)
-        init = *globalContent(root.global);
+        init = TagArray(*globalContent(root.global));
       out.places.push_back(p);
       content.push_back(std::move(init));
     }
@@ -646,7 +659,7 @@ private:
              writer);
         return;
       }
-      content[to.place][e] = init[e] = t;
+      content[to.place].set(e, init[e] = t);
     }
   }
 
@@ -677,7 +690,7 @@ private:
       log->begin(writer);
     Elements dst(to);
     for (int64_t k = 0; k < to.count; ++k, dst.next()) {
-      content[to.place][*dst] = tags[k];
+      content[to.place].set(*dst, tags[k]);
       if (log)
         log->add(*dst, tags[k]);
     }

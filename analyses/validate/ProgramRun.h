@@ -57,7 +57,7 @@ struct ProgramDelivery {
   std::map<int, std::vector<Tag>> initial;
   /// Per function argument (empty for one that is not a memref): the tag
   /// of each element at the end.
-  std::vector<std::vector<Tag>> arguments;
+  std::vector<TagArray> arguments;
 };
 
 /// The data `module`'s one function with AIR ops moves in the executor's

@@ -113,7 +113,8 @@ TEST(ValidateLogs, RowsAreKeptAsRuns) {
     for (int64_t c = 0; c < 4; ++c)
       log.add(r * 4 + c, Tag{Tag::Argument, 0, 8 * r + c});
   log.add(0, Tag{Tag::Computed, 3, 0, 1});
-  ASSERT_EQ(log.runs.size(), 3u);
+  ASSERT_EQ(log.runCount(), 3u);
+  ASSERT_EQ(log.groups.size() + log.open.has_value(), 2u); // a tile, a run
   EXPECT_EQ(log.size(), 9u);
   EXPECT_EQ(log.elementAt(6), 6);
   EXPECT_EQ(log.tagAt(6), (Tag{Tag::Argument, 0, 10}));
@@ -128,19 +129,28 @@ TEST(ValidateLogs, RowsAreKeptAsRuns) {
 }
 
 // The run-against-run comparison finds the entry an entry-by-entry one
-// does, over logs made of rows, steps, undefined tags and single faults.
+// does, over logs made of rows, tiles of rows, steps, undefined tags and
+// single faults.
 TEST(ValidateLogs, RunComparisonIsEntryComparison) {
   auto same = [](Tag p, Tag d) { return p.kind == Tag::Undefined || p == d; };
   std::mt19937 rng(7);
   auto pick = [&](int n) { return (int64_t)(rng() % n); };
   for (int trial = 0; trial < 2000; ++trial) {
     std::vector<std::pair<int64_t, Tag>> p, d;
-    int rows = 1 + pick(4);
+    int rows = 1 + pick(6);
+    int64_t len = 0, e0 = 0, es = 0, t0 = 0, ts = 0;
+    Tag::Kind kind = Tag::Argument;
+    int32_t who = 0;
     for (int r = 0; r < rows; ++r) {
-      int64_t len = 1 + pick(6), e0 = pick(20), es = pick(3) - 1,
-              t0 = pick(40), ts = pick(3);
-      Tag::Kind kind = pick(5) == 0 ? Tag::Undefined : Tag::Argument;
-      int32_t who = kind == Tag::Undefined ? 0 : (int32_t)pick(2);
+      if (r > 0 && pick(2)) { // the row before's shape, moved: a tile
+        e0 += pick(2) ? 4 : pick(5);
+        t0 += pick(2) ? 8 : pick(9);
+      } else {
+        len = 1 + pick(6), e0 = pick(20), es = pick(3) - 1, t0 = pick(40),
+        ts = pick(3);
+        kind = pick(5) == 0 ? Tag::Undefined : Tag::Argument;
+        who = kind == Tag::Undefined ? 0 : (int32_t)pick(2);
+      }
       for (int64_t c = 0; c < len; ++c)
         p.push_back({e0 + c * es,
                      Tag{kind, who, kind == Tag::Undefined ? 0 : t0 + c * ts}});
@@ -168,6 +178,15 @@ TEST(ValidateLogs, RunComparisonIsEntryComparison) {
     if (expect < 0 && p.size() != d.size())
       expect = n;
     ASSERT_EQ(firstDifference(&pl, &dl, same), expect) << "trial " << trial;
+    // The log reads back its entries, and equal entries make equal logs.
+    FillLog again;
+    for (size_t k = 0; k < p.size(); ++k) {
+      ASSERT_EQ(pl.elementAt(k), p[k].first) << "trial " << trial;
+      ASSERT_EQ(pl.tagAt(k), p[k].second) << "trial " << trial;
+      again.add(p[k].first, p[k].second);
+    }
+    ASSERT_EQ(again, pl);
+    ASSERT_EQ(dl == pl, d == p) << "trial " << trial;
   }
 }
 
