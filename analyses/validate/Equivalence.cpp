@@ -579,6 +579,12 @@ private:
   /// of which does not run exactly once: which run of which herd takes
   /// which of the tile copy's fills is not read.
   std::set<Operation *> sharedManyRuns;
+  /// Per (segment-level L1 alloc, herd transferring it): the herds of that
+  /// name in the segment that transfer it, the herd first, and whether one
+  /// of several does not run exactly once.
+  std::map<std::pair<Operation *, Operation *>,
+           std::pair<std::vector<air::HerdOp>, bool>>
+      sameNameUsers;
 
   /// One herd body in a core's code: the herd, and the alloc -> buffer map
   /// under which the code is its body.
@@ -1016,32 +1022,42 @@ private:
       if (pl.kind != Place::CoreBuffer || !pl.alloc ||
           pl.alloc->getParentOfType<air::HerdOp>() || !pl.herd.getSymNameAttr())
         continue;
-      std::vector<air::HerdOp> users{pl.herd};
-      p.func.walk([&](air::HerdOp h) {
-        if (h == pl.herd || h.getSymNameAttr() != pl.herd.getSymNameAttr() ||
-            segmentOf(h) != segmentOf(pl.herd))
-          return;
-        for (Value v : h.getKernelOperands())
-          if (memrefRootOp(v, ExecuteLinks | KernelArgLinks) == pl.alloc) {
-            users.push_back(h);
+      // The herds of the name that transfer the alloc, and whether each
+      // runs exactly once, depend on the alloc and the herd alone: found
+      // once per pair, not per instance.
+      auto [found, fresh] =
+          sameNameUsers.try_emplace({pl.alloc, pl.herd.getOperation()});
+      std::vector<air::HerdOp> &users = found->second.first;
+      bool &manyRuns = found->second.second;
+      if (fresh) {
+        users.push_back(pl.herd);
+        p.func.walk([&](air::HerdOp h) {
+          if (h == pl.herd || h.getSymNameAttr() != pl.herd.getSymNameAttr() ||
+              segmentOf(h) != segmentOf(pl.herd))
             return;
+          for (Value v : h.getKernelOperands())
+            if (memrefRootOp(v, ExecuteLinks | KernelArgLinks) == pl.alloc) {
+              users.push_back(h);
+              return;
+            }
+        });
+        auto once = [](air::HerdOp h) {
+          for (Operation *up = h->getParentOp(); up && !isa<func::FuncOp>(up);
+               up = up->getParentOp()) {
+            if (isa<air::ExecuteOp>(up))
+              continue;
+            auto hi = dyn_cast<air::HierarchyOpInterface>(up);
+            if (!hi || air::constantInstances(hi) != 1)
+              return false;
           }
-      });
-      auto once = [](air::HerdOp h) {
-        for (Operation *up = h->getParentOp(); up && !isa<func::FuncOp>(up);
-             up = up->getParentOp()) {
-          if (isa<air::ExecuteOp>(up))
-            continue;
-          auto hi = dyn_cast<air::HierarchyOpInterface>(up);
-          if (!hi || air::constantInstances(hi) != 1)
-            return false;
-        }
-        return true;
-      };
-      if (users.size() > 1 && !llvm::all_of(users, once)) {
-        sharedManyRuns.insert(pl.alloc);
-        continue;
+          return true;
+        };
+        manyRuns = users.size() > 1 && !llvm::all_of(users, once);
+        if (manyRuns)
+          sharedManyRuns.insert(pl.alloc);
       }
+      if (manyRuns)
+        continue;
       for (air::HerdOp h : llvm::drop_begin(users)) {
         instances[h].insert(instanceKey(pl));
         placeAt.try_emplace({h, instanceKey(pl), pl.alloc}, i);

@@ -385,6 +385,15 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
   // refused.
   llvm::DenseMap<Operation *, SmallVector<air::HerdOp>> outerUsers;
   std::set<Operation *> refusedOuter;
+  // A transfer reached by several instances is refused once: one error per
+  // op, whichever instance met it first.
+  std::set<Operation *> saidAt;
+  auto refuseOnce = [&](Operation *op) {
+    InFlightDiagnostic d = refuse(op);
+    if (!saidAt.insert(op).second)
+      d.abandon();
+    return d;
+  };
   // The index of the buffer `key` names in `index`, added as `b` the first
   // time.
   auto intern = [&](auto &index, const auto &key, const BufferRef &b) {
@@ -410,7 +419,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
         return std::nullopt; // said once, by unrankedExtents
     }
     if (!type || !type.hasStaticShape()) {
-      refuse(r.op) << "the memref it transfers has no static shape";
+      refuseOnce(r.op) << "the memref it transfers has no static shape";
       return std::nullopt;
     }
     Level level = levelOf(type);
@@ -425,7 +434,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       }
       auto arg = dyn_cast<BlockArgument>(root);
       if (!arg || arg.getOwner()->getParentOp() != func.getOperation()) {
-        refuse(r.op) << "an L3 memref that is not an argument of @"
+        refuseOnce(r.op) << "an L3 memref that is not an argument of @"
                      << func.getSymName()
                      << " (the runtime sequence can only name those)";
         return std::nullopt;
@@ -437,7 +446,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     }
     auto alloc = root.getDefiningOp<memref::AllocOp>();
     if (!alloc) {
-      refuse(r.op) << "the " << (level == Level::L1 ? "L1" : "L2")
+      refuseOnce(r.op) << "the " << (level == Level::L1 ? "L1" : "L2")
                    << " memref it transfers is not a memref.alloc (a view or "
                       "a block argument is not lowered)";
       return std::nullopt;
@@ -479,7 +488,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
                      });
       if (hs.size() != 1 && !oneName) {
         refusedOuter.insert(alloc.getOperation());
-        refuse(r.op) << "an L1 buffer from outside the herds that "
+        refuseOnce(r.op) << "an L1 buffer from outside the herds that "
                      << hs.size()
                      << " herd ops of different names use, transferred in "
                         "one of them: a tile's copy with transfers from "
@@ -502,7 +511,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
               n = std::nullopt;
             if (n != 1) {
               refusedOuter.insert(alloc.getOperation());
-              auto diag = refuse(r.op)
+              auto diag = refuseOnce(r.op)
                           << "an L1 buffer from outside the herds that "
                           << hs.size()
                           << " herd ops of one name transfer or use, and one "
@@ -519,7 +528,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       herd = hs.front();
     }
     if (!herd || (herd != r.herd && !outer)) {
-      refuse(r.op) << "an L1 buffer is transferred outside the herd that "
+      refuseOnce(r.op) << "an L1 buffer is transferred outside the herd that "
                       "allocates it (the lowering gives each core its own L1)";
       return std::nullopt;
     }
@@ -553,7 +562,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     if (r->order == ~0ull)
       continue; // reached, never started: the run completed, so none
     if (!r->concrete) {
-      refuse(r->op) << "an offset, size or stride is not a constant in the run";
+      refuseOnce(r->op) << "an offset, size or stride is not a constant in the run";
       ok = false;
       continue;
     }
@@ -587,7 +596,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       }
       Level level = plan.buffers[*buf].level;
       if (memcpy && level == Level::L1 && !r->herd) {
-        refuse(r->op) << "an L1 side outside a herd";
+        refuseOnce(r->op) << "an L1 side outside a herd";
         ok = false;
         continue;
       }
@@ -624,7 +633,7 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       const Recorder::Pattern &pat = r->sides[k];
       Access a{*buf, pat.offsets, pat.sizes, pat.strides, r->op, r->order};
       if (!startAsWritten(a, plan.buffers[*buf].type)) {
-        refuse(r->op)
+        refuseOnce(r->op)
             << "a pattern whose offsets index its buffer (one per "
                "dimension) while its strides are not the buffer's: it "
                "starts at the offsets' row-major position "
