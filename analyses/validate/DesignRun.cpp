@@ -307,13 +307,8 @@ private:
         cast<MemRefType>(l.buffer.getType()).getElementTypeBitWidth();
     auto &words = cascadeWords[st.lock];
     if (l.put) {
-      moved += l.width;
-      if (moved > budget) {
-        fail("the design moves more than " + std::to_string(budget) +
-                 " elements (the replay's budget)",
-             st.op);
+      if (!charge(l.width, st.op))
         return false;
-      }
       // A buffer the core computes into: each put of it whole hands out
       // the values of one more round, as a DMA's read after the core's
       // release does.
@@ -842,14 +837,20 @@ private:
     return send(words, receivers(p), bd);
   }
 
+  /// Counts `n` more elements moved against the budget.
+  bool charge(int64_t n, Operation *at) {
+    moved += n;
+    if (moved <= budget)
+      return true;
+    fail("the design moves more than " + std::to_string(budget) +
+             " elements (the replay's budget)",
+         at);
+    return false;
+  }
+
   bool send(const Sent &words, const std::vector<int> &to, Operation *at) {
-    moved += words.count * std::max<int64_t>(1, to.size());
-    if (moved > budget) {
-      fail("the design moves more than " + std::to_string(budget) +
-               " elements (the replay's budget)",
-           at);
+    if (!charge(words.count * std::max<int64_t>(1, to.size()), at))
       return false;
-    }
     for (int r : to) {
       in[r].insert(in[r].end(), words.runs.begin(), words.runs.end());
       queued[r] += words.count;
