@@ -134,15 +134,12 @@ TagArray::TagArray(const std::vector<Tag> &tags)
     set((int64_t)e, tags[e]);
 }
 
-void TagArray::set(int64_t e, Tag t) {
-  std::vector<Tag> &p = pages[e / kPage];
-  if (p.empty()) {
-    int64_t first = e - e % kPage;
-    p.reserve(std::min(kPage, n - first));
-    for (int64_t k = first; k < std::min(first + kPage, n); ++k)
-      p.push_back(initial(k));
-  }
-  p[e % kPage] = t;
+void TagArray::makePage(int64_t k) {
+  std::vector<Tag> &p = pages[k];
+  int64_t first = k * kPage, end = std::min(first + kPage, n);
+  p.reserve(end - first);
+  for (int64_t e = first; e < end; ++e)
+    p.push_back(initial(e));
 }
 
 TagArray aircheck::validate::argumentTags(BlockArgument a) {

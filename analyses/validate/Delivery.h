@@ -88,10 +88,17 @@ public:
     const std::vector<Tag> &p = pages[e / kPage];
     return p.empty() ? initial(e) : p[e % kPage];
   }
-  void set(int64_t e, Tag t);
+  void set(int64_t e, Tag t) {
+    std::vector<Tag> &p = pages[e / kPage];
+    if (p.empty())
+      makePage(e / kPage);
+    p[e % kPage] = t;
+  }
 
 private:
   static constexpr int64_t kPage = 4096;
+  /// Page `k` as it is before its first write.
+  void makePage(int64_t k);
   Tag initial(int64_t e) const {
     return argument < 0 ? Tag() : Tag(Tag::Argument, argument, e);
   }
