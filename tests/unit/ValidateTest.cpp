@@ -128,6 +128,26 @@ TEST(ValidateLogs, RowsAreKeptAsRuns) {
   EXPECT_NE(log, again);
 }
 
+// An argument's tags: each element its own until written; a write makes
+// its page and leaves the page's other elements as they were.
+TEST(ValidateLogs, ArgumentTagsArePagedOnWrite) {
+  TagArray arg(10000, 2), local(5);
+  EXPECT_EQ(arg.size(), 10000);
+  EXPECT_EQ(arg[9999], (Tag{Tag::Argument, 2, 9999}));
+  EXPECT_EQ(local[4], Tag());
+  arg.set(5000, Tag{Tag::Computed, 1, 7, 3});
+  EXPECT_EQ(arg[5000], (Tag{Tag::Computed, 1, 7, 3}));
+  EXPECT_EQ(arg[4999], (Tag{Tag::Argument, 2, 4999}));
+  EXPECT_EQ(arg[5001], (Tag{Tag::Argument, 2, 5001}));
+  EXPECT_EQ(arg[0], (Tag{Tag::Argument, 2, 0}));
+  local.set(4, Tag{Tag::Argument, 0, 1});
+  EXPECT_EQ(local[4], (Tag{Tag::Argument, 0, 1}));
+  EXPECT_EQ(local[3], Tag());
+  TagArray copy = arg; // a replay's final content is a copy
+  arg.set(5000, Tag());
+  EXPECT_EQ(copy[5000], (Tag{Tag::Computed, 1, 7, 3}));
+}
+
 // The run-against-run comparison finds the entry an entry-by-entry one
 // does, over logs made of rows, tiles of rows, steps, undefined tags and
 // single faults.
