@@ -54,8 +54,8 @@ void Executor::release(unsigned scope) {
   if (s.instanceOf < 0)
     return;
   Task &h = tasks[s.instanceOf];
-  --h.running;
-  if (h.oneAtATime && h.nextPoint < h.points.size())
+  --h.spread->running;
+  if (h.spread->oneAtATime && h.spread->nextPoint < h.spread->points.size())
     startInstance(h, {s.endEvent});
 }
 
@@ -120,8 +120,8 @@ void Executor::finish(Process &p) {
   p.finished = true;
   p.env = Env();
   if (p.iterationOf >= 0) {
-    --tasks[p.iterationOf].running;
-    tasks[p.iterationOf].iterationEnds.push_back(p.frontier);
+    --tasks[p.iterationOf].spread->running;
+    tasks[p.iterationOf].spread->iterationEnds.push_back(p.frontier);
   } else {
     scopes[p.scope].finals.push_back(p.frontier);
   }
@@ -140,6 +140,9 @@ Task Executor::taskAt(Task::Kind kind, Operation *op,
       t.trips.push_back({f.loop, f.iv});
   t.scope = p.scope;
   t.dispatchEvent = p.frontier;
+  if (kind == Task::Kind::Hierarchy || kind == Task::Kind::Parallel ||
+      kind == Task::Kind::Item)
+    t.spread = std::make_unique<Spread>();
   return t;
 }
 
@@ -229,10 +232,10 @@ void Executor::start(Task &t) {
   case Task::Kind::Hierarchy:
   case Task::Kind::Parallel:
   case Task::Kind::Item:
-    if (t.oneAtATime && !t.points.empty())
+    if (t.spread->oneAtATime && !t.spread->points.empty())
       startInstance(t);
     else
-      while (t.nextPoint < t.points.size())
+      while (t.spread->nextPoint < t.spread->points.size())
         startInstance(t);
     break;
   case Task::Kind::Join:
@@ -253,10 +256,10 @@ bool Executor::canComplete(const Task &t) const {
     return fifos[t.fifos[0]].state.getCanComplete(t.numbers[0]);
   case Task::Kind::Hierarchy:
   case Task::Kind::Item:
-    return t.running == 0 && t.nextPoint == t.points.size();
+    return t.spread->running == 0 && t.spread->nextPoint == t.spread->points.size();
   case Task::Kind::Parallel:
-    return t.running == 0 && t.nextPoint == t.points.size() &&
-           llvm::all_of(t.reduced,
+    return t.spread->running == 0 && t.spread->nextPoint == t.spread->points.size() &&
+           llvm::all_of(t.spread->reduced,
                         [&](unsigned d) { return tokens[d].signalled; });
   }
   return false;
@@ -264,7 +267,8 @@ bool Executor::canComplete(const Task &t) const {
 
 void Executor::complete(Task &t) {
   t.done = true;
-  t.captured = Env();
+  if (t.spread)
+    t.spread->captured = Env();
   SmallVector<unsigned, 4> preds{t.startEvent};
   switch (t.kind) {
   case Task::Kind::Put:
@@ -280,12 +284,12 @@ void Executor::complete(Task &t) {
     break;
   case Task::Kind::Hierarchy:
   case Task::Kind::Item:
-    for (unsigned s : t.instanceScopes)
+    for (unsigned s : t.spread->instanceScopes)
       preds.push_back(scopes[s].endEvent);
     break;
   case Task::Kind::Parallel:
-    preds.append(t.iterationEnds);
-    for (unsigned d : t.reduced)
+    preds.append(t.spread->iterationEnds);
+    for (unsigned d : t.spread->reduced)
       preds.push_back(tokenEvent(d));
     break;
   case Task::Kind::Join:
@@ -302,9 +306,9 @@ void Executor::complete(Task &t) {
 /// Starts the next instance of a hierarchy op (in a scope of its own) or the
 /// next iteration of an scf.parallel (in the scope of the loop's process).
 void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
-  const Point &point = t.points[t.nextPoint++];
-  ++t.running;
-  Env env = t.captured;
+  const Point &point = t.spread->points[t.spread->nextPoint++];
+  ++t.spread->running;
+  Env env = t.spread->captured;
   SmallVector<unsigned, 2> preds{t.startEvent};
   preds.append(after.begin(), after.end());
   if (auto par = dyn_cast<scf::ParallelOp>(t.op)) {
@@ -317,7 +321,7 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
   }
   if (t.kind == Task::Kind::Item) {
     unsigned scope = newScope(t.id);
-    t.instanceScopes.push_back(scope);
+    t.spread->instanceScopes.push_back(scope);
     Block::iterator at(t.op);
     spawn(whereOf(t), scope, std::move(env),
           Frame{t.op->getBlock(), at, nullptr, 0, 0, 1, std::next(at)}, -1,
@@ -340,7 +344,7 @@ void Executor::startInstance(Task &t, ArrayRef<unsigned> after) {
     env[id] = Val::integer(v);
   unsigned scope = newScope(t.id);
   scopes[scope].point.assign(point.begin(), point.end());
-  t.instanceScopes.push_back(scope);
+  t.spread->instanceScopes.push_back(scope);
   spawn(whereOf(t) + ", " + label, scope, std::move(env),
         Frame{&h.getBodyBlock(), h.getBodyBlock().begin()}, -1, preds);
 }

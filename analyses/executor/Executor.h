@@ -123,6 +123,20 @@ struct Scope {
   unsigned endEvent = 0;
 };
 
+/// The instances a Hierarchy, Parallel or Item task starts.
+struct Spread {
+  // Hierarchy: the scope of each instance started; Parallel: the last
+  // event of each iteration.
+  SmallVector<unsigned, 4> instanceScopes, iterationEnds;
+  // The instances, the values they start with, how many have been started
+  // and how many are running.
+  std::vector<Point> points;
+  Env captured;
+  unsigned nextPoint = 0, running = 0;
+  bool oneAtATime = false;          // launch instances in LaunchMode::Serial
+  SmallVector<unsigned, 4> reduced; // Parallel
+};
+
 /// An operation once a process has reached it.
 struct Task {
   enum class Kind {
@@ -164,19 +178,12 @@ struct Task {
   unsigned dispatchEvent = 0, startEvent = 0, endEvent = 0;
   // Put, Get: elements per transfer, when they are known.
   std::optional<uint64_t> volume;
-  // Hierarchy: the scope of each instance started; Parallel: the last
-  // event of each iteration.
-  SmallVector<unsigned, 4> instanceScopes, iterationEnds;
   // Put, Get: the FIFOs and this transfer's number on each.
   SmallVector<unsigned, 1> fifos;
   SmallVector<uint64_t, 1> numbers;
-  // Hierarchy, Parallel: the instances, the values they start with, how many
-  // have been started and how many are running.
-  std::vector<Point> points;
-  Env captured;
-  unsigned nextPoint = 0, running = 0;
-  bool oneAtATime = false;          // launch instances in LaunchMode::Serial
-  SmallVector<unsigned, 4> reduced; // Parallel
+  /// Hierarchy, Parallel, Item: its instances (null for the other kinds: a
+  /// run holds a task per transfer it reached, so they stay small).
+  std::unique_ptr<Spread> spread;
 };
 
 struct Fifo {

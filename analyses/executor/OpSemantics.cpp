@@ -121,7 +121,7 @@ LogicalResult Executor::execTerminator(Process &p, Operation &op) {
       FailureOr<unsigned> t = token(p, v, &op);
       if (failed(t))
         return failure();
-      par.reduced.push_back(*t);
+      par.spread->reduced.push_back(*t);
     }
     finish(p);
     return success();
@@ -158,11 +158,11 @@ LogicalResult Executor::execHierarchy(Process &p, air::HierarchyOpInterface h) {
               cast<air::AsyncOpInterface>(op).getAsyncDependencies());
   if (failed(t))
     return failure();
-  (*t)->points = boxPoints(zeros, sizes, ones);
+  (*t)->spread->points = boxPoints(zeros, sizes, ones);
   for (auto [arg, v] : llvm::zip(h.getSizeArgs(), sizes))
-    (*t)->captured[arg] = Val::integer(v);
+    (*t)->spread->captured[arg] = Val::integer(v);
   for (auto [arg, v] : llvm::zip(h.getKernelArguments(), h.getKernelOperands()))
-    (*t)->captured[arg] = lookup(p, v);
+    (*t)->spread->captured[arg] = lookup(p, v);
   // A view passed in carries the values its offsets, sizes and strides
   // have here: an observer reads them where the view is transferred
   // (translation validation's replay of a subview of an L3 argument).
@@ -172,9 +172,9 @@ LogicalResult Executor::execHierarchy(Process &p, air::HierarchyOpInterface h) {
         if (auto view = r.getDefiningOp<memref::SubViewOp>())
           for (Value x : view->getOperands().drop_front())
             if (auto it = p.env.find(x); it != p.env.end())
-              (*t)->captured[x] = it->second;
+              (*t)->spread->captured[x] = it->second;
   bool serial = isa<air::LaunchOp>(op) && options.launchMode == LaunchMode::Serial;
-  (*t)->oneAtATime = serial;
+  (*t)->spread->oneAtATime = serial;
   dispatch(p, **t, op->getResults());
   return success();
 }
@@ -429,11 +429,11 @@ LogicalResult Executor::execParallel(Process &p, scf::ParallelOp par) {
       newTask(Task::Kind::Parallel, par, p, par.getInitVals());
   if (failed(t))
     return failure();
-  (*t)->points = boxPoints(lbs, ubs, strides);
+  (*t)->spread->points = boxPoints(lbs, ubs, strides);
   llvm::SetVector<Value> used;
   getUsedValuesDefinedAbove(par.getRegion(), used);
   for (Value v : used)
-    (*t)->captured[v] = lookup(p, v);
+    (*t)->spread->captured[v] = lookup(p, v);
   dispatch(p, **t, par.getResults());
   return success();
 }
@@ -470,8 +470,8 @@ LogicalResult Executor::execItem(Process &p, Operation &op) {
   if (failed(t))
     return failure();
   unsigned id = (*t)->id;
-  tasks[id].points.push_back(Point());
-  tasks[id].captured = p.env;
+  tasks[id].spread->points.push_back(Point());
+  tasks[id].spread->captured = p.env;
   // A token result is signalled when the token the op yields last is (a
   // Join that forwards it); other results are not known to later ops.
   for (Value r : op.getResults()) {
