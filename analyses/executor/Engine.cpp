@@ -256,9 +256,11 @@ bool Executor::canComplete(const Task &t) const {
     return fifos[t.fifos[0]].state.getCanComplete(t.numbers[0]);
   case Task::Kind::Hierarchy:
   case Task::Kind::Item:
-    return t.spread->running == 0 && t.spread->nextPoint == t.spread->points.size();
+    return t.spread->running == 0 &&
+           t.spread->nextPoint == t.spread->points.size();
   case Task::Kind::Parallel:
-    return t.spread->running == 0 && t.spread->nextPoint == t.spread->points.size() &&
+    return t.spread->running == 0 &&
+           t.spread->nextPoint == t.spread->points.size() &&
            llvm::all_of(t.spread->reduced,
                         [&](unsigned d) { return tokens[d].signalled; });
   }

@@ -52,6 +52,7 @@
 #include <random>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <tuple>
 

@@ -73,10 +73,10 @@ size_t FillLog::runCount() const {
 FillLog::Run FillLog::runOf(size_t i) const {
   if (open && (int64_t)i >= open->at)
     return *open;
-  auto it = llvm::upper_bound(groups, (int64_t)i, [](int64_t v,
-                                                     const Group &g) {
-    return v < g.first.at;
-  });
+  auto it =
+      llvm::upper_bound(groups, (int64_t)i, [](int64_t v, const Group &g) {
+        return v < g.first.at;
+      });
   const Group &g = *std::prev(it);
   return g.run(((int64_t)i - g.first.at) / g.first.tags.count);
 }

@@ -200,8 +200,9 @@ struct FillLog {
   void begin(mlir::Operation *op) { by.push_back({size(), op}); }
   void add(int64_t e, Tag t);
   size_t size() const {
-    return open ? open->at + open->tags.count
-                : groups.empty() ? 0 : groups.back().end();
+    if (open)
+      return open->at + open->tags.count;
+    return groups.empty() ? 0 : groups.back().end();
   }
   /// How many runs (rows) the log holds.
   size_t runCount() const;

@@ -252,18 +252,9 @@ private:
   std::vector<std::vector<Tag>> content; // per buffer
   std::vector<std::deque<Words>> in; // per receiving agent
   /// bdElements per BD, read once (a BD runs round after round).
-  std::map<Operation *, std::pair<std::optional<std::vector<int64_t>>,
-                                  std::string>>
+  std::map<Operation *,
+           std::pair<std::optional<std::vector<int64_t>>, std::string>>
       bdCache;
-
-  const std::optional<std::vector<int64_t>> &elementsOf(aie::DMABDOp bd,
-                                                        std::string &why) {
-    auto [it, fresh] = bdCache.try_emplace(bd.getOperation());
-    if (fresh)
-      it->second.first = bdElements(bd, it->second.second);
-    why = it->second.second;
-    return it->second.first;
-  }
   std::vector<int64_t> queued;       // per receiving agent: elements in `in`
   std::vector<Tag> tags;             // what a write takes (kept for its space)
   int64_t moved = 0;
@@ -837,6 +828,16 @@ private:
     return send(words, receivers(p), bd);
   }
 
+  /// bdElements(bd, why), read once per BD.
+  const std::optional<std::vector<int64_t>> &elementsOf(aie::DMABDOp bd,
+                                                        std::string &why) {
+    auto [it, fresh] = bdCache.try_emplace(bd.getOperation());
+    if (fresh)
+      it->second.first = bdElements(bd, it->second.second);
+    why = it->second.second;
+    return it->second.first;
+  }
+
   /// Counts `n` more elements moved against the budget.
   bool charge(int64_t n, Operation *at) {
     moved += n;
@@ -914,15 +915,15 @@ private:
     if (st.kind != Step::Transfer || !isS2MM(p))
       return true;
     auto bd = dyn_cast<aie::DMABDOp>(st.op);
+    if (!bd) {
+      fail("a transfer that is not an aie.dma_bd is not replayed", st.op);
+      return false;
+    }
     std::string why;
-    static const std::optional<std::vector<int64_t>> none;
-    const std::optional<std::vector<int64_t>> &elems =
-        bd ? elementsOf(bd, why) : none;
-    aie::BufferOp buf = bd ? bufferOf(bd.getBuffer()) : nullptr;
+    const std::optional<std::vector<int64_t>> &elems = elementsOf(bd, why);
+    aie::BufferOp buf = bufferOf(bd.getBuffer());
     if (!elems || !buf) {
-      fail(bd ? (elems ? "a BD on something other than an aie.buffer" : why)
-              : "a transfer that is not an aie.dma_bd is not replayed",
-           st.op);
+      fail(elems ? "a BD on something other than an aie.buffer" : why, st.op);
       return false;
     }
     if (llvm::is_contained(*elems, kPadElement)) {

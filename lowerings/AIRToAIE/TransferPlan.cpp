@@ -435,8 +435,8 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       auto arg = dyn_cast<BlockArgument>(root);
       if (!arg || arg.getOwner()->getParentOp() != func.getOperation()) {
         refuseOnce(r.op) << "an L3 memref that is not an argument of @"
-                     << func.getSymName()
-                     << " (the runtime sequence can only name those)";
+                         << func.getSymName()
+                         << " (the runtime sequence can only name those)";
         return std::nullopt;
       }
       BufferRef b{Level::L3};
@@ -446,9 +446,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     }
     auto alloc = root.getDefiningOp<memref::AllocOp>();
     if (!alloc) {
-      refuseOnce(r.op) << "the " << (level == Level::L1 ? "L1" : "L2")
-                   << " memref it transfers is not a memref.alloc (a view or "
-                      "a block argument is not lowered)";
+      refuseOnce(r.op)
+          << "the " << (level == Level::L1 ? "L1" : "L2")
+          << " memref it transfers is not a memref.alloc (a view or "
+             "a block argument is not lowered)";
       return std::nullopt;
     }
     if (level == Level::L2) {
@@ -489,10 +490,10 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       if (hs.size() != 1 && !oneName) {
         refusedOuter.insert(alloc.getOperation());
         refuseOnce(r.op) << "an L1 buffer from outside the herds that "
-                     << hs.size()
-                     << " herd ops of different names use, transferred in "
-                        "one of them: a tile's copy with transfers from "
-                        "herds on other tiles is not lowered";
+                         << hs.size()
+                         << " herd ops of different names use, transferred in "
+                            "one of them: a tile's copy with transfers from "
+                            "herds on other tiles is not lowered";
         return std::nullopt;
       }
       // The core runs each herd's part as a loop of its own, over its
@@ -528,8 +529,9 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
       herd = hs.front();
     }
     if (!herd || (herd != r.herd && !outer)) {
-      refuseOnce(r.op) << "an L1 buffer is transferred outside the herd that "
-                      "allocates it (the lowering gives each core its own L1)";
+      refuseOnce(r.op)
+          << "an L1 buffer is transferred outside the herd that "
+             "allocates it (the lowering gives each core its own L1)";
       return std::nullopt;
     }
     BufferRef b{Level::L1};
@@ -562,7 +564,8 @@ FailureOr<TransferPlan> aircheck::npu::planTransfers(func::FuncOp func,
     if (r->order == ~0ull)
       continue; // reached, never started: the run completed, so none
     if (!r->concrete) {
-      refuseOnce(r->op) << "an offset, size or stride is not a constant in the run";
+      refuseOnce(r->op)
+          << "an offset, size or stride is not a constant in the run";
       ok = false;
       continue;
     }
