@@ -35,6 +35,18 @@ void FillLog::add(int64_t e, Tag t) {
   open = Run{(int64_t)size(), e, 0, TagRun{t, 0, 1}};
 }
 
+void FillLog::addRow(int64_t e, int64_t step, const TagRun &row) {
+  for (int64_t i = 0; i < row.count; ++i) {
+    add(e + i * step, row.at(i));
+    // Entries i - 1 and i in the open run: its steps are the row's, and
+    // every later entry of the row continues it.
+    if (i >= 1 && open->at + 2 <= (int64_t)size()) {
+      open->tags.count += row.count - i - 1;
+      return;
+    }
+  }
+}
+
 void FillLog::close() {
   Run r = *open;
   open.reset();

@@ -199,6 +199,9 @@ struct FillLog {
   std::vector<std::pair<size_t, mlir::Operation *>> by;
   void begin(mlir::Operation *op) { by.push_back({size(), op}); }
   void add(int64_t e, Tag t);
+  /// add(e + i * step, row.at(i)) for each i < row.count, in O(1) once two
+  /// of the row's entries share the open run (they then fix its steps).
+  void addRow(int64_t e, int64_t step, const TagRun &row);
   size_t size() const {
     if (open)
       return open->at + open->tags.count;

@@ -152,6 +152,32 @@ namespace {
 
 /// Elements in a stream: a run of their tags and their width in bits (a
 /// stream between buffers of different element widths is not replayed).
+/// Elements in an affine progression (a BD's row).
+struct Row {
+  int64_t start = 0, step = 0, count = 0;
+};
+
+/// A BD's elements as rows: each longest progression, in order.
+static std::vector<Row> rowsOf(const std::vector<int64_t> &elements) {
+  std::vector<Row> rows;
+  for (int64_t e : elements) {
+    if (!rows.empty()) {
+      Row &r = rows.back();
+      if (r.count == 1) {
+        r.step = e - r.start;
+        ++r.count;
+        continue;
+      }
+      if (e == r.start + r.count * r.step) {
+        ++r.count;
+        continue;
+      }
+    }
+    rows.push_back(Row{e, 0, 1});
+  }
+  return rows;
+}
+
 struct Words {
   TagRun run;
   unsigned bits;
@@ -186,6 +212,7 @@ public:
     n = m.procs.size();
     if (!collectHandoffs())
       return std::move(out);
+    collectReads();
     Search search(m);
     State s = search.initial();
     in.assign(search.agents(), {});
@@ -251,12 +278,19 @@ private:
   DesignDelivery out;
   std::vector<std::vector<Tag>> content; // per buffer
   std::vector<std::deque<Words>> in; // per receiving agent
-  /// bdElements per BD, read once (a BD runs round after round).
-  std::map<Operation *,
-           std::pair<std::optional<std::vector<int64_t>>, std::string>>
-      bdCache;
+  /// bdElements per BD, read once (a BD runs round after round), and the
+  /// same elements as rows.
+  struct BDElements {
+    std::optional<std::vector<int64_t>> elements;
+    std::string why;
+    std::vector<Row> rows;
+  };
+  std::map<Operation *, BDElements> bdCache;
+  /// Per buffer: whether a DMA or a cascade may read what is written into
+  /// it (an MM2S BD or a put_cascade reads it, and not its core's values).
+  std::vector<bool> readLater;
   std::vector<int64_t> queued;       // per receiving agent: elements in `in`
-  std::vector<Tag> tags;             // what a write takes (kept for its space)
+  std::vector<TagRun> got;           // what a write takes (kept for its space)
   int64_t moved = 0;
   /// The loop each put_cascade and get_cascade moves its buffer's words in
   /// (CascadeLoops.h), how many of its steps have run, and per cascade
@@ -264,6 +298,29 @@ private:
   std::map<Operation *, CascadeLoop> cascadeLoops;
   std::map<Operation *, int64_t> cascadeSteps;
   std::map<int, std::deque<std::pair<Tag, unsigned>>> cascadeWords;
+
+  /// readLater: the buffers an MM2S BD or a put_cascade reads, but for
+  /// those of core tiles their cores write (those read their core's
+  /// values).
+  void collectReads() {
+    readLater.assign(out.buffers.size(), false);
+    auto mark = [&](aie::BufferOp buf) {
+      if (!buf)
+        return;
+      int b = out.bufferIndex(buf);
+      if (b >= 0 && !(out.onCore[b] && out.coreWrites[b]))
+        readLater[b] = true;
+    };
+    for (size_t p = 0; p < n; ++p)
+      if (isMM2S(p))
+        for (const Step &st : model->procs[p].steps)
+          if (auto bd = dyn_cast_or_null<aie::DMABDOp>(st.op))
+            if (st.kind == Step::Transfer)
+              mark(bufferOf(bd.getBuffer()));
+    for (auto &[op, l] : cascadeLoops)
+      if (l.put)
+        mark(l.buffer);
+  }
 
   bool collectCascades() {
     bool ok = true;
@@ -655,7 +712,7 @@ private:
       Pushed now{st.queue, (int)st.value, arg,
                  qu.dir == aie::DMAChannelDir::S2MM, std::move(*elems)};
       std::vector<uint8_t> &m = mark[arg];
-      if (m.size() != out.arguments[arg].size())
+      if ((int64_t)m.size() != out.arguments[arg].size())
         m.assign(out.arguments[arg].size(), 0);
       for (int64_t e : now.elems)
         if (e >= 0 && e < (int64_t)m.size())
@@ -831,11 +888,15 @@ private:
   /// bdElements(bd, why), read once per BD.
   const std::optional<std::vector<int64_t>> &elementsOf(aie::DMABDOp bd,
                                                         std::string &why) {
+    return cached(bd, why).elements;
+  }
+  const BDElements &cached(aie::DMABDOp bd, std::string &why) {
     auto [it, fresh] = bdCache.try_emplace(bd.getOperation());
-    if (fresh)
-      it->second.first = bdElements(bd, it->second.second);
-    why = it->second.second;
-    return it->second.first;
+    BDElements &c = it->second;
+    if (fresh && (c.elements = bdElements(bd, c.why)))
+      c.rows = rowsOf(*c.elements);
+    why = c.why;
+    return c;
   }
 
   /// Counts `n` more elements moved against the budget.
@@ -859,9 +920,9 @@ private:
     return true;
   }
 
-  /// Takes `count` words of `bits` bits from agent r's stream.
+  /// Takes `count` words of `bits` bits from agent r's stream, as runs.
   bool take(int r, size_t count, unsigned bits, Operation *at,
-            std::vector<Tag> &tags) {
+            std::vector<TagRun> &runs) {
     if (queued[r] < (int64_t)count) {
       fail("a transfer completes with " + std::to_string(count) +
                " elements, and its stream carried " +
@@ -880,8 +941,9 @@ private:
         return false;
       }
       int64_t k = std::min<int64_t>(count, w.run.count);
-      for (int64_t i = 0; i < k; ++i)
-        tags.push_back(w.run.at(i));
+      TagRun part = w.run;
+      part.count = k;
+      runs.push_back(part);
       count -= k;
       if (k == w.run.count)
         in[r].pop_front();
@@ -920,7 +982,8 @@ private:
       return false;
     }
     std::string why;
-    const std::optional<std::vector<int64_t>> &elems = elementsOf(bd, why);
+    const BDElements &c = cached(bd, why);
+    const std::optional<std::vector<int64_t>> &elems = c.elements;
     aie::BufferOp buf = bufferOf(bd.getBuffer());
     if (!elems || !buf) {
       fail(elems ? "a BD on something other than an aie.buffer" : why, st.op);
@@ -932,24 +995,49 @@ private:
       return false;
     }
     int b = out.indexOf[buf];
-    tags.clear();
+    got.clear();
     if (!take(p, elems->size(),
               cast<MemRefType>(buf.getType()).getElementTypeBitWidth(), bd,
-              tags))
+              got))
       return false;
     FillLog *log = out.onCore[b] ? &out.fills[b] : nullptr;
     if (log)
       log->begin(bd);
-    for (auto [k, e] : llvm::enumerate(*elems)) {
-      if (e < 0 || e >= (int64_t)content[b].size()) {
-        wrongAccess("a BD writes element " + std::to_string(e) +
-                 ", outside its buffer",
-             bd);
-        return false;
+    // Row by row, a row in as many pieces as stream runs it spans; a
+    // buffer nothing reads again keeps only its fills.
+    std::vector<Tag> &data = content[b];
+    bool keep = readLater[b];
+    size_t r = 0;
+    int64_t used = 0; // of got[r]
+    for (Row row : c.rows) {
+      int64_t last = row.start + (row.count - 1) * row.step;
+      if (std::min(row.start, last) < 0 ||
+          std::max(row.start, last) >= (int64_t)data.size()) {
+        for (int64_t k = 0;; ++k)
+          if (int64_t e = row.start + k * row.step;
+              e < 0 || e >= (int64_t)data.size()) {
+            wrongAccess("a BD writes element " + std::to_string(e) +
+                            ", outside its buffer",
+                        bd);
+            return false;
+          }
       }
-      content[b][e] = tags[k];
-      if (log)
-        log->add(e, tags[k]);
+      while (row.count > 0) {
+        TagRun piece = got[r].drop(used);
+        piece.count = std::min(row.count, piece.count);
+        if (log)
+          log->addRow(row.start, row.step, piece);
+        if (keep)
+          for (int64_t i = 0; i < piece.count; ++i)
+            data[row.start + i * row.step] = piece.at(i);
+        row.start += piece.count * row.step;
+        row.count -= piece.count;
+        used += piece.count;
+        if (used == got[r].count) {
+          ++r;
+          used = 0;
+        }
+      }
     }
     return true;
   }
@@ -1007,11 +1095,13 @@ private:
       return send(words, std::vector<int>(to.begin(), to.end()), copy);
     }
     if (!mm2s && finished) {
-      tags.clear();
-      if (!take(model->procs.size() + q, elems->size(), bits, copy, tags))
+      got.clear();
+      if (!take(model->procs.size() + q, elems->size(), bits, copy, got))
         return false;
-      for (auto [k, e] : llvm::enumerate(*elems))
-        data.set(e, tags[k]);
+      size_t k = 0;
+      for (const TagRun &run : got)
+        for (int64_t i = 0; i < run.count; ++i)
+          data.set((*elems)[k++], run.at(i));
     }
     return true;
   }

@@ -172,6 +172,20 @@ public:
     });
     if (out.unknown)
       return std::move(out);
+    // The allocs a transfer reads: only their content is ever read (with
+    // the arguments' and the globals').
+    module.walk([&](Operation *op) {
+      Value source;
+      if (auto c = dyn_cast<air::ChannelOpInterface>(op))
+        source = c.isPut() ? c.getMemref() : Value();
+      else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op))
+        source = dma.getSrc();
+      else if (auto c = dyn_cast<memref::CopyOp>(op))
+        source = c.getSource();
+      if (source)
+        if (Operation *a = rootOf(source, false).alloc)
+          sourced.insert(a);
+    });
     // The L1 allocs a herd body computes into.
     module.walk([&](air::HerdOp herd) {
       herd.getBody().walk([&](Operation *op) {
@@ -328,8 +342,9 @@ private:
   const std::map<unsigned, int64_t> &unrankedSizes;
   ProgramDelivery out;
   std::set<Operation *> computed;
+  std::set<Operation *> sourced; // allocs some transfer reads
   std::map<int, int> handoffs; // per core buffer place
-  std::vector<Tag> tags;        // what copy() reads (kept for its space)
+  std::vector<TagRun> runs;     // what copy() reads (kept for its space)
   std::vector<TagArray> content; // per place
   std::map<std::tuple<int, Operation *, std::vector<int64_t>>, int> placeOf;
   std::map<unsigned, Reached> pending;
@@ -663,6 +678,43 @@ private:
     }
   }
 
+  /// Whether a transfer may read what is written into place p: an
+  /// argument's content is the result, a global's or a buffer's is read by
+  /// the transfers whose source it is, except a core buffer its core
+  /// computes into (those read its core's values, Tag::Computed).
+  bool readLater(int p) const {
+    const Place &pl = out.places[p];
+    if (pl.kind == Place::Argument || pl.kind == Place::Global || !pl.alloc)
+      return true;
+    if (pl.kind == Place::CoreBuffer && computed.count(pl.alloc))
+      return false;
+    return sourced.count(pl.alloc) > 0;
+  }
+
+  /// The rows of an unpadded side, in order: (first element, step, count)
+  /// along its last dimension.
+  static void forEachRow(const Side &s,
+                         function_ref<void(int64_t, int64_t, int64_t)> row) {
+    if (s.count <= 0)
+      return;
+    size_t d = s.sizes.size();
+    SmallVector<int64_t, 4> idx(d, 0);
+    int64_t at = s.start;
+    for (bool more = true; more;) {
+      row(at, s.strides.back(), s.sizes.back());
+      more = false;
+      for (size_t k = d - 1; k-- > 0;) {
+        at += s.strides[k];
+        if (++idx[k] < s.sizes[k]) {
+          more = true;
+          break;
+        }
+        at -= idx[k] * s.strides[k];
+        idx[k] = 0;
+      }
+    }
+  }
+
   void copy(const Side &from, const Side &to, Operation *writer, int round) {
     moved += to.count;
     if (moved > budget) {
@@ -677,23 +729,45 @@ private:
     }
     const Place &src = out.places[from.place];
     bool made = src.kind == Place::CoreBuffer && computed.count(src.alloc);
-    tags.clear();
+    // What the source holds, as runs.
+    runs.clear();
     unsigned bits = src.type.getElementTypeBitWidth();
-    for (Elements e(from); (int64_t)tags.size() < from.count; e.next())
-      tags.push_back(*e == kPad ? Tag(Tag::Constant, (int32_t)bits, 0)
-                     : made     ? Tag(Tag::Computed, from.place, *e, round)
-                                : content[from.place][*e]);
+    int64_t n = 0;
+    for (Elements e(from); n < from.count; e.next(), ++n) {
+      Tag t = *e == kPad ? Tag(Tag::Constant, (int32_t)bits, 0)
+              : made     ? Tag(Tag::Computed, from.place, *e, round)
+                         : content[from.place][*e];
+      if (runs.empty() || !runs.back().extend(t))
+        runs.push_back(TagRun{t, 0, 1});
+    }
     FillLog *log = out.places[to.place].kind == Place::CoreBuffer
                        ? &out.fills[to.place]
                        : nullptr;
     if (log)
       log->begin(writer);
-    Elements dst(to);
-    for (int64_t k = 0; k < to.count; ++k, dst.next()) {
-      content[to.place].set(*dst, tags[k]);
-      if (log)
-        log->add(*dst, tags[k]);
-    }
+    // Written row by row, a row in as many pieces as source runs it spans;
+    // a buffer nothing reads again keeps only its fills.
+    TagArray *keep = readLater(to.place) ? &content[to.place] : nullptr;
+    size_t r = 0;
+    int64_t used = 0; // of runs[r]
+    forEachRow(to, [&](int64_t at, int64_t step, int64_t count) {
+      while (count > 0) {
+        TagRun piece = runs[r].drop(used);
+        piece.count = std::min(count, piece.count);
+        if (log)
+          log->addRow(at, step, piece);
+        if (keep)
+          for (int64_t i = 0; i < piece.count; ++i)
+            keep->set(at + i * step, piece.at(i));
+        at += piece.count * step;
+        count -= piece.count;
+        used += piece.count;
+        if (used == runs[r].count) {
+          ++r;
+          used = 0;
+        }
+      }
+    });
   }
 };
 

@@ -210,6 +210,37 @@ TEST(ValidateLogs, RunComparisonIsEntryComparison) {
   }
 }
 
+// A row added at once makes the log its entries added one at a time make,
+// whatever the open run before it and however the row continues it.
+TEST(ValidateLogs, RowsAddLikeTheirEntries) {
+  std::mt19937 rng(11);
+  auto pick = [&](int n) { return (int64_t)(rng() % n); };
+  auto tag = [&]() {
+    Tag::Kind kinds[] = {Tag::Argument, Tag::Computed, Tag::Undefined};
+    Tag::Kind k = kinds[pick(3)];
+    return k == Tag::Undefined ? Tag()
+                               : Tag(k, (int32_t)pick(2), pick(12), 0);
+  };
+  for (int trial = 0; trial < 3000; ++trial) {
+    FillLog rows, entries;
+    for (int r = 0, n = 1 + (int)pick(5); r < n; ++r) {
+      int64_t e = pick(12), step = pick(4) - 1;
+      TagRun row{tag(), pick(3) - 1, pick(6)};
+      if (row.first.kind == Tag::Undefined)
+        row.step = 0;
+      rows.addRow(e, step, row);
+      for (int64_t i = 0; i < row.count; ++i)
+        entries.add(e + i * step, row.at(i));
+    }
+    ASSERT_EQ(rows.size(), entries.size()) << "trial " << trial;
+    ASSERT_EQ(rows, entries) << "trial " << trial;
+    for (size_t k = 0; k < entries.size(); ++k) {
+      ASSERT_EQ(rows.elementAt(k), entries.elementAt(k)) << "trial " << trial;
+      ASSERT_EQ(rows.tagAt(k), entries.tagAt(k)) << "trial " << trial;
+    }
+  }
+}
+
 TEST(ValidateLogs, StreamRunsSplit) {
   TagRun r;
   for (int64_t k = 0; k < 5; ++k)
