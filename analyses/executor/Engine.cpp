@@ -115,6 +115,7 @@ void Executor::finish(Process &p) {
       else
         (void)token(p, r, item.op); // records why the run cannot go on
       f.depsPending = false;
+      track(fwd);
     }
   }
   p.finished = true;
@@ -163,7 +164,9 @@ FailureOr<Task *> Executor::newTask(Task::Kind kind, Operation *op, Process &p,
   tokens.push_back(Token{false, static_cast<int>(t.id)});
   ++scopes[p.scope].live;
   pending.push_back(t.id);
+  ++notDone;
   tasks.push_back(std::move(t));
+  track(tasks.back().id);
   return &tasks.back();
 }
 
@@ -300,6 +303,13 @@ void Executor::complete(Task &t) {
   t.endEvent = newEvent(preds);
   scopes[t.scope].finals.push_back(t.endEvent);
   tokens[t.token].signalled = true;
+  --notDone;
+  if (auto w = watchers.find(t.token); w != watchers.end()) {
+    SmallVector<unsigned, 2> waiting = std::move(w->second);
+    watchers.erase(w);
+    for (unsigned id : waiting)
+      track(id);
+  }
   if (t.kind == Task::Kind::Get)
     ++transfers;
   release(t.scope);

@@ -294,7 +294,24 @@ private:
   std::deque<Process> processes;
   std::vector<unsigned> active; // processes not finished
   std::deque<Task> tasks;
-  std::vector<unsigned> pending; // tasks not done
+  /// Tasks not done, in the order they were made (with some done ones:
+  /// they are dropped now and then, not at every sweep).
+  std::vector<unsigned> pending;
+  size_t notDone = 0;
+  /// The tasks not done that a sweep visits, in the order they were made:
+  /// `pending` without the dormant ones (not started, and a dependency not
+  /// signalled or not known yet: a visit does nothing). A sweep thus costs
+  /// what can move, not every op issued ahead of its tokens.
+  /// `woken`: tasks made or woken since the sweep began; `watchers`: per
+  /// token, the dormant tasks it wakes.
+  std::vector<unsigned> awake, woken;
+  llvm::DenseMap<unsigned, SmallVector<unsigned, 2>> watchers;
+  /// A new task, or one whose dependencies were just learnt or signalled:
+  /// dormant (watching a token it waits for) or woken.
+  void track(unsigned task);
+  /// The ops of one sweep of the tasks (deterministic schedule): what a
+  /// visit of every task in `pending` as the sweep began would move.
+  bool sweepTasks();
   std::vector<Scope> scopes;
   std::vector<Token> tokens;
   std::vector<Fifo> fifos;

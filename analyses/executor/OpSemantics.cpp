@@ -496,7 +496,9 @@ unsigned Executor::newForwarder(Process &p, Operation &op) {
   tokens.push_back(Token{false, static_cast<int>(t.id)});
   ++scopes[p.scope].live;
   pending.push_back(t.id);
+  ++notDone;
   tasks.push_back(std::move(t));
+  track(tasks.back().id);
   return tasks.back().id;
 }
 

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "analyses/executor/Executor.h"
 
+#include <queue>
+
 using namespace mlir;
 using namespace aircheck;
 using namespace aircheck::executor;
@@ -84,6 +86,8 @@ std::vector<SkeletonResult::BlockedOp> Executor::blockedOps() const {
   std::vector<Line> lines;
   for (unsigned id : pending) {
     const Task &t = tasks[id];
+    if (t.done)
+      continue;
     if (t.forwarder)
       continue; // its waiters name what it stands for
     std::string what, waits;
@@ -205,7 +209,8 @@ void Executor::waitForEdges(
     StringRef chan = cast<air::ChannelOpInterface>(t.op).getChanName();
     for (unsigned id : pending) {
       const Task &u = tasks[id];
-      if (!u.started && !u.forwarder && holdsPartner(u.op, chan, isPut))
+      if (!u.started && !u.done && !u.forwarder &&
+          holdsPartner(u.op, chan, isPut))
         waitFor(line, id);
     }
     for (const Process &p : processes) {
@@ -230,6 +235,54 @@ void Executor::waitForEdges(
   }
 }
 
+void Executor::track(unsigned id) {
+  const Task &t = tasks[id];
+  if (t.started || t.done) {
+    woken.push_back(id);
+    return;
+  }
+  if (t.depsPending)
+    return; // finish() learns its dependencies and tracks it again
+  for (unsigned d : t.deps)
+    if (!tokens[d].signalled) {
+      watchers[d].push_back(id);
+      return;
+    }
+  woken.push_back(id);
+}
+
+bool Executor::sweepTasks() {
+  // The tasks awake as the sweep began, and those woken during it that a
+  // visit of every pending task would still reach: made before the sweep
+  // (`bound`), and after the last one visited.
+  std::vector<unsigned> ts = awake;
+  unsigned bound = tasks.size();
+  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<>> late;
+  size_t seen = 0, i = 0;
+  bool moved = false;
+  int64_t last = -1;
+  while (!stopped()) {
+    for (; seen < woken.size(); ++seen)
+      if (woken[seen] < bound && (int64_t)woken[seen] > last)
+        late.push(woken[seen]);
+    while (!late.empty() && (int64_t)late.top() <= last)
+      late.pop();
+    unsigned next;
+    if (i < ts.size() && (late.empty() || ts[i] <= late.top()))
+      next = ts[i++];
+    else if (!late.empty()) {
+      next = late.top();
+      late.pop();
+    } else
+      break;
+    if ((int64_t)next <= last)
+      continue;
+    last = next;
+    moved |= stepTask(tasks[next]);
+  }
+  return moved;
+}
+
 SkeletonResult Executor::run() {
   unsigned host = newScope(-1);
   newEvent({}); // event 0: the run begins; air.token.alloc tokens date from it
@@ -246,24 +299,43 @@ SkeletonResult Executor::run() {
     bool moved = false, random = options.scheduleSeed != 0;
     // A sweep visits every live process and task: that work is bounded too
     // (a sweep can move little, with many tasks waiting).
-    sweepWork += active.size() + pending.size();
+    sweepWork += active.size() + notDone;
     if (sweepWork / kVisitsPerStep > options.maxSteps) {
       limitReached = true;
       break;
     }
-    std::vector<unsigned> ps = active, ts = pending;
+    // The tasks made or woken before this sweep join the awake ones.
+    if (!woken.empty()) {
+      llvm::sort(woken);
+      std::vector<unsigned> merged;
+      merged.reserve(awake.size() + woken.size());
+      std::merge(awake.begin(), awake.end(), woken.begin(), woken.end(),
+                 std::back_inserter(merged));
+      merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+      awake = std::move(merged);
+      woken.clear();
+    }
+    std::vector<unsigned> ps = active, ts;
     if (random) {
+      llvm::copy_if(pending, std::back_inserter(ts),
+                    [&](unsigned i) { return !tasks[i].done; });
       std::shuffle(ps.begin(), ps.end(), rng);
       std::shuffle(ts.begin(), ts.end(), rng);
     }
     for (unsigned i = 0; i < ps.size() && !stopped(); ++i)
       if (full || !holdBack())
         moved |= advance(processes[ps[i]]);
-    for (unsigned i = 0; i < ts.size() && !stopped(); ++i)
-      if (full || !holdBack())
-        moved |= stepTask(tasks[ts[i]]);
+    if (random) {
+      for (unsigned i = 0; i < ts.size() && !stopped(); ++i)
+        if (full || !holdBack())
+          moved |= stepTask(tasks[ts[i]]);
+    } else {
+      moved |= sweepTasks();
+    }
     llvm::erase_if(active, [&](unsigned i) { return processes[i].finished; });
-    llvm::erase_if(pending, [&](unsigned i) { return tasks[i].done; });
+    llvm::erase_if(awake, [&](unsigned i) { return tasks[i].done; });
+    if (pending.size() > 2 * notDone + 1024)
+      llvm::erase_if(pending, [&](unsigned i) { return tasks[i].done; });
     if (random && !moved && !full) {
       full = true;
       continue;
