@@ -113,6 +113,10 @@ struct Reached {
   std::vector<std::pair<std::string, std::vector<int64_t>>> fifos;
   /// The FIFOs that still hold it (a broadcast put is in several).
   size_t queuedIn = 0;
+  /// A put: what its source holds, read when it meets its first get (a
+  /// broadcast put's later gets take the same: in a race-free program
+  /// nothing writes its source while it is under way).
+  std::optional<std::vector<TagRun>> read;
 };
 
 class Replay : public TransferObserver {
@@ -325,7 +329,7 @@ public:
         if (isMmio(get.op))
           setInitial(put.from, get.to, get.op);
         else
-          copy(put.from, get.to, get.op, put.round);
+          copy(put.from, get.to, get.op, put.round, &put.read);
         puts.pop_front();
         gets.pop_front();
         if (--put.queuedIn == 0)
@@ -715,7 +719,8 @@ private:
     }
   }
 
-  void copy(const Side &from, const Side &to, Operation *writer, int round) {
+  void copy(const Side &from, const Side &to, Operation *writer, int round,
+            std::optional<std::vector<TagRun>> *read = nullptr) {
     moved += to.count;
     if (moved > budget) {
       fail("the program moves more than " + std::to_string(budget) +
@@ -729,16 +734,21 @@ private:
     }
     const Place &src = out.places[from.place];
     bool made = src.kind == Place::CoreBuffer && computed.count(src.alloc);
-    // What the source holds, as runs.
-    runs.clear();
-    unsigned bits = src.type.getElementTypeBitWidth();
-    int64_t n = 0;
-    for (Elements e(from); n < from.count; e.next(), ++n) {
-      Tag t = *e == kPad ? Tag(Tag::Constant, (int32_t)bits, 0)
-              : made     ? Tag(Tag::Computed, from.place, *e, round)
-                         : content[from.place][*e];
-      if (runs.empty() || !runs.back().extend(t))
-        runs.push_back(TagRun{t, 0, 1});
+    // What the source holds, as runs (a put's, once).
+    const std::vector<TagRun> *source = read && *read ? &**read : nullptr;
+    if (!source) {
+      std::vector<TagRun> &into = read ? read->emplace() : runs;
+      into.clear();
+      unsigned bits = src.type.getElementTypeBitWidth();
+      int64_t n = 0;
+      for (Elements e(from); n < from.count; e.next(), ++n) {
+        Tag t = *e == kPad ? Tag(Tag::Constant, (int32_t)bits, 0)
+                : made     ? Tag(Tag::Computed, from.place, *e, round)
+                           : content[from.place][*e];
+        if (into.empty() || !into.back().extend(t))
+          into.push_back(TagRun{t, 0, 1});
+      }
+      source = &into;
     }
     FillLog *log = out.places[to.place].kind == Place::CoreBuffer
                        ? &out.fills[to.place]
@@ -749,10 +759,10 @@ private:
     // a buffer nothing reads again keeps only its fills.
     TagArray *keep = readLater(to.place) ? &content[to.place] : nullptr;
     size_t r = 0;
-    int64_t used = 0; // of runs[r]
+    int64_t used = 0; // of (*source)[r]
     forEachRow(to, [&](int64_t at, int64_t step, int64_t count) {
       while (count > 0) {
-        TagRun piece = runs[r].drop(used);
+        TagRun piece = (*source)[r].drop(used);
         piece.count = std::min(count, piece.count);
         if (log)
           log->addRow(at, step, piece);
@@ -762,7 +772,7 @@ private:
         at += piece.count * step;
         count -= piece.count;
         used += piece.count;
-        if (used == runs[r].count) {
+        if (used == (*source)[r].count) {
           ++r;
           used = 0;
         }
