@@ -1,6 +1,8 @@
 //===- MergeStreams.cpp - several streams of a core over one DMA channel --===//
 #include "lowerings/AIRToAIE/MergeStreams.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <map>
 #include <set>
 
@@ -70,12 +72,19 @@ unsigned aircheck::npu::mergeCoreStreams(
     unsigned l = f ? *f : i;
     label[i].assign(eps[i].accesses.size(), l);
   }
-  auto sharesBuffer = [&](unsigned x, unsigned y) {
+  // Per endpoint, the buffers its accesses name (an endpoint has an access
+  // per transfer the run reaches: a loop's trips are as many).
+  auto buffersOf = [&](unsigned x) {
+    std::set<unsigned> b;
     for (const Access &a : eps[x].accesses)
-      for (const Access &b : eps[y].accesses)
-        if (a.buffer == b.buffer)
-          return true;
-    return false;
+      b.insert(a.buffer);
+    return b;
+  };
+  auto sharesBuffer = [&](unsigned x, unsigned y) {
+    std::set<unsigned> bx = buffersOf(x);
+    return llvm::any_of(eps[y].accesses, [&](const Access &a) {
+      return bx.count(a.buffer) > 0;
+    });
   };
 
   unsigned merges = 0;
