@@ -167,6 +167,9 @@ struct Task {
   /// A Join that forwards a token an Item's loop or branch yields: its deps
   /// are known once the Item's process has run the op to its end.
   bool depsPending = false;
+  /// The deps before it are signalled (what track() looked at: a token
+  /// once signalled stays so).
+  uint32_t depsSignalled = 0;
   bool forwarder = false;
   /// A Join the observer was told of (a dma_memcpy_nd, a host copy): its
   /// start is reported.

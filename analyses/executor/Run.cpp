@@ -236,15 +236,15 @@ void Executor::waitForEdges(
 }
 
 void Executor::track(unsigned id) {
-  const Task &t = tasks[id];
+  Task &t = tasks[id];
   if (t.started || t.done) {
     woken.push_back(id);
     return;
   }
   if (t.depsPending)
     return; // finish() learns its dependencies and tracks it again
-  for (unsigned d : t.deps)
-    if (!tokens[d].signalled) {
+  for (; t.depsSignalled < t.deps.size(); ++t.depsSignalled)
+    if (unsigned d = t.deps[t.depsSignalled]; !tokens[d].signalled) {
       watchers[d].push_back(id);
       return;
     }
@@ -297,13 +297,6 @@ SkeletonResult Executor::run() {
   bool full = true; // a sweep that holds nothing back
   while (!stopped() && scopes[host].live != 0) {
     bool moved = false, random = options.scheduleSeed != 0;
-    // A sweep visits every live process and task: that work is bounded too
-    // (a sweep can move little, with many tasks waiting).
-    sweepWork += active.size() + notDone;
-    if (sweepWork / kVisitsPerStep > options.maxSteps) {
-      limitReached = true;
-      break;
-    }
     // The tasks made or woken before this sweep join the awake ones.
     if (!woken.empty()) {
       llvm::sort(woken);
@@ -314,6 +307,14 @@ SkeletonResult Executor::run() {
       merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
       awake = std::move(merged);
       woken.clear();
+    }
+    // A sweep visits every live process and every task it may move (all
+    // those not done, in a random schedule): that work is bounded too (a
+    // sweep can move little, with many tasks waiting).
+    sweepWork += active.size() + (random ? notDone : awake.size());
+    if (sweepWork / kVisitsPerStep > options.maxSteps) {
+      limitReached = true;
+      break;
     }
     std::vector<unsigned> ps = active, ts;
     if (random) {
