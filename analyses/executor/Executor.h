@@ -313,8 +313,9 @@ private:
   /// dormant (watching a token it waits for) or woken.
   void track(unsigned task);
   /// The ops of one sweep of the tasks (deterministic schedule): what a
-  /// visit of every task in `pending` as the sweep began would move.
-  bool sweepTasks();
+  /// visit of every task in `pending` as the sweep began (the first
+  /// `bound` tasks made) would move.
+  bool sweepTasks(unsigned bound);
   std::vector<Scope> scopes;
   std::vector<Token> tokens;
   std::vector<Fifo> fifos;

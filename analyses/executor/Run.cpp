@@ -251,12 +251,12 @@ void Executor::track(unsigned id) {
   woken.push_back(id);
 }
 
-bool Executor::sweepTasks() {
+bool Executor::sweepTasks(unsigned bound) {
   // The tasks awake as the sweep began, and those woken during it that a
   // visit of every pending task would still reach: made before the sweep
-  // (`bound`), and after the last one visited.
+  // began (`bound`: not those its processes made), and after the last one
+  // visited.
   std::vector<unsigned> ts = awake;
-  unsigned bound = tasks.size();
   std::priority_queue<unsigned, std::vector<unsigned>, std::greater<>> late;
   size_t seen = 0, i = 0;
   bool moved = false;
@@ -317,6 +317,7 @@ SkeletonResult Executor::run() {
       break;
     }
     std::vector<unsigned> ps = active, ts;
+    unsigned bound = tasks.size();
     if (random) {
       llvm::copy_if(pending, std::back_inserter(ts),
                     [&](unsigned i) { return !tasks[i].done; });
@@ -331,7 +332,7 @@ SkeletonResult Executor::run() {
         if (full || !holdBack())
           moved |= stepTask(tasks[ts[i]]);
     } else {
-      moved |= sweepTasks();
+      moved |= sweepTasks(bound);
     }
     llvm::erase_if(active, [&](unsigned i) { return processes[i].finished; });
     llvm::erase_if(awake, [&](unsigned i) { return tasks[i].done; });

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <deque>
 
@@ -157,18 +158,22 @@ struct Row {
   int64_t start = 0, step = 0, count = 0;
 };
 
-/// A BD's elements as rows: each longest progression, in order.
+/// A BD's elements as rows: each longest progression, in order. A padding
+/// zero (kPadElement) is a row of its own; a step that overflows ends a
+/// row.
 static std::vector<Row> rowsOf(const std::vector<int64_t> &elements) {
   std::vector<Row> rows;
   for (int64_t e : elements) {
-    if (!rows.empty()) {
+    if (!rows.empty() && e != kPadElement && rows.back().start != kPadElement) {
       Row &r = rows.back();
-      if (r.count == 1) {
-        r.step = e - r.start;
+      int64_t step, span, next;
+      if (r.count == 1 && !llvm::SubOverflow(e, r.start, step)) {
+        r.step = step;
         ++r.count;
         continue;
       }
-      if (e == r.start + r.count * r.step) {
+      if (r.count > 1 && !llvm::MulOverflow(r.count, r.step, span) &&
+          !llvm::AddOverflow(r.start, span, next) && e == next) {
         ++r.count;
         continue;
       }
