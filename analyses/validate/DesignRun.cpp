@@ -151,8 +151,6 @@ static aie::BufferOp bufferOf(Value v) {
 
 namespace {
 
-/// Elements in a stream: a run of their tags and their width in bits (a
-/// stream between buffers of different element widths is not replayed).
 /// Elements in an affine progression (a BD's row).
 struct Row {
   int64_t start = 0, step = 0, count = 0;
@@ -183,6 +181,8 @@ static std::vector<Row> rowsOf(const std::vector<int64_t> &elements) {
   return rows;
 }
 
+/// Elements in a stream: a run of their tags and their width in bits (a
+/// stream between buffers of different element widths is not replayed).
 struct Words {
   TagRun run;
   unsigned bits;
@@ -895,6 +895,7 @@ private:
                                                         std::string &why) {
     return cached(bd, why).elements;
   }
+  /// bdElements(bd, why) and its rows, read once per BD.
   const BDElements &cached(aie::DMABDOp bd, std::string &why) {
     auto [it, fresh] = bdCache.try_emplace(bd.getOperation());
     BDElements &c = it->second;
