@@ -237,10 +237,6 @@ void Executor::waitForEdges(
 
 void Executor::track(unsigned id) {
   Task &t = tasks[id];
-  if (t.started || t.done) {
-    woken.push_back(id);
-    return;
-  }
   if (t.depsPending)
     return; // finish() learns its dependencies and tracks it again
   for (; t.depsSignalled < t.deps.size(); ++t.depsSignalled)

@@ -31,6 +31,7 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -151,6 +152,37 @@ struct TagRun {
     return first == o.first && count == o.count &&
            (count < 2 || step == o.step);
   }
+};
+
+/// Tags a transfer moves, as runs, handed out row by row to where they are
+/// written: a row takes the runs it spans, in pieces (both replays write a
+/// destination row this way, and log each piece at once).
+class RunPieces {
+public:
+  explicit RunPieces(const std::vector<TagRun> &runs) : runs(runs) {}
+  /// The next `count` tags, written at start, start + step, ...: calls
+  /// piece(its first element, step, its tags) for each piece (the runs
+  /// must hold them).
+  template <typename Piece>
+  void row(int64_t start, int64_t step, int64_t count, Piece piece) {
+    while (count > 0) {
+      TagRun p = runs[r].drop(used);
+      p.count = std::min(count, p.count);
+      piece(start, step, p);
+      start += p.count * step;
+      count -= p.count;
+      used += p.count;
+      if (used == runs[r].count) {
+        ++r;
+        used = 0;
+      }
+    }
+  }
+
+private:
+  const std::vector<TagRun> &runs;
+  size_t r = 0;
+  int64_t used = 0; // of runs[r]
 };
 
 /// What a DMA wrote into one buffer, in order, and which op wrote each run

@@ -862,7 +862,7 @@ private:
       return false;
     }
     std::string why;
-    const std::optional<std::vector<int64_t>> &elems = elementsOf(bd, why);
+    const std::optional<std::vector<int64_t>> &elems = cached(bd, why).elements;
     aie::BufferOp buf = bufferOf(bd.getBuffer());
     if (!elems || !buf) {
       fail(elems ? "a BD on something other than an aie.buffer" : why, bd);
@@ -890,11 +890,6 @@ private:
     return send(words, receivers(p), bd);
   }
 
-  /// bdElements(bd, why), read once per BD.
-  const std::optional<std::vector<int64_t>> &elementsOf(aie::DMABDOp bd,
-                                                        std::string &why) {
-    return cached(bd, why).elements;
-  }
   /// bdElements(bd, why) and its rows, read once per BD.
   const BDElements &cached(aie::DMABDOp bd, std::string &why) {
     auto [it, fresh] = bdCache.try_emplace(bd.getOperation());
@@ -1013,9 +1008,8 @@ private:
     // buffer nothing reads again keeps only its fills.
     std::vector<Tag> &data = content[b];
     bool keep = readLater[b];
-    size_t r = 0;
-    int64_t used = 0; // of got[r]
-    for (Row row : c.rows) {
+    RunPieces pieces(got);
+    for (const Row &row : c.rows) {
       int64_t last = row.start + (row.count - 1) * row.step;
       if (std::min(row.start, last) < 0 ||
           std::max(row.start, last) >= (int64_t)data.size()) {
@@ -1028,22 +1022,14 @@ private:
             return false;
           }
       }
-      while (row.count > 0) {
-        TagRun piece = got[r].drop(used);
-        piece.count = std::min(row.count, piece.count);
-        if (log)
-          log->addRow(row.start, row.step, piece);
-        if (keep)
-          for (int64_t i = 0; i < piece.count; ++i)
-            data[row.start + i * row.step] = piece.at(i);
-        row.start += piece.count * row.step;
-        row.count -= piece.count;
-        used += piece.count;
-        if (used == got[r].count) {
-          ++r;
-          used = 0;
-        }
-      }
+      pieces.row(row.start, row.step, row.count,
+                 [&](int64_t at, int64_t step, const TagRun &piece) {
+                   if (log)
+                     log->addRow(at, step, piece);
+                   if (keep)
+                     for (int64_t i = 0; i < piece.count; ++i)
+                       data[at + i * step] = piece.at(i);
+                 });
     }
     return true;
   }

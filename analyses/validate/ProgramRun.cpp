@@ -758,25 +758,16 @@ private:
     // Written row by row, a row in as many pieces as source runs it spans;
     // a buffer nothing reads again keeps only its fills.
     TagArray *keep = readLater(to.place) ? &content[to.place] : nullptr;
-    size_t r = 0;
-    int64_t used = 0; // of (*source)[r]
+    auto write = [&](int64_t at, int64_t step, const TagRun &piece) {
+      if (log)
+        log->addRow(at, step, piece);
+      if (keep)
+        for (int64_t i = 0; i < piece.count; ++i)
+          keep->set(at + i * step, piece.at(i));
+    };
+    RunPieces pieces(*source);
     forEachRow(to, [&](int64_t at, int64_t step, int64_t count) {
-      while (count > 0) {
-        TagRun piece = (*source)[r].drop(used);
-        piece.count = std::min(count, piece.count);
-        if (log)
-          log->addRow(at, step, piece);
-        if (keep)
-          for (int64_t i = 0; i < piece.count; ++i)
-            keep->set(at + i * step, piece.at(i));
-        at += piece.count * step;
-        count -= piece.count;
-        used += piece.count;
-        if (used == (*source)[r].count) {
-          ++r;
-          used = 0;
-        }
-      }
+      pieces.row(at, step, count, write);
     });
   }
 };
