@@ -46,7 +46,9 @@ struct Verdict {
 
 struct ValidateOptions {
   uint64_t maxSteps = 1000000; // the program run's step budget
-  int64_t budget = 500000000;   // elements either replay may move
+  /// Elements either replay may move (2^31: seed 003's GEMM at 4096 x
+  /// 4096 x 1024 moves 2^30 into core buffers; `validate --max-elements`).
+  int64_t budget = int64_t(1) << 31;
   /// The design replay's step budget (steps of the dispatch model's
   /// agents: a lock operation, a BD's start or completion, a task's push).
   uint64_t designSteps = 160000000;

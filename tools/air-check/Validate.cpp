@@ -129,6 +129,8 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
     // The program's run takes compile's budget (what compile validates,
     // validate does).
     vo.maxSteps = std::max(options.maxSteps, kCompileRunSteps);
+    if (options.maxElements)
+      vo.budget = int64_t(std::min<uint64_t>(options.maxElements, INT64_MAX));
     // The program as written: the replay runs host copies and tells a
     // segment's instances apart (docs/validate.md), so compile's rewrites
     // are checked, not trusted.

@@ -35,6 +35,9 @@ inline constexpr llvm::StringLiteral kValidateUnknownRule =
 struct ValidateCommandOptions {
   std::string target;
   uint64_t maxSteps = 1000000;
+  /// The replays' budget: elements either may move (0: the default,
+  /// ValidateOptions::budget).
+  uint64_t maxElements = 0;
   /// Match `expected-error`-style annotations in both files instead of
   /// reporting (exit 0 when they match).
   bool verifyDiagnostics = false;

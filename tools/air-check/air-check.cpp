@@ -196,6 +196,12 @@ static cl::opt<uint64_t> validateMaxSteps(
     "max-steps", cl::desc("The program run's step budget"),
     cl::value_desc("N"), cl::init(1000000), cl::sub(validateCmd),
     cl::cat(validateCat));
+static cl::opt<uint64_t> validateMaxElements(
+    "max-elements",
+    cl::desc("The replays' budget: elements either may move (default 2^31; "
+             "past it the verdict is unknown)"),
+    cl::value_desc("N"), cl::init(0), cl::sub(validateCmd),
+    cl::cat(validateCat));
 
 static cl::opt<bool> validateVerify(
     "verify-diagnostics",
@@ -417,7 +423,8 @@ int main(int argc, char **argv) {
       return 2;
     }
     return runValidate(validateInputs[0], validateInputs[1],
-                       {validateTarget, validateMaxSteps, validateVerify});
+                       {validateTarget, validateMaxSteps, validateMaxElements,
+                        validateVerify});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;
