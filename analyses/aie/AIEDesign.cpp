@@ -196,6 +196,38 @@ SmallVector<Operation *> aiecheck::dmaPrograms(aie::DeviceOp device) {
   return out;
 }
 
+aie::FlowOp aiecheck::flowInto(aie::DMABDOp bd) {
+  Operation *program = bd->getParentOp();
+  while (program && !isa<aie::MemOp, aie::MemTileDMAOp, aie::ShimDMAOp>(program))
+    program = program->getParentOp();
+  auto device = bd->getParentOfType<aie::DeviceOp>();
+  std::optional<Coord> tile = program ? tileOfOp(program) : std::nullopt;
+  if (!tile || !device)
+    return {};
+  for (BDChain &chain : chainsOf(program)) {
+    if (!llvm::is_contained(chain.bds, bd))
+      continue;
+    if (chain.start.getChannelDir() != aie::DMAChannelDir::S2MM)
+      return {};
+    return flowInto(device, *tile, chain.start.getChannelIndex());
+  }
+  return {};
+}
+
+aie::FlowOp aiecheck::flowInto(aie::DeviceOp device, Coord tile,
+                               int64_t channel) {
+  for (Operation &op : device.getBodyBlock()) {
+    auto flow = dyn_cast<aie::FlowOp>(op);
+    if (!flow || flow.getDestBundle() != aie::WireBundle::DMA ||
+        flow.getDestChannel() != channel)
+      continue;
+    aie::TileOp dt = aie::getTileOf(flow.getDest());
+    if (dt && coordOf(dt) == tile)
+      return flow;
+  }
+  return {};
+}
+
 SmallVector<BDChain> aiecheck::chainsOf(Operation *program) {
   SmallVector<BDChain> out;
   if (program->getNumRegions() == 0)

@@ -112,6 +112,12 @@ llvm::SmallVector<BDChain> chainsOf(mlir::Operation *dmaProgram);
 std::map<std::pair<int64_t, int64_t>, llvm::SetVector<mlir::Operation *>>
 memtileBankBDs(const Device &d, llvm::ArrayRef<BDChain> chains);
 
+/// The aie.flow that ends at the DMA channel whose chain holds `bd` (an
+/// S2MM BD: the flow that carries the words it writes), or null (an MM2S
+/// BD, a packet flow, no flow).
+aie::FlowOp flowInto(aie::DMABDOp bd);
+/// The aie.flow that ends at DMA channel `channel` of tile `tile`, or null.
+aie::FlowOp flowInto(aie::DeviceOp device, Coord tile, int64_t channel);
 /// The DMA programs (mem, memtile_dma, shim_dma) of a device.
 llvm::SmallVector<mlir::Operation *> dmaPrograms(aie::DeviceOp device);
 

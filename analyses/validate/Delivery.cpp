@@ -11,13 +11,18 @@ using namespace mlir;
 using namespace aircheck::validate;
 
 std::pair<Operation *, size_t> FillLog::writerOf(size_t i) const {
+  size_t f = fillOf(i);
+  if (f >= by.size())
+    return {nullptr, i};
+  return {by[f].second, i - by[f].first};
+}
+
+size_t FillLog::fillOf(size_t i) const {
   auto it = llvm::upper_bound(by, i, [](size_t v, const auto &p) {
     return v < p.first;
   });
-  if (it == by.begin())
-    return {nullptr, i};
-  --it;
-  return {it->second, i - it->first};
+  // Before the first transfer (none began): past the end, for writerOf.
+  return it == by.begin() ? by.size() : size_t(it - by.begin()) - 1;
 }
 
 void FillLog::add(int64_t e, Tag t) {

@@ -256,6 +256,9 @@ struct FillLog {
   /// The op that wrote entry i, and how many entries it had written
   /// before it (i's place in that transfer).
   std::pair<mlir::Operation *, size_t> writerOf(size_t i) const;
+  /// Which transfer into the buffer wrote entry i: 0 for the first (a
+  /// round, where the buffer is filled once per round).
+  size_t fillOf(size_t i) const;
 
   /// The runs in order.
   class Runs {

@@ -114,8 +114,9 @@ aircheck::validate::bdElements(aie::DMABDOp bd, std::string &why) {
 /// The elements a runtime task addresses in its argument (offsets, sizes
 /// and strides static, four of each: outermost first, the innermost offset
 /// unscaled).
-static std::optional<std::vector<int64_t>>
-taskElements(aiex::NpuDmaMemcpyNdOp copy, std::string &why) {
+std::optional<std::vector<int64_t>>
+aircheck::validate::runtimeTaskElements(aiex::NpuDmaMemcpyNdOp copy,
+                                        std::string &why) {
   if (!copy.getOffsets().empty() || !copy.getSizes().empty() ||
       !copy.getStrides().empty()) {
     why = "a runtime task whose pattern holds runtime values";
@@ -711,7 +712,7 @@ private:
         continue; // task() says unknown when it runs
       int arg = argumentOf(copy);
       std::string why;
-      std::optional<std::vector<int64_t>> elems = taskElements(copy, why);
+      std::optional<std::vector<int64_t>> elems = runtimeTaskElements(copy, why);
       if (arg < 0 || !elems)
         continue;
       Pushed now{st.queue, (int)st.value, arg,
@@ -1057,7 +1058,7 @@ private:
     }
     int arg = argumentOf(copy);
     std::string why;
-    std::optional<std::vector<int64_t>> elems = taskElements(copy, why);
+    std::optional<std::vector<int64_t>> elems = runtimeTaskElements(copy, why);
     if (arg < 0 || !elems) {
       fail(arg < 0 ? "a runtime task on something other than a sequence "
                      "argument"

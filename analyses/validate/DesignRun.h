@@ -86,6 +86,11 @@ struct DesignDelivery {
 DesignDelivery replayDesign(aiecheck::Device &d, int64_t budget,
                             uint64_t maxSteps);
 
+/// The elements a runtime task (aiex.npu.dma_memcpy_nd) addresses in its
+/// argument, in order (nullopt: a pattern with runtime values, with `why`).
+std::optional<std::vector<int64_t>>
+runtimeTaskElements(aiex::NpuDmaMemcpyNdOp task, std::string &why);
+
 /// What bdElements gives for a padding zero of a padded BD.
 inline constexpr int64_t kPadElement = std::numeric_limits<int64_t>::min();
 

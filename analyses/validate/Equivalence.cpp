@@ -857,7 +857,7 @@ private:
                 core);
         return Identified::Failed;
       }
-      firstMismatch(core, name, ways);
+      firstMismatch(core, name, ways, filled);
       return Identified::Failed;
     }
     auto ambiguous = [&](std::string why, bool progressed) {
@@ -1413,8 +1413,13 @@ private:
 
   /// No instance fits `core`: report the difference against the instance
   /// whose fills agree longest, over every way of reading its code.
+  /// `filled`: the core's buffers a DMA fills; those no code names are
+  /// set against every filled place of an instance of the herd that takes
+  /// them (the split's one herd, or its herd without code), as `fitting`
+  /// pairs them.
   void firstMismatch(aie::CoreOp core, const std::string &name,
-                     const std::vector<Split> &ways) {
+                     const std::vector<Split> &ways,
+                     const std::vector<int> &filled) {
     for (const Split &split : ways)
       for (const Segment &seg : split)
         for (auto &[alloc, buf] : seg.map)
@@ -1428,31 +1433,46 @@ private:
           }
     int64_t best = -2;
     int bestPlace = -1, bestBuffer = -1;
-    for (const Split &split : ways)
+    auto consider = [&](int place, int b) {
+      auto pf = p.fills.find(place);
+      auto df = d.fills.find(b);
+      int64_t k = firstDifference(pf == p.fills.end() ? nullptr : &pf->second,
+                                  df == d.fills.end() ? nullptr : &df->second,
+                                  false);
+      if (k >= 0 && k > best) {
+        best = k;
+        bestPlace = place;
+        bestBuffer = b;
+      }
+    };
+    for (const Split &split : ways) {
+      std::set<int> named;
+      for (const Segment &seg : split)
+        for (auto &[alloc, buf] : seg.map)
+          named.insert(d.bufferIndex(buf));
       for (const Segment &seg : split) {
         air::HerdOp h = seg.herd;
+        bool takesUnnamed = split.size() == 1 || seg.map.empty();
         for (const auto &ids : instances[h]) {
           if (taken.count({h, ids}))
             continue;
           for (auto &[alloc, buf] : seg.map) {
             int b = d.bufferIndex(buf);
             auto it = placeAt.find({h, ids, alloc});
-            if (b < 0 || it == placeAt.end())
-              continue;
-            auto pf = p.fills.find(it->second);
-            auto df = d.fills.find(b);
-            int64_t k =
-                firstDifference(pf == p.fills.end() ? nullptr : &pf->second,
-                                df == d.fills.end() ? nullptr : &df->second,
-                                false);
-            if (k >= 0 && k > best) {
-              best = k;
-              bestPlace = it->second;
-              bestBuffer = b;
-            }
+            if (b >= 0 && it != placeAt.end())
+              consider(it->second, b);
           }
+          if (!takesUnnamed)
+            continue;
+          for (int b : filled)
+            if (!named.count(b))
+              for (auto &[key, place] : placeAt)
+                if (std::get<0>(key) == h.getOperation() &&
+                    std::get<1>(key) == ids && p.fills.count(place))
+                  consider(place, b);
         }
       }
+    }
     if (ways.empty()) {
       unknown(name + "'s code is no herd body's (its memory operations do "
                      "not match any herd's, in order" +
@@ -1495,13 +1515,17 @@ private:
     std::vector<std::pair<Operation *, std::string>> notes;
     std::string msg;
     size_t pn = pl ? pl->size() : 0, dn = dl ? dl->size() : 0;
+    // Fill #n: the program's n-th transfer into the buffer (from 0), its
+    // round where the body fills it once per round.
+    std::string fill =
+        (size_t)k < pn ? ", fill #" + std::to_string(pl->fillOf(k)) : "";
     if ((size_t)k < pn && (size_t)k < dn && pl->elementAt(k) != dl->elementAt(k)) {
-      msg = name + ", " + bname + ": element #" + std::to_string(k) +
+      msg = name + ", " + bname + fill + ": element #" + std::to_string(k) +
             " delivered into it lands at " +
             index(type, pl->elementAt(k)) + " in the program and at " +
             index(type, dl->elementAt(k)) + " in the design";
     } else if ((size_t)k < pn && (size_t)k < dn) {
-      msg = name + ", " + bname + index(type, pl->elementAt(k)) +
+      msg = name + ", " + bname + index(type, pl->elementAt(k)) + fill +
             " (element #" + std::to_string(k) +
             " delivered into it): the program delivers " +
             describe(pl->tagAt(k), false) + ", the design delivers " +
@@ -1525,7 +1549,14 @@ private:
     if (dl && (size_t)k < dn) {
       auto [op, j] = dl->writerOf(k);
       notes.push_back({op, "the design's BD, element #" + std::to_string(j) +
-                               " of it"});
+                               " of it, in the buffer's fill #" +
+                               std::to_string(dl->fillOf(k))});
+      // The stream that carried the element into the BD's channel.
+      if (auto bd = dyn_cast_or_null<aie::DMABDOp>(op))
+        if (aie::FlowOp flow = aiecheck::flowInto(bd))
+          notes.push_back(
+              {flow, flowNote(flow, "the flow that carries it into the BD's "
+                                    "channel")});
     }
     different(msg, at, notes);
   }
@@ -1575,6 +1606,56 @@ private:
     return true;
   }
 
+  /// The runtime task that writes element `e` of the sequence's argument
+  /// `k` last, in the host's order (an S2MM task whose pattern holds it):
+  /// `at` becomes it, and a note names the flow into its shim channel.
+  void lastTaskWriting(size_t k, int64_t e, Operation *&at,
+                       std::vector<std::pair<Operation *, std::string>> &notes) {
+    Value arg = d.sequence->getRegion(0).front().getArgument(k);
+    aiex::NpuDmaMemcpyNdOp last;
+    aie::ShimDMAAllocationOp lastAlloc;
+    d.sequence->walk([&](aiex::NpuDmaMemcpyNdOp task) {
+      if (task.getMemref() != arg)
+        return;
+      aie::ShimDMAAllocationOp alloc =
+          allocationNamed(dev.op, task.getMetadata());
+      if (!alloc || alloc.getChannelDir() != aie::DMAChannelDir::S2MM)
+        return;
+      std::string why;
+      std::optional<std::vector<int64_t>> elems =
+          runtimeTaskElements(task, why);
+      if (elems && llvm::is_contained(*elems, e)) {
+        last = task;
+        lastAlloc = alloc;
+      }
+    });
+    if (!last)
+      return;
+    at = last;
+    std::string channel = "S2MM channel " +
+                          std::to_string(lastAlloc.getChannelIndex());
+    notes.push_back({last, "the runtime task that writes it last, through " +
+                               channel + " @" +
+                               lastAlloc.getSymName().str()});
+    if (std::optional<Coord> shim = tileOfOp(lastAlloc))
+      if (aie::FlowOp flow =
+              flowInto(dev.op, *shim, lastAlloc.getChannelIndex()))
+        notes.push_back(
+            {flow, flowNote(flow, "the flow that carries it into that "
+                                  "channel")});
+  }
+
+  /// `what`, and where the flow comes from: ", from tile (0, 2) DMA
+  /// channel 0".
+  std::string flowNote(aie::FlowOp flow, const std::string &what) const {
+    aie::TileOp src = aie::getTileOf(flow.getSource());
+    if (!src)
+      return what;
+    Coord c = coordOf(src);
+    return what + ", from " + aiecheck::describe(c, dev.kindOf(c)) +
+           " DMA channel " + std::to_string(flow.getSourceChannel());
+  }
+
   bool compareResults() {
     if (!d.sequence) {
       // The design moves nothing in or out: neither may the program.
@@ -1611,11 +1692,15 @@ private:
       for (int64_t e = 0; e < pt.size(); ++e) {
         if (!same(pt[e], dt[e], true)) {
           auto type = dyn_cast<MemRefType>(p.func.getArgument(a).getType());
+          std::vector<std::pair<Operation *, std::string>> notes{
+              {p.func, "the function whose argument it is"}};
+          Operation *at = d.sequence;
+          lastTaskWriting(k, e, at, notes);
           return different(
               "%arg" + std::to_string(a) + index(type, e) +
                   " at the end: the program leaves " + describe(pt[e], false) +
                   ", the design leaves " + describe(dt[e], true),
-              d.sequence, {{p.func, "the function whose argument it is"}});
+              at, notes);
         }
       }
     }

@@ -23,7 +23,9 @@
 // DIAG-NOT: {{error|warning}}
 // VALID: moves the data of
 // SAME: warning: [translation-validation-unknown] not validated: the design: a cascade get that is not of a vector written to an aie.buffer, flattened, at the loop's variable
-// LATE: error: [translation-validation] the design does not move the program's data: core (0, 2) runs no instance of its herd: a buffer it fills matches none of the program's
+// The first word lands at [2, 0] (flattened element 16), not [0, 0]: the
+// report names the element, against the one instance the core may run.
+// LATE: error: [translation-validation] the design does not move the program's data: core (0, 2), buf4, fill #0: element #0 delivered into it lands at [0, 0] in the program and at [2, 0] in the design
 
 // The get: stage 2's 8x8 buffer, flattened, word by word off the cascade
 // (after the lock its DMA out of it needs).

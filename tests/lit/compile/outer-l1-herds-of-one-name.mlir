@@ -43,7 +43,7 @@
 
 // The halves swapped on the memory tile: herd @stage's first instance at
 // (0, 0) would add the second half.
-// SWAP: error: [translation-validation] the design does not move the program's data: core (0, 2), {{buf[0-9]+}}[0] (element #0 delivered into it): the program delivers %arg0[0], the design delivers %arg0[32]
+// SWAP: error: [translation-validation] the design does not move the program's data: core (0, 2), {{buf[0-9]+}}[0], fill #0 (element #0 delivered into it): the program delivers %arg0[0], the design delivers %arg0[32]
 
 module {
   air.channel @Load [1, 1]
