@@ -947,14 +947,23 @@ private:
             rep[fits[j].pairs.at(b)] = repOf(place);
       Candidate &f = fits.front();
       std::string why;
-      if (instances[f.herd].size() > 1 && idDependent(f.herd) &&
-          !specialisedFor(code, split, k, f, why)) {
-        unknown(name + " runs herd @" +
-                    f.herd.getSymName().value_or("herd").str() +
-                    ", whose code depends on its ids, and its code is not "
-                    "the herd body with the ids of the instance its data "
-                    "names " + idsText(f.herd, f.ids) + ": " + why,
-                core);
+      // What the core computes: its code must be the herd body (with the
+      // instance's ids put in, where the body computes with them), op for
+      // op, else other code may compute other values.
+      if (!specialisedFor(code, split, k, f, why)) {
+        std::string herd = "@" + f.herd.getSymName().value_or("herd").str();
+        if (instances[f.herd].size() > 1 && idDependent(f.herd))
+          unknown(name + " runs herd " + herd +
+                      ", whose code depends on its ids, and its code is not "
+                      "the herd body with the ids of the instance its data "
+                      "names " + idsText(f.herd, f.ids) + ": " + why,
+                  core);
+        else
+          unknown(name + " runs herd " + herd + " by its data, and its code "
+                      "does not compute what the herd body does (other code "
+                      "may compute the same values; it is not compared "
+                      "further): " + why,
+                  core);
         return Identified::Failed;
       }
       taken.insert({f.herd, f.ids});
