@@ -22,12 +22,20 @@ writes a design for, injects faults into each design and runs
     bd-pad         a padded BD's pads of one dimension the other way round
                    (before and after swapped)
 
+  faults in what a core computes (each must be refused; validate compares
+  a core's code with its herd body by form, and says unknown):
+    core-op        an arithmetic op of a core's code made another (addi ->
+                   muli, mulf -> addf, ...)
+
   data-preserving edits (each must be accepted):
     rename         every symbol and SSA name of buffers and locks renamed
     lock-ids       every lock id on a tile renumbered
     flow-order     the flows declared in reverse order
     bd-split       a BD without dimensions split into two BDs that move the
                    same elements, one after the other
+    bd-reshape     a BD without dimensions of an even length L given the
+                   dimensions [2, L/2] with strides [L/2, 1]: the same
+                   elements in the same order
     cascade-order  the cascade flows declared in reverse order
 
 A fault is *caught* when validate reports a difference (exit 1, rule
@@ -39,7 +47,7 @@ the design text changes, what it moves does not, and validate accepting it
 is right. Prints one line per kind and the totals.
 
 Usage: bench/validate_mutations.py [--build build] [--target npu1_4col]
-                                   [--per-kind 3] [-v]
+                                   [--per-kind 3] [--kinds a,b] [-v]
 """
 import argparse
 import collections
@@ -299,6 +307,23 @@ def bd_split(text):
         break
 
 
+def bd_reshape(text):
+    # A BD without dimensions moving L elements, as two dimensions of L/2:
+    # the same elements in the same order.
+    pat = re.compile(r"aie\.dma_bd\((%\w+) : ([^)]*?) offset = (\d+) "
+                     r"len = (\d+)\)")
+    for m in pat.finditer(text):
+        length = int(m.group(4))
+        if length < 2 or length % 2:
+            continue
+        half = length // 2
+        new = ("aie.dma_bd(%s : %s offset = %s len = %d sizes = [2, %d] "
+               "strides = [%d, 1])") % (m.group(1), m.group(2), m.group(3),
+                                        length, half, half)
+        yield ("BD at %d as two dimensions" % m.start(),
+               text[:m.start()] + new + text[m.end():])
+
+
 CASCADE_LOOP = re.compile(r"scf\.for (%\w+) = (%\w+) to (%\w+) step (%\w+) \{"
                           r"(?=\n\s*%\w+ = (?:vector\.transfer_read|"
                           r"aie\.get_cascade))")
@@ -330,14 +355,45 @@ def cascade_order(text):
     yield ("the cascade flows reversed", "".join(out))
 
 
+CORE_OP = re.compile(r"= arith\.(addi|subi|muli|addf|subf|mulf) ")
+SWAP_OP = {"addi": "muli", "subi": "addi", "muli": "addi", "addf": "mulf",
+           "subf": "addf", "mulf": "addf"}
+
+
+def core_op(text):
+    """An arithmetic op of a core's code made another (addi -> muli, ...)."""
+    lines = text.split("\n")
+    core_indent = None
+    for i, line in enumerate(lines):
+        if core_indent is None:
+            if "= aie.core(" in line:
+                core_indent = len(line) - len(line.lstrip())
+            continue
+        if line.strip() == "}" and len(line) - len(line.lstrip()) == core_indent:
+            core_indent = None
+            continue
+        m = CORE_OP.search(line)
+        if m:
+            op = m.group(1)
+            mutant = lines[:i] + [line[:m.start(1)] + SWAP_OP[op] +
+                                  line[m.end(1):]] + lines[i + 1:]
+            yield ("arith.%s in a core made arith.%s (line %d)" %
+                   (op, SWAP_OP[op], i + 1), "\n".join(mutant))
+
+
 CHANGING = [("bd-offset", bd_offset), ("bd-length", bd_length),
             ("bd-stride", bd_stride), ("bd-order", bd_order),
             ("task-offset", task_offset), ("flow-dest", flow_dest),
             ("lock-init", lock_init), ("bd-buffer", bd_buffer),
             ("task-order", task_order), ("turn-order", turn_order),
             ("cascade-word", cascade_word), ("bd-pad", bd_pad)]
+# Faults in what a core computes (not in what the design moves): validate
+# compares a core's code with its herd body by form, so each must be
+# refused (unknown: other code may compute the same), never accepted.
+COMPUTING = [("core-op", core_op)]
 PRESERVING = [("rename", rename), ("lock-ids", lock_ids),
               ("flow-order", flow_order), ("bd-split", bd_split),
+              ("bd-reshape", bd_reshape),
               ("cascade-order", cascade_order)]
 
 
@@ -359,6 +415,8 @@ def main():
     ap.add_argument("--target", default="npu1_4col")
     ap.add_argument("--per-kind", type=int, default=3,
                     help="faults of each kind per design")
+    ap.add_argument("--kinds", default="",
+                    help="only these kinds (comma-separated), e.g. core-op")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     tool = os.path.join(args.build, "bin", "air-check")
@@ -380,7 +438,9 @@ def main():
             continue  # unknown on the design itself: no baseline
         designs += 1
         text = open(design).read()
-        for kind, fault in CHANGING + PRESERVING:
+        for kind, fault in CHANGING + COMPUTING + PRESERVING:
+            if args.kinds and kind not in args.kinds.split(","):
+                continue
             for n, (what, mutant) in enumerate(fault(text)):
                 if n >= args.per_kind:
                     break
@@ -395,6 +455,7 @@ def main():
                 results[kind][verdict] += 1
                 if args.verbose or (kind in dict(CHANGING) and verdict
                                     not in ("difference", "checks")) or \
+                        (kind in dict(COMPUTING) and verdict == "accepted") or \
                         (kind in dict(PRESERVING) and verdict != "accepted"):
                     shown.append("  %s %s: %s: %s" % (kind, name, what,
                                                        verdict))
@@ -413,6 +474,15 @@ def main():
               "checks), %d unknown, %d accepted" %
               (kind, n, caught, c["difference"], c["checks"], c["unknown"],
                c["accepted"]))
+    for kind, _ in COMPUTING:
+        c = results[kind]
+        n = sum(c.values())
+        total["computing"] += n
+        total["refused"] += n - c["accepted"]
+        print("  %-12s %3d faults: %3d refused (%d unknown, %d by validate, "
+              "%d by the checks), %d accepted" %
+              (kind, n, n - c["accepted"], c["unknown"], c["difference"],
+               c["checks"], c["accepted"]))
     for kind, _ in PRESERVING:
         c = results[kind]
         n = sum(c.values())
@@ -423,6 +493,8 @@ def main():
     print("data-changing faults caught: %d of %d (%d by validate itself, %d "
           "unknown)" % (total["caught"], total["changing"],
                         total["by validate"], total["unknown"]))
+    print("faults in core code refused: %d of %d" %
+          (total["refused"], total["computing"]))
     print("data-preserving edits accepted: %d of %d" %
           (total["accepted"], total["preserving"]))
     for line in shown:

@@ -55,11 +55,12 @@ struct Tag {
   int64_t element = 0;
   int32_t who = 0;
   /// Computed: which hand-off (1, 2, ...): a core that computes into one
-  /// buffer round after round hands out other values each time.
-  uint16_t round = 0;
-  Kind kind = Undefined;
-  Tag() = default;
-  Tag(Kind kind, int32_t who, int64_t element, uint16_t round = 0)
+  /// buffer round after round hands out other values each time. 24 bits,
+  /// beside the kind, so that a tag stays 16 bytes (kMaxRounds).
+  uint32_t round : 24;
+  Kind kind : 8;
+  Tag() : round(0), kind(Undefined) {}
+  Tag(Kind kind, int32_t who, int64_t element, uint32_t round = 0)
       : element(element), who(who), round(round), kind(kind) {}
   bool operator==(const Tag &o) const {
     return kind == o.kind && who == o.who && element == o.element &&
@@ -67,6 +68,8 @@ struct Tag {
   }
   bool operator!=(const Tag &o) const { return !(*this == o); }
 };
+
+static_assert(sizeof(Tag) == 16, "replays keep tags by the million");
 
 /// A buffer's tags, element by element. An element not written holds its
 /// default: an L3 argument's element as the host passed it (an Argument
@@ -108,8 +111,9 @@ private:
   std::vector<std::vector<Tag>> pages;
 };
 
-/// The most hand-offs of one buffer a replay tells apart.
-inline constexpr int kMaxRounds = 65535;
+/// The most hand-offs of one buffer a replay tells apart (Tag::round's
+/// 24 bits; it was 65535 until this round).
+inline constexpr int kMaxRounds = (1 << 24) - 1;
 
 /// Tags in an affine progression: `count` tags of one kind, who and round
 /// whose elements step by `step` from `first`'s. Replays keep what a DMA

@@ -55,6 +55,12 @@ public:
     return d;
   }
 
+  /// What a memory operation does besides its operands: its attributes
+  /// and the values its regions yield (a linalg.generic's body).
+  std::string extras(Operation *op) {
+    return attributes(op) + regions(op, 0);
+  }
+
   std::string of(Value v, int depth = 0) {
     auto it = memo.find(v);
     if (it != memo.end())
@@ -141,8 +147,40 @@ private:
              owner->getName().getStringRef().str();
     }
     Operation *def = v.getDefiningOp();
-    return opForm(def, depth, true) + "/r" +
-           std::to_string(cast<OpResult>(v).getResultNumber());
+    unsigned n = cast<OpResult>(v).getResultNumber();
+    // An air.execute's value is what its body yields (the core holds the
+    // body's ops without the execute): its form is that value's.
+    if (auto exec = dyn_cast<air::ExecuteOp>(def)) {
+      Operation *term = exec.getRegion().front().getTerminator();
+      unsigned skip = def->getNumResults() - term->getNumOperands();
+      if (n >= skip)
+        return of(term->getOperand(n - skip), depth + 1);
+    }
+    return opForm(def, depth, true) + "/r" + std::to_string(n);
+  }
+
+  std::string attributes(Operation *op) {
+    SmallVector<std::string> parts;
+    for (NamedAttribute a : op->getAttrDictionary())
+      if (a.getName() != "sym_name")
+        parts.push_back(a.getName().str() + "=" + text(a.getValue()));
+    return parts.empty() ? "" : "[" + llvm::join(parts, ",") + "]";
+  }
+
+  /// The values each block of `op`'s regions yields, by their forms (an
+  /// scf.for's result is what its body computes from its iter_args, a
+  /// linalg.generic's what its body computes from its elements).
+  std::string regions(Operation *op, int depth) {
+    std::string s;
+    for (Region &r : op->getRegions())
+      for (Block &b : r) {
+        SmallVector<std::string> parts;
+        if (!b.empty() && b.back().hasTrait<OpTrait::IsTerminator>())
+          for (Value o : b.back().getOperands())
+            parts.push_back(of(o, depth + 1));
+        s += "{" + llvm::join(parts, ",") + "}";
+      }
+    return s;
   }
 
   std::string opForm(Operation *op, int depth, bool memrefs) {
@@ -154,7 +192,7 @@ private:
     for (Value o : op->getOperands())
       if (memrefs || !isa<BaseMemRefType>(o.getType()))
         parts.push_back(of(o, depth + 1));
-    return s + "(" + llvm::join(parts, ",") + ")";
+    return s + "(" + llvm::join(parts, ",") + ")" + regions(op, depth);
   }
 };
 
@@ -209,6 +247,13 @@ bool aircheck::validate::sameComputation(
               " in the herd body and " + cf + " in the core";
         return false;
       }
+    }
+    std::string he = h.extras(ho), ce = c.extras(co);
+    if (he != ce) {
+      why = "the attributes or the body of '" +
+            ho->getName().getStringRef().str() + "' are " + he +
+            " in the herd body and " + ce + " in the core";
+      return false;
     }
   }
   return true;

@@ -16,7 +16,16 @@
 //    sit in a loop over its rounds that the herd body does not have);
 //  * a buffer: the pair of the herd's alloc and the core's aie.buffer
 //    matched by position (and the views on it, with their operands' forms);
-//  * otherwise its op's name, attributes and operands' forms.
+//  * an air.execute's value: the form of what its body yields;
+//  * otherwise its op's name, attributes and operands' forms, and the
+//    forms of what each block of its regions yields (an scf.for's result
+//    is what its body computes from its iter_args, an iter_arg being a
+//    form of its own by its loop's depth).
+//
+// A memory operation's attributes and what its regions yield (a
+// linalg.generic's body) are compared too. Every core is compared so
+// (docs/validate.md), not only those of herds that compute with their ids:
+// what a core computes is its herd body's, form for form.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_VALIDATE_SPECIALISEDCODE_H
