@@ -966,6 +966,7 @@ private:
                   core);
         return Identified::Failed;
       }
+      ++v.code;
       taken.insert({f.herd, f.ids});
       done[{core, f.herd}] = f;
       doneMap[{core, f.herd}] = split[k].map;
@@ -1814,6 +1815,7 @@ Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
     v.filled += one.filled;
     v.results += one.results;
     v.initial += one.initial;
+    v.code += one.code;
     v.keep.insert(v.keep.end(), one.keep.begin(), one.keep.end());
   }
   return v;

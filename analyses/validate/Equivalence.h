@@ -37,8 +37,9 @@ struct Verdict {
   mlir::Operation *at = nullptr;
   std::vector<std::pair<mlir::Operation *, std::string>> notes;
   /// What was compared (for the report): core buffers, fills' elements, L3
-  /// elements, elements npu_mmio channels set.
-  int64_t buffers = 0, filled = 0, results = 0, initial = 0;
+  /// elements, elements npu_mmio channels set, herd parts of cores' code
+  /// compared with their herd bodies (a core runs one per herd it holds).
+  int64_t buffers = 0, filled = 0, results = 0, initial = 0, code = 0;
   /// Modules `at` and the notes' ops may live in (a copy of the program
   /// per function, for a design of several devices).
   std::vector<std::shared_ptr<void>> keep;

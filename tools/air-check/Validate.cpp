@@ -161,7 +161,7 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
                  << " result elements compared";
     if (v.initial)
       llvm::outs() << ", " << v.initial << " elements set by npu_mmio channels";
-    llvm::outs() << "\n";
+    llvm::outs() << "; " << v.code << " herd instances' code compared\n";
     return result(0);
   case validate::Verdict::Different: {
     InFlightDiagnostic d = emitError(loc)
