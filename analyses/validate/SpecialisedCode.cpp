@@ -15,6 +15,50 @@ using namespace aircheck::validate;
 
 namespace {
 
+/// Forms are hash-consed: a form is a token naming its entry in a table
+/// both sides share, whose key is the form's text with its parts' tokens
+/// in it. Equal tokens are equal forms, and a form's size does not grow
+/// with how often its parts are reused (x1 = x0 + x0, x2 = x1 + x1, ...
+/// doubles a form's text at each step).
+class FormTable {
+public:
+  /// The token of the form whose key is `key`.
+  std::string intern(const std::string &key) {
+    auto [it, fresh] = ids.try_emplace(key, shown.size());
+    if (fresh)
+      shown.push_back(render(key));
+    return std::string(1, kOpen) + std::to_string(it->second) + kClose;
+  }
+  /// `text` with each token written out (at most kShown characters a form:
+  /// for messages).
+  std::string render(llvm::StringRef text) const {
+    std::string out;
+    while (!text.empty() && out.size() < kShown) {
+      size_t open = text.find(kOpen);
+      out += text.take_front(open).str();
+      if (open == llvm::StringRef::npos)
+        break;
+      text = text.drop_front(open + 1);
+      size_t close = text.find(kClose);
+      unsigned id = 0;
+      if (close == llvm::StringRef::npos ||
+          text.take_front(close).getAsInteger(10, id) || id >= shown.size())
+        break;
+      out += shown[id];
+      text = text.drop_front(close + 1);
+    }
+    if (out.size() > kShown)
+      out = out.substr(0, kShown) + "...";
+    return out;
+  }
+
+private:
+  static constexpr char kOpen = '\x01', kClose = '\x02';
+  static constexpr size_t kShown = 400;
+  std::map<std::string, unsigned> ids;
+  std::vector<std::string> shown;
+};
+
 /// The forms of one side's values (the herd body, or the core).
 class Forms {
 public:
@@ -23,9 +67,9 @@ public:
   /// `base`: the loops around every compared op (a core's code may sit in
   /// loops over the rounds it runs, which the herd body does not have); a
   /// loop's depth is counted from there.
-  Forms(llvm::DenseMap<Value, Attribute> known,
+  Forms(FormTable &table, llvm::DenseMap<Value, Attribute> known,
         std::map<Operation *, int> buffers, bool herdSide, int base)
-      : known(std::move(known)), buffers(std::move(buffers)),
+      : table(table), known(std::move(known)), buffers(std::move(buffers)),
         links(ViewLinks | CastLinks | ExecuteLinks |
               (herdSide ? KernelArgLinks : 0u)),
         base(base) {}
@@ -58,24 +102,25 @@ public:
   /// What a memory operation does besides its operands: its attributes
   /// and the values its regions yield (a linalg.generic's body).
   std::string extras(Operation *op) {
-    return attributes(op) + regions(op, 0);
+    return table.intern(attributes(op) + regions(op, 0));
   }
 
   std::string of(Value v, int depth = 0) {
     auto it = memo.find(v);
     if (it != memo.end())
       return it->second;
-    std::string f = compute(v, depth);
+    std::string f = table.intern(compute(v, depth));
     memo[v] = f;
     return f;
   }
 
 private:
+  FormTable &table;
   llvm::DenseMap<Value, Attribute> known; // values given (the ids)
   std::map<Operation *, int> buffers;     // root -> pair number
   unsigned links;                         // how a memref reaches its root
   int base;                               // loops around every compared op
-  llvm::DenseMap<Value, std::string> memo;
+  llvm::DenseMap<Value, std::string> memo; // value -> its form's token
 
   static std::string text(Attribute a) {
     std::string s;
@@ -228,9 +273,10 @@ bool aircheck::validate::sameComputation(
     if (matchPattern(size, m_Constant(&c)))
       given[arg] = c;
   }
-  Forms h(std::move(given), std::move(herdBufs), /*herdSide=*/true,
+  FormTable table;
+  Forms h(table, std::move(given), std::move(herdBufs), /*herdSide=*/true,
           Forms::commonLoops(herdOps));
-  Forms c(llvm::DenseMap<Value, Attribute>(), std::move(coreBufs),
+  Forms c(table, llvm::DenseMap<Value, Attribute>(), std::move(coreBufs),
           /*herdSide=*/false, Forms::commonLoops(coreOps));
   for (auto [ho, co] : llvm::zip(herdOps, coreOps)) {
     if (ho->getName() != co->getName() ||
@@ -243,16 +289,18 @@ bool aircheck::validate::sameComputation(
       std::string hf = h.of(ho->getOperand(k)), cf = c.of(co->getOperand(k));
       if (hf != cf) {
         why = "operand #" + std::to_string(k) + " of '" +
-              ho->getName().getStringRef().str() + "' is " + hf +
-              " in the herd body and " + cf + " in the core";
+              ho->getName().getStringRef().str() + "' is " +
+              table.render(hf) + " in the herd body and " +
+              table.render(cf) + " in the core";
         return false;
       }
     }
     std::string he = h.extras(ho), ce = c.extras(co);
     if (he != ce) {
       why = "the attributes or the body of '" +
-            ho->getName().getStringRef().str() + "' are " + he +
-            " in the herd body and " + ce + " in the core";
+            ho->getName().getStringRef().str() + "' are " +
+            table.render(he) + " in the herd body and " + table.render(ce) +
+            " in the core";
       return false;
     }
   }

@@ -22,6 +22,10 @@
 //    is what its body computes from its iter_args, an iter_arg being a
 //    form of its own by its loop's depth).
 //
+// Forms are hash-consed in a table both sides share: equal forms are one
+// entry, and a form's cost does not grow with how often its parts are
+// reused.
+//
 // A memory operation's attributes and what its regions yield (a
 // linalg.generic's body) are compared too. Every core is compared so
 // (docs/validate.md), not only those of herds that compute with their ids:
