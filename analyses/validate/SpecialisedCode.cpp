@@ -9,6 +9,8 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace aircheck;
 using namespace aircheck::validate;
@@ -25,13 +27,44 @@ public:
   /// The token of the form whose key is `key`.
   std::string intern(const std::string &key) {
     auto [it, fresh] = ids.try_emplace(key, shown.size());
-    if (fresh)
+    if (fresh) {
       shown.push_back(render(key));
+      keys.push_back(key);
+    }
     return std::string(1, kOpen) + std::to_string(it->second) + kClose;
+  }
+  /// Where two different forms first differ: while both are the same text
+  /// around as many parts, the first pair of parts that differ; then the
+  /// two forms there, written out.
+  std::pair<std::string, std::string> innermost(std::string a,
+                                                std::string b) const {
+    for (int steps = 0; steps < 1000 && a != b; ++steps) {
+      std::optional<unsigned> ia = idOf(a), ib = idOf(b);
+      if (!ia || !ib)
+        break;
+      std::string textA, textB;
+      SmallVector<std::string> partsA, partsB;
+      split(keys[*ia], textA, partsA);
+      split(keys[*ib], textB, partsB);
+      if (textA != textB || partsA.size() != partsB.size())
+        break;
+      size_t k = 0;
+      while (k < partsA.size() && partsA[k] == partsB[k])
+        ++k;
+      if (k == partsA.size())
+        break;
+      a = partsA[k];
+      b = partsB[k];
+    }
+    return {render(a, kPart), render(b, kPart)};
   }
   /// `text` with each token written out (at most kShown characters a form:
   /// for messages).
-  std::string render(llvm::StringRef text) const {
+  std::string render(llvm::StringRef text, size_t part = kShown) const {
+    // A whole token: its form's key, its parts at most `part` long each.
+    if (part < kShown)
+      if (std::optional<unsigned> id = idOf(text))
+        text = keys[*id];
     std::string out;
     while (!text.empty() && out.size() < kShown) {
       size_t open = text.find(kOpen);
@@ -44,7 +77,8 @@ public:
       if (close == llvm::StringRef::npos ||
           text.take_front(close).getAsInteger(10, id) || id >= shown.size())
         break;
-      out += shown[id];
+      out += shown[id].size() > part ? shown[id].substr(0, part) + "..."
+                                      : shown[id];
       text = text.drop_front(close + 1);
     }
     if (out.size() > kShown)
@@ -54,9 +88,35 @@ public:
 
 private:
   static constexpr char kOpen = '\x01', kClose = '\x02';
-  static constexpr size_t kShown = 400;
+  static constexpr size_t kShown = 400, kPart = 60;
   std::map<std::string, unsigned> ids;
-  std::vector<std::string> shown;
+  std::vector<std::string> shown, keys;
+
+  /// The entry a token names (a whole token, nothing around it).
+  std::optional<unsigned> idOf(llvm::StringRef token) const {
+    unsigned id = 0;
+    if (token.size() < 3 || token.front() != kOpen || token.back() != kClose ||
+        token.drop_front().drop_back().getAsInteger(10, id) ||
+        id >= keys.size())
+      return std::nullopt;
+    return id;
+  }
+  /// A key's text with each part's token as a mark, and its parts.
+  static void split(llvm::StringRef key, std::string &text,
+                    SmallVector<std::string> &parts) {
+    while (!key.empty()) {
+      size_t open = key.find(kOpen);
+      text += key.take_front(open).str();
+      if (open == llvm::StringRef::npos)
+        return;
+      size_t close = key.find(kClose, open);
+      if (close == llvm::StringRef::npos)
+        return;
+      parts.push_back(key.slice(open, close + 1).str());
+      text += kOpen;
+      key = key.drop_front(close + 1);
+    }
+  }
 };
 
 /// The forms of one side's values (the herd body, or the core).
@@ -288,19 +348,20 @@ bool aircheck::validate::sameComputation(
     for (unsigned k = 0; k < ho->getNumOperands(); ++k) {
       std::string hf = h.of(ho->getOperand(k)), cf = c.of(co->getOperand(k));
       if (hf != cf) {
+        auto [a, b] = table.innermost(hf, cf);
         why = "operand #" + std::to_string(k) + " of '" +
-              ho->getName().getStringRef().str() + "' is " +
-              table.render(hf) + " in the herd body and " +
-              table.render(cf) + " in the core";
+              ho->getName().getStringRef().str() +
+              "' is computed otherwise: the herd body has " + a +
+              " where the core has " + b;
         return false;
       }
     }
     std::string he = h.extras(ho), ce = c.extras(co);
     if (he != ce) {
+      auto [a, b] = table.innermost(he, ce);
       why = "the attributes or the body of '" +
-            ho->getName().getStringRef().str() + "' are " +
-            table.render(he) + " in the herd body and " + table.render(ce) +
-            " in the core";
+            ho->getName().getStringRef().str() +
+            "' differ: the herd body has " + a + " where the core has " + b;
       return false;
     }
   }
