@@ -563,6 +563,18 @@ private:
   std::map<Operation *, std::vector<Variant>> herdVariants;
   std::map<Operation *, std::set<SmallVector<int64_t, 2>>> instances;
   std::map<PlaceKey, int> placeAt;
+  /// The places of instance `ids` of herd `h` (its allocs), in placeAt's
+  /// order: a range of the map, keyed by herd and ids first.
+  std::vector<int> placesOf(Operation *h,
+                            const SmallVector<int64_t, 2> &ids) const {
+    std::vector<int> out;
+    for (auto it = placeAt.lower_bound({h, ids, nullptr});
+         it != placeAt.end() && std::get<0>(it->first) == h &&
+         std::get<1>(it->first) == ids;
+         ++it)
+      out.push_back(it->second);
+    return out;
+  }
   /// The instances identified so far, and per core and herd the instance
   /// it runs (a core that runs several herds may be identified herd by
   /// herd, over several passes).
@@ -600,6 +612,20 @@ private:
                            : herdVariants[seg.herd][seg.variant].code;
   }
   using Split = std::vector<Segment>;
+  /// The buffers of `filled` (a core's buffers a DMA fills) that no code
+  /// of `split` names.
+  std::vector<int> unnamedIn(const Split &split,
+                             const std::vector<int> &filled) const {
+    std::set<int> named;
+    for (const Segment &seg : split)
+      for (auto &[alloc, buf] : seg.map)
+        named.insert(d.bufferIndex(buf));
+    std::vector<int> unnamed;
+    for (int b : filled)
+      if (!named.count(b))
+        unnamed.push_back(b);
+    return unnamed;
+  }
   /// The most ways of reading a core's code as herd bodies one after
   /// another that are tried.
   static constexpr size_t kMaxSplits = 64;
@@ -711,9 +737,8 @@ private:
         if (!fit)
           break;
         bool paired = false;
-        for (auto &[key, place] : placeAt) {
-          if (std::get<0>(key) != h.getOperation() ||
-              std::get<1>(key) != ids || usedPlaces.count(place))
+        for (int place : placesOf(h, ids)) {
+          if (usedPlaces.count(place))
             continue;
           auto pf = p.fills.find(place);
           if (pf == p.fills.end())
@@ -728,10 +753,8 @@ private:
         fit = paired;
       }
       // Every filled place of the instance has its buffer.
-      for (auto &[key, place] : placeAt)
-        if (fit && std::get<0>(key) == h.getOperation() &&
-            std::get<1>(key) == ids && p.fills.count(place) &&
-            !usedPlaces.count(place))
+      for (int place : placesOf(h, ids))
+        if (fit && p.fills.count(place) && !usedPlaces.count(place))
           fit = false;
       if (fit)
         fits.push_back(std::move(cand));
@@ -788,24 +811,13 @@ private:
     // A herd without memory operations leaves no trace in the code: on a
     // shared tile, the buffers a DMA fills that no code names may be one
     // such herd's.
-    auto unnamedOf = [&](const Split &split) {
-      std::set<int> named;
-      for (const Segment &seg : split)
-        for (auto &[alloc, buf] : seg.map)
-          named.insert(d.bufferIndex(buf));
-      std::vector<int> unnamed;
-      for (int b : filled)
-        if (!named.count(b))
-          unnamed.push_back(b);
-      return unnamed;
-    };
     // `unpaired`: a way not tried, since which of its herds a buffer no code
     // names is of is not read (two herds without code on one tile).
     bool unpaired = false;
     if (sharing) {
       std::vector<Split> more;
       for (const Split &split : ways) {
-        if (unnamedOf(split).empty())
+        if (unnamedIn(split, filled).empty())
           continue;
         int hidden = 0;
         for (air::HerdOp h : herds)
@@ -825,7 +837,7 @@ private:
     std::vector<std::vector<std::vector<Candidate>>> viable;
     std::vector<const Split *> viableSplit;
     for (const Split &split : ways) {
-      std::vector<int> unnamed = unnamedOf(split);
+      std::vector<int> unnamed = unnamedIn(split, filled);
       // The unnamed buffers go to the one herd without code, else to the
       // one herd.
       int takesUnnamed = split.size() == 1 ? 0 : -1;
@@ -1456,10 +1468,7 @@ private:
       }
     };
     for (const Split &split : ways) {
-      std::set<int> named;
-      for (const Segment &seg : split)
-        for (auto &[alloc, buf] : seg.map)
-          named.insert(d.bufferIndex(buf));
+      std::vector<int> unnamed = unnamedIn(split, filled);
       for (const Segment &seg : split) {
         air::HerdOp h = seg.herd;
         bool takesUnnamed = split.size() == 1 || seg.map.empty();
@@ -1474,12 +1483,10 @@ private:
           }
           if (!takesUnnamed)
             continue;
-          for (int b : filled)
-            if (!named.count(b))
-              for (auto &[key, place] : placeAt)
-                if (std::get<0>(key) == h.getOperation() &&
-                    std::get<1>(key) == ids && p.fills.count(place))
-                  consider(place, b);
+          for (int b : unnamed)
+            for (int place : placesOf(h, ids))
+              if (p.fills.count(place))
+                consider(place, b);
         }
       }
     }

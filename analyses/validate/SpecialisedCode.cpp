@@ -29,7 +29,7 @@ public:
     auto [it, fresh] = ids.try_emplace(key, shown.size());
     if (fresh) {
       shown.push_back(render(key));
-      keys.push_back(key);
+      keys.push_back(&it->first); // a std::map's keys stay where they are
     }
     return std::string(1, kOpen) + std::to_string(it->second) + kClose;
   }
@@ -44,8 +44,8 @@ public:
         break;
       std::string textA, textB;
       SmallVector<std::string> partsA, partsB;
-      split(keys[*ia], textA, partsA);
-      split(keys[*ib], textB, partsB);
+      split(*keys[*ia], textA, partsA);
+      split(*keys[*ib], textB, partsB);
       if (textA != textB || partsA.size() != partsB.size())
         break;
       size_t k = 0;
@@ -64,7 +64,7 @@ public:
     // A whole token: its form's key, its parts at most `part` long each.
     if (part < kShown)
       if (std::optional<unsigned> id = idOf(text))
-        text = keys[*id];
+        text = *keys[*id];
     std::string out;
     while (!text.empty() && out.size() < kShown) {
       size_t open = text.find(kOpen);
@@ -90,7 +90,8 @@ private:
   static constexpr char kOpen = '\x01', kClose = '\x02';
   static constexpr size_t kShown = 400, kPart = 60;
   std::map<std::string, unsigned> ids;
-  std::vector<std::string> shown, keys;
+  std::vector<std::string> shown;        // each form written out, capped
+  std::vector<const std::string *> keys; // each form's key, in `ids`
 
   /// The entry a token names (a whole token, nothing around it).
   std::optional<unsigned> idOf(llvm::StringRef token) const {
@@ -264,11 +265,16 @@ private:
     return opForm(def, depth, true) + "/r" + std::to_string(n);
   }
 
-  std::string attributes(Operation *op) {
+  /// `name=value` of each attribute but the symbol name.
+  static SmallVector<std::string> attributeParts(Operation *op) {
     SmallVector<std::string> parts;
     for (NamedAttribute a : op->getAttrDictionary())
       if (a.getName() != "sym_name")
         parts.push_back(a.getName().str() + "=" + text(a.getValue()));
+    return parts;
+  }
+  static std::string attributes(Operation *op) {
+    SmallVector<std::string> parts = attributeParts(op);
     return parts.empty() ? "" : "[" + llvm::join(parts, ",") + "]";
   }
 
@@ -290,10 +296,7 @@ private:
 
   std::string opForm(Operation *op, int depth, bool memrefs) {
     std::string s = op->getName().getStringRef().str();
-    SmallVector<std::string> parts;
-    for (NamedAttribute a : op->getAttrDictionary())
-      if (a.getName() != "sym_name")
-        parts.push_back(a.getName().str() + "=" + text(a.getValue()));
+    SmallVector<std::string> parts = attributeParts(op);
     for (Value o : op->getOperands())
       if (memrefs || !isa<BaseMemRefType>(o.getType()))
         parts.push_back(of(o, depth + 1));
