@@ -417,8 +417,22 @@ def main():
                     help="faults of each kind per design")
     ap.add_argument("--kinds", default="",
                     help="only these kinds (comma-separated), e.g. core-op")
+    ap.add_argument("--cross-check", action="store_true",
+                    help="also check the design replay against the stream "
+                         "relations on every design and mutant (validate's "
+                         "hidden --cross-check-streams); prints how many "
+                         "core buffers the two readings agree on")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
+    xc = ["--cross-check-streams"] if args.cross_check else []
+    agreed = re.compile(r"stream cross-check: (\d+) core buffers' fills "
+                        r"agree with the replay, (\d+) differ")
+    cross = collections.Counter()
+
+    def tally(out):
+        for m in agreed.finditer(out):
+            cross["agree"] += int(m.group(1))
+            cross["differ"] += int(m.group(2))
     tool = os.path.join(args.build, "bin", "air-check")
     tmp = tempfile.mkdtemp()
     corpus = os.path.join(ROOT, "corpus", "positive")
@@ -433,7 +447,8 @@ def main():
         if rc != 0:
             continue
         rc, out = run([tool, "validate", "--target=" + args.target, prog,
-                       design])
+                       design] + xc)
+        tally(out)
         if rc != 0:
             continue  # unknown on the design itself: no baseline
         designs += 1
@@ -450,7 +465,8 @@ def main():
                 with open(path, "w") as f:
                     f.write(mutant)
                 rc, out = run([tool, "validate", "--target=" + args.target,
-                               prog, path])
+                               prog, path] + xc)
+                tally(out)
                 verdict = classify(rc, out)
                 results[kind][verdict] += 1
                 if args.verbose or (kind in dict(CHANGING) and verdict
@@ -497,6 +513,10 @@ def main():
           (total["refused"], total["computing"]))
     print("data-preserving edits accepted: %d of %d" %
           (total["accepted"], total["preserving"]))
+    if args.cross_check:
+        print("stream cross-check (replay against the stream relations): "
+              "%d core buffers agree, %d differ" % (cross["agree"],
+                                                    cross["differ"]))
     for line in shown:
         print(line)
 

@@ -1,6 +1,8 @@
 //===- ValidateTest.cpp - translation validation's engines ----------------===//
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/Equivalence.h"
+#include "analyses/validate/ReplayAgreement.h"
+#include "solvers/IslSupport.h"
 #include "tools/Registration.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -239,6 +241,42 @@ TEST(ValidateLogs, RowsAddLikeTheirEntries) {
       ASSERT_EQ(rows.tagAt(k), entries.tagAt(k)) << "trial " << trial;
     }
   }
+}
+
+// A fill log as an isl relation (what --cross-check-streams compares with
+// the stream relations) holds exactly its entries: built from the log's
+// groups and open run, it equals the union of the entries read one by one.
+TEST(ValidateLogs, FillRelationHoldsTheEntries) {
+  IslContext isl;
+  std::mt19937 rng(23);
+  auto pick = [&](int n) { return (int64_t)(rng() % n); };
+  for (int trial = 0; trial < 300; ++trial) {
+    FillLog log;
+    // Rows of a tile, round after round: the log groups them.
+    int64_t rows = 1 + pick(4), len = 1 + pick(5), rounds = 1 + pick(3);
+    int32_t who = (int32_t)pick(3);
+    for (int64_t r = 0; r < rounds; ++r)
+      for (int64_t i = 0; i < rows; ++i)
+        log.addRow(pick(2) * 64 + i * 8, 1 + pick(2),
+                   TagRun{Tag(Tag::Argument, who, 100 * r + 16 * i),
+                          pick(3), len});
+    std::optional<isl::map> rel = fillRelation(log, isl.get());
+    ASSERT_TRUE(rel) << "trial " << trial;
+    isl::map points(isl.get(), "{ X[e, a] -> A[g, t] : false }");
+    for (size_t k = 0; k < log.size(); ++k) {
+      Tag t = log.tagAt(k);
+      points = points.unite(isl::map(
+          isl.get(), "{ X[" + std::to_string(k) + ", " +
+                         std::to_string(log.elementAt(k)) + "] -> A[" +
+                         std::to_string(t.who) + ", " +
+                         std::to_string(t.element) + "] }"));
+    }
+    ASSERT_TRUE(rel->is_equal(points)) << "trial " << trial;
+  }
+  // A tag that is not an argument's element has no such relation.
+  FillLog computed;
+  computed.add(0, Tag(Tag::Computed, 1, 0, 1));
+  EXPECT_FALSE(fillRelation(computed, isl.get()));
 }
 
 TEST(ValidateLogs, StreamRunsSplit) {

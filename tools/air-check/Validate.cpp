@@ -5,6 +5,8 @@
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/validate/Equivalence.h"
 #include "analyses/validate/KernelCopies.h"
+#include "analyses/validate/ReplayAgreement.h"
+#include "solvers/IslSupport.h"
 #include "tools/Registration.h"
 #include "tools/air-check/Compile.h"
 #include "tools/air-check/Lint.h"
@@ -52,6 +54,62 @@ static int checked(StringRef path, const std::string &device,
       return 1;
     }
   return 0;
+}
+
+/// The design replay against the stream relations, device by device:
+/// 0 when they agree wherever the relations cover a buffer, else 3.
+static int crossCheckStreams(ModuleOp design, StringRef path) {
+  int rc = 0;
+  llvm::CrashRecoveryContext crc;
+  bool finished = crc.RunSafely([&] {
+    for (aiecheck::Device &d : aiecheck::collectDevices(design)) {
+      validate::DesignDelivery replay = validate::replayDesign(
+          d, validate::ValidateOptions().budget,
+          validate::ValidateOptions().designSteps);
+      if (replay.unknown || replay.wrong) {
+        llvm::outs() << "air-check validate: stream cross-check: the replay "
+                        "is unknown: "
+                     << (replay.unknown ? replay.unknown.why
+                                        : replay.wrong.why)
+                     << "\n";
+        continue;
+      }
+      IslContext isl;
+      try {
+        validate::StreamRelations rel =
+            validate::deriveStreamRelations(d, isl.get());
+        validate::Agreement a =
+            validate::compareWithReplay(rel, replay, isl.get());
+        std::map<std::string, int> reasons;
+        for (auto &[buffer, why] : rel.notCovered)
+          ++reasons[why];
+        llvm::outs() << "air-check validate: stream cross-check: " << a.agree
+                     << " core buffers' fills agree with the replay, "
+                     << a.differ.size() << " differ, " << rel.notCovered.size()
+                     << " not covered\n";
+        for (auto &[why, n] : reasons)
+          llvm::outs() << "  not covered (" << n << "): " << why << "\n";
+        for (auto &[buffer, witness] : a.differ) {
+          emitError(buffer->getLoc())
+              << "internal error: the replay and the stream relations "
+                 "disagree on this buffer's fills: "
+              << witness;
+          rc = 3;
+        }
+      } catch (const isl::exception &e) {
+        llvm::outs() << "air-check validate: stream cross-check: isl gave "
+                        "up: "
+                     << e.what() << "\n";
+      }
+    }
+  });
+  if (!finished) {
+    llvm::errs() << "air-check validate: internal error: air-check crashed "
+                    "while cross-checking "
+                 << path << "\n";
+    return 3;
+  }
+  return rc;
 }
 
 int aircheck::runValidate(StringRef programPath, StringRef designPath,
@@ -116,6 +174,12 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
       failed(verify(*program)) || failed(checkVerifierPreconditions(*design)) ||
       failed(verify(*design)))
     return 2; // lint just read the same texts: it does not get here
+
+  if (options.crossCheckStreams && !gpu) {
+    int rc = crossCheckStreams(*design, designPath);
+    if (rc)
+      return rc;
+  }
 
   validate::Verdict v;
   llvm::CrashRecoveryContext crc;

@@ -41,6 +41,9 @@ struct ValidateCommandOptions {
   /// Match `expected-error`-style annotations in both files instead of
   /// reporting (exit 0 when they match).
   bool verifyDiagnostics = false;
+  /// Check the design replay against the stream relations first
+  /// (analyses/validate/ReplayAgreement.h; hidden, for tests).
+  bool crossCheckStreams = false;
 };
 
 int runValidate(llvm::StringRef program, llvm::StringRef design,

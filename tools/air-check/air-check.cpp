@@ -203,6 +203,12 @@ static cl::opt<uint64_t> validateMaxElements(
     cl::value_desc("N"), cl::init(0), cl::sub(validateCmd),
     cl::cat(validateCat));
 
+static cl::opt<bool> validateCrossCheck(
+    "cross-check-streams",
+    cl::desc("Also derive the design's core-buffer fills as isl relations "
+             "and check the replay against them (a disagreement is an "
+             "internal error, exit 3; for tests of the two models)"),
+    cl::Hidden, cl::sub(validateCmd), cl::cat(validateCat));
 static cl::opt<bool> validateVerify(
     "verify-diagnostics",
     cl::desc("Match expected-error annotations in both files (for tests)"),
@@ -424,7 +430,7 @@ int main(int argc, char **argv) {
     }
     return runValidate(validateInputs[0], validateInputs[1],
                        {validateTarget, validateMaxSteps, validateMaxElements,
-                        validateVerify});
+                        validateVerify, validateCrossCheck});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;

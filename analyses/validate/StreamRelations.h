@@ -1,0 +1,64 @@
+//===- StreamRelations.h - a design's streams as isl relations --*- C++ -*-===//
+//
+// The first piece of the symbolic design side of translation validation
+// (docs/validate.md, "Symbolic validation"): what the aie design delivers
+// into a core buffer, as an isl relation over every fill at once, derived
+// from the design's text without running it. Its cost grows with the BDs
+// and runtime tasks, not with the elements or the rounds.
+//
+// Covered: a core buffer written by the S2MM BD chain of one channel of its
+// tile, that channel fed by a circuit aie.flow from a shim tile's MM2S
+// channel, and that shim channel driven by `aiex.npu.dma_memcpy_nd` tasks
+// in a straight-line runtime sequence. The relation is
+//
+//   { X[e, a] -> A[g, t] }
+//
+// entry e of the buffer's fill log (the elements DMAs wrote into it, in
+// order, over all its fills), written at element a of the buffer, carries
+// element t (linear) of runtime-sequence argument g. Everything else (a
+// memory tile on the way, packet flows, padded or packet BDs, a runtime
+// sequence with loops or task ops other than dma_memcpy_nd) is not covered,
+// with the reason.
+//
+// The semantics is written here on its own, not shared with DesignRun (the
+// replay), so that each is the other's oracle:
+//
+//  * a shim channel streams its tasks one after another in the runtime
+//    sequence's order; a task walks its four dimensions outermost first,
+//    the innermost stride 0 read as 1, its offsets scaled by the strides
+//    but the innermost's (mlir-aie's npu.dma_memcpy_nd);
+//  * an aie.flow carries a source channel's stream, unchanged, to each of
+//    its destinations;
+//  * an S2MM chain runs its BDs in order (over and over when its last BD
+//    leads back into it), each taking its `len` elements of the stream and
+//    writing them where its pattern (offset, then sizes and strides,
+//    outermost first) points; a BD the stream does not fill completely
+//    writes nothing (the replay's, and the hardware's, completion).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AIRCHECK_ANALYSES_VALIDATE_STREAMRELATIONS_H
+#define AIRCHECK_ANALYSES_VALIDATE_STREAMRELATIONS_H
+
+#include "analyses/aie/AIEDesign.h"
+
+#include <isl/cpp.h>
+
+#include <map>
+#include <string>
+
+namespace aircheck::validate {
+
+struct StreamRelations {
+  /// Per covered core buffer: its fills as { X[e, a] -> A[g, t] }.
+  std::map<mlir::Operation *, isl::map> fills;
+  /// Per core buffer some DMA writes that is not covered: why.
+  std::map<mlir::Operation *, std::string> notCovered;
+};
+
+/// The fill relations of the core buffers of `d` that StreamRelations.h's
+/// fragment covers. isl errors (the context's budget) throw isl::exception.
+StreamRelations deriveStreamRelations(aiecheck::Device &d, isl::ctx ctx);
+
+} // namespace aircheck::validate
+
+#endif
