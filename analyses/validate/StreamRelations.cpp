@@ -259,6 +259,15 @@ StreamRelations aircheck::validate::deriveStreamRelations(Device &d,
         cascadeTiles.insert(*t);
   });
 
+  // DMA channels packet flows end at (their words interleave by packet).
+  std::set<std::pair<Coord, int64_t>> packetDests;
+  device.walk([&](aie::PacketDestOp dest) {
+    if (dest.getBundle() != aie::WireBundle::DMA)
+      return;
+    if (auto t = aie::getTileOf(dest.getTile()))
+      packetDests.insert({coordOf(t), (int64_t)dest.getChannel()});
+  });
+
   std::string seqWhy;
   auto streams = shimStreams(device, seqWhy);
 
@@ -289,6 +298,10 @@ StreamRelations aircheck::validate::deriveStreamRelations(Device &d,
     Coord chainTile = chains[c].first;
     if (chain.start.getRepeatCount() && *chain.start.getRepeatCount() != 0) {
       refuse("a chain with a repeat count");
+      continue;
+    }
+    if (packetDests.count({chainTile, chain.start.getChannelIndex()})) {
+      refuse("a channel a packet flow feeds");
       continue;
     }
     aie::FlowOp flow = flowInto(device, chainTile, chain.start.getChannelIndex());
