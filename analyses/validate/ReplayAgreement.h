@@ -4,9 +4,12 @@
 // buffers: the replay (DesignRun.h, one run of the dispatch model with
 // element tags) and the stream relations (StreamRelations.h, isl relations
 // read from the design's text). Where the relations cover a buffer, its
-// replayed fill log, turned into the same relation run by run, must be
-// equal to it; a difference is a bug in one of the two (validate's hidden
-// --cross-check-streams reports it as an internal error, exit 3).
+// replayed fill log must hold exactly the relation's entries: run by run
+// (a group of the log's runs is one affine piece), the relation pulled back
+// to the run is the run's elements and tags, and the relation has no entry
+// the log does not define. A difference is a bug in one of the two
+// (validate's hidden --cross-check-streams reports it as an internal
+// error, exit 3).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_VALIDATE_REPLAYAGREEMENT_H
@@ -14,26 +17,30 @@
 
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/StreamRelations.h"
+#include "solvers/IslSupport.h"
 
 #include <string>
 #include <vector>
 
 namespace aircheck::validate {
 
-/// A fill log as { X[e, a] -> A[g, t] } (entry e writes element a with
-/// element t of argument g); nullopt when it holds a tag that is not an
-/// argument's element.
-std::optional<isl::map> fillRelation(const FillLog &log, isl::ctx ctx);
+/// Whether `log`'s entries are exactly those of `relation`
+/// ({ X[e] -> [D[a] -> A[g, t]] }; an Undefined entry is one the relation
+/// has no image for); else false with `witness`, an entry that differs.
+bool sameFills(const FillLog &log, const isl::map &relation, isl::ctx ctx,
+               std::string &witness);
 
 struct Agreement {
-  int64_t agree = 0;
+  /// Buffers that agree; whose comparison ran out of isl's budget.
+  int64_t agree = 0, undecided = 0;
   /// Buffers whose replayed fills are not the relation's: the buffer and a
-  /// witness (an entry one side has and the other has not).
+  /// witness.
   std::vector<std::pair<mlir::Operation *, std::string>> differ;
 };
 
+/// Each covered buffer compared with a fresh isl budget.
 Agreement compareWithReplay(const StreamRelations &relations,
-                            const DesignDelivery &replay, isl::ctx ctx);
+                            const DesignDelivery &replay, IslContext &isl);
 
 } // namespace aircheck::validate
 

@@ -3,6 +3,9 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <memory>
 
 #include <optional>
 #include <set>
@@ -221,163 +224,594 @@ std::optional<BDPattern> patternOf(aie::DMABDOp bd, std::string &why) {
   return p;
 }
 
-} // namespace
 
-StreamRelations aircheck::validate::deriveStreamRelations(Device &d,
-                                                          isl::ctx ctx) {
-  StreamRelations out;
-  aie::DeviceOp device = d.op;
+/// A BD in the form a lock ring orders: one block of `acquire(L, >= 1)`,
+/// the BD, `release(L', 1)`.
+struct BDStep {
+  aie::DMABDOp bd;
+  aie::UseLockOp acquire, release;
+};
 
-  // Every BD that writes each buffer (an S2MM BD), by the chain it is in.
-  std::map<Operation *, std::vector<std::pair<Operation *, size_t>>> writers;
-  std::vector<std::pair<Coord, BDChain>> chains;
-  bool regionForm = false, viewedWrite = false;
-  for (Operation *program : dmaPrograms(device)) {
-    std::optional<Coord> tile = tileOfOp(program);
-    program->walk([&](aie::DMAOp) { regionForm = true; });
-    if (!tile)
-      continue;
-    for (BDChain &chain : chainsOf(program))
-      chains.push_back({*tile, std::move(chain)});
+/// A ring of locks that passes one token (docs/validate.md, "Symbolic
+/// validation"): the BD at turn k acquires lock k and releases lock k + 1
+/// (mod the turns), each lock has no other use, and only lock 0 starts at
+/// 1. The BDs then run in turn order, over and over: the k-th execution of
+/// the BD at turn i is the token's k-th visit of turn i (cycle k).
+struct Ring {
+  std::vector<Operation *> locks;           // by turn
+  std::vector<std::pair<size_t, size_t>> at; // per turn: (chain, step)
+  std::map<Operation *, size_t> turnOf;     // lock -> turn
+};
+
+/// A stream arriving at a channel: { S[p] -> A[g, t] } and its length.
+struct Source {
+  std::optional<isl::map> relation;
+  int64_t length = 0;
+  std::string why;
+};
+
+class Reader {
+public:
+  Reader(Device &d, IslContext &isl)
+      : d(d), device(d.op), isl(isl), ctx(isl.get()) {}
+
+  StreamRelations run() {
+    StreamRelations out;
+    collect();
+    for (auto &[bufferOp, bds] : writers) {
+      auto buffer = cast<aie::BufferOp>(bufferOp);
+      std::optional<Coord> tile = tileOfOp(buffer);
+      if (!tile || d.kindOf(*tile) != TileKind::Compute)
+        continue;
+      isl.resetBudget(); // each buffer's relation has a budget of its own
+      std::string why;
+      try {
+        why = coreBuffer(buffer, bds, out);
+      } catch (const isl::exception &) {
+        why = "isl's operation budget ran out deriving it";
+        out.fills.erase(buffer);
+      }
+      if (!why.empty())
+        out.notCovered[buffer] = why;
+    }
+    return out;
   }
-  for (size_t c = 0; c < chains.size(); ++c) {
-    BDChain &chain = chains[c].second;
-    if (chain.start.getChannelDir() != aie::DMAChannelDir::S2MM)
-      continue;
-    for (aie::DMABDOp bd : chain.bds) {
-      if (aie::BufferOp b = bdBuffer(bd))
-        writers[b].push_back({bd, c});
-      else
-        viewedWrite = true;
+
+private:
+  void collect() {
+    for (Operation *program : dmaPrograms(device)) {
+      std::optional<Coord> tile = tileOfOp(program);
+      program->walk([&](aie::DMAOp) { regionForm = true; });
+      if (!tile)
+        continue;
+      for (BDChain &chain : chainsOf(program))
+        chains.push_back({*tile, std::move(chain)});
     }
+    for (size_t c = 0; c < chains.size(); ++c) {
+      BDChain &chain = chains[c].second;
+      for (aie::DMABDOp bd : chain.bds) {
+        aie::BufferOp b = bdBuffer(bd);
+        if (b)
+          onBuffer[b].push_back(bd);
+        if (chain.start.getChannelDir() != aie::DMAChannelDir::S2MM)
+          continue;
+        if (b)
+          writers[b].push_back({bd, c});
+        else
+          viewedWrite = true;
+      }
+      steps.push_back(stepsOf(chain, stepWhy[c]));
+      for (size_t i = 0; i < steps[c].size(); ++i) {
+        stepOfAcquire[steps[c][i].acquire] = {c, i};
+        stepOfBD[steps[c][i].bd] = {c, i};
+      }
+    }
+    device.walk([&](aie::UseLockOp use) {
+      if (Operation *lock = use.getLock().getDefiningOp())
+        usesOf[lock].push_back(use);
+    });
+    // Cores that take cascade words write their buffers too (fills).
+    device.walk([&](aie::GetCascadeOp g) {
+      if (auto core = g->getParentOfType<aie::CoreOp>())
+        if (auto t = tileOfOp(core))
+          cascadeTiles.insert(*t);
+    });
+    // DMA channels packet flows end at (their words interleave by packet).
+    device.walk([&](aie::PacketDestOp dest) {
+      if (dest.getBundle() != aie::WireBundle::DMA)
+        return;
+      if (auto t = aie::getTileOf(dest.getTile()))
+        packetDests.insert({coordOf(t), (int64_t)dest.getChannel()});
+    });
+    shim = shimStreams(device, seqWhy);
   }
-  // Cores that take cascade words write their buffers too (fills).
-  std::set<Coord> cascadeTiles;
-  device.walk([&](aie::GetCascadeOp g) {
-    if (auto core = g->getParentOfType<aie::CoreOp>())
-      if (auto t = tileOfOp(core))
-        cascadeTiles.insert(*t);
-  });
 
-  // DMA channels packet flows end at (their words interleave by packet).
-  std::set<std::pair<Coord, int64_t>> packetDests;
-  device.walk([&](aie::PacketDestOp dest) {
-    if (dest.getBundle() != aie::WireBundle::DMA)
-      return;
-    if (auto t = aie::getTileOf(dest.getTile()))
-      packetDests.insert({coordOf(t), (int64_t)dest.getChannel()});
-  });
+  /// The chain's BDs in the lock-ring form, in order (empty, with `why`,
+  /// when one is not).
+  static std::vector<BDStep> stepsOf(BDChain &chain, std::string &why) {
+    std::vector<BDStep> out;
+    llvm::SmallPtrSet<Block *, 8> seen;
+    for (Block *b = chain.start.getDest(); b && seen.insert(b).second;) {
+      BDStep step;
+      int state = 0; // 0: before the acquire, 1: the BD, 2: the release, 3
+      for (Operation &op : *b) {
+        if (auto use = dyn_cast<aie::UseLockOp>(op)) {
+          std::optional<int64_t> amount = use.getKnownAmount();
+          if (state == 0 && use.getAction() ==
+                                aie::LockAction::AcquireGreaterEqual &&
+              amount == 1) {
+            step.acquire = use;
+            state = 1;
+          } else if (state == 2 && use.getAction() == aie::LockAction::Release &&
+                     amount == 1) {
+            step.release = use;
+            state = 3;
+          } else {
+            state = -1;
+          }
+        } else if (auto bd = dyn_cast<aie::DMABDOp>(op)) {
+          step.bd = bd;
+          state = state == 1 ? 2 : -1;
+        } else if (!isa<aie::NextBDOp, aie::EndOp>(op)) {
+          state = -1;
+        }
+        if (state < 0)
+          break;
+      }
+      if (state != 3) {
+        why = "a BD whose block is not one acquire, the BD, one release";
+        return {};
+      }
+      out.push_back(step);
+      auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
+      b = next ? next.getDest() : nullptr;
+    }
+    return out;
+  }
 
-  std::string seqWhy;
-  auto streams = shimStreams(device, seqWhy);
+  /// The ring of `lock` (null, with `why`, when the lock is in none).
+  const Ring *ringOf(Operation *lock, std::string &why) {
+    auto known = ringAt.find(lock);
+    if (known != ringAt.end()) {
+      if (!known->second)
+        why = "a lock that does not pass one token around a ring of BDs";
+      return known->second;
+    }
+    Ring ring;
+    Operation *l = lock;
+    bool ok = true;
+    while (ok && !ring.turnOf.count(l)) {
+      auto &uses = usesOf[l];
+      aie::UseLockOp acq, rel;
+      for (aie::UseLockOp u : uses)
+        (u.isAcquire() ? acq : rel) = u;
+      if (uses.size() != 2 || !acq || !rel || !stepOfAcquire.count(acq)) {
+        ok = false;
+        break;
+      }
+      auto [c, i] = stepOfAcquire[acq];
+      ring.turnOf[l] = ring.locks.size();
+      ring.locks.push_back(l);
+      ring.at.push_back({c, i});
+      l = steps[c][i].release.getLock().getDefiningOp();
+      if (!l)
+        ok = false;
+    }
+    ok = ok && l == lock;
+    // One token: lock 0 starts at 1, the others at 0. Rotate to it.
+    size_t first = 0, ones = 0;
+    for (size_t k = 0; ok && k < ring.locks.size(); ++k) {
+      auto lk = cast<aie::LockOp>(ring.locks[k]);
+      int64_t init = lk.getInit() ? *lk.getInit() : 0;
+      if (init == 1) {
+        first = k;
+        ++ones;
+      } else if (init != 0) {
+        ok = false;
+      }
+    }
+    ok = ok && ones == 1;
+    Ring *made = nullptr;
+    if (ok) {
+      rings.push_back(std::make_unique<Ring>());
+      made = rings.back().get();
+      size_t n = ring.locks.size();
+      for (size_t k = 0; k < n; ++k) {
+        made->locks.push_back(ring.locks[(first + k) % n]);
+        made->at.push_back(ring.at[(first + k) % n]);
+        made->turnOf[made->locks.back()] = k;
+      }
+      for (Operation *x : made->locks)
+        ringAt[x] = made;
+    } else {
+      ringAt[lock] = nullptr;
+      why = "a lock that does not pass one token around a ring of BDs";
+    }
+    return made;
+  }
 
-  for (auto &[bufferOp, bds] : writers) {
-    auto buffer = cast<aie::BufferOp>(bufferOp);
-    std::optional<Coord> tile = tileOfOp(buffer);
-    if (!tile || d.kindOf(*tile) != TileKind::Compute)
-      continue;
-    auto refuse = [&](std::string why) { out.notCovered[buffer] = why; };
-    if (regionForm) {
-      refuse("a design with aie.dma BD regions");
-      continue;
+  std::optional<size_t> chainAt(Coord tile, aie::DMAChannelDir dir,
+                                int64_t channel) {
+    for (size_t c = 0; c < chains.size(); ++c)
+      if (chains[c].first == tile &&
+          chains[c].second.start.getChannelDir() == dir &&
+          chains[c].second.start.getChannelIndex() == channel)
+        return c;
+    return std::nullopt;
+  }
+
+  /// The stream that arrives at S2MM channel `channel` of `tile`.
+  Source sourceInto(Coord tile, int64_t channel) {
+    Source out;
+    if (packetDests.count({tile, channel})) {
+      out.why = "a channel a packet flow feeds";
+      return out;
     }
-    if (viewedWrite) {
-      refuse("a design with an S2MM BD on a view of a buffer");
-      continue;
-    }
-    if (cascadeTiles.count(*tile)) {
-      refuse("a buffer of a core that takes cascade words");
-      continue;
-    }
-    size_t c = bds.front().second;
-    if (llvm::any_of(bds, [&](auto &w) { return w.second != c; })) {
-      refuse("a buffer several S2MM channels write");
-      continue;
-    }
-    BDChain &chain = chains[c].second;
-    Coord chainTile = chains[c].first;
-    if (chain.start.getRepeatCount() && *chain.start.getRepeatCount() != 0) {
-      refuse("a chain with a repeat count");
-      continue;
-    }
-    if (packetDests.count({chainTile, chain.start.getChannelIndex()})) {
-      refuse("a channel a packet flow feeds");
-      continue;
-    }
-    aie::FlowOp flow = flowInto(device, chainTile, chain.start.getChannelIndex());
+    aie::FlowOp flow = flowInto(device, tile, channel);
     if (!flow) {
-      refuse("a channel no circuit flow feeds");
-      continue;
+      out.why = "a channel no circuit flow feeds";
+      return out;
     }
     aie::TileOp src = aie::getTileOf(flow.getSource());
-    if (!src || flow.getSourceBundle() != aie::WireBundle::DMA ||
-        d.kindOf(coordOf(src)) != TileKind::ShimNoc) {
-      refuse("a channel fed from another tile than a shim tile's DMA");
-      continue;
+    if (!src || flow.getSourceBundle() != aie::WireBundle::DMA) {
+      out.why = "a channel fed from another port than a DMA";
+      return out;
+    }
+    Coord from = coordOf(src);
+    TileKind kind = d.kindOf(from);
+    if (kind == TileKind::MemTile)
+      return memtileStream(from, flow.getSourceChannel());
+    if (kind != TileKind::ShimNoc) {
+      out.why = "a channel fed from a core tile";
+      return out;
     }
     if (!seqWhy.empty()) {
-      refuse(seqWhy);
-      continue;
+      out.why = seqWhy;
+      return out;
     }
-    auto sit = streams.find({coordOf(src).first, flow.getSourceChannel()});
-    if (sit == streams.end()) {
-      refuse("a shim channel no runtime task drives");
-      continue;
+    auto sit = shim.find({from.first, flow.getSourceChannel()});
+    if (sit == shim.end()) {
+      out.why = "a shim channel no runtime task drives";
+      return out;
     }
-    const Stream &stream = sit->second;
-    if (!stream.notCovered.empty()) {
-      refuse(stream.notCovered);
-      continue;
+    if (!sit->second.notCovered.empty()) {
+      out.why = sit->second.notCovered;
+      return out;
     }
-    if (stream.length == 0) {
-      refuse("a shim channel whose tasks move nothing");
-      continue;
+    if (sit->second.length == 0) {
+      out.why = "a shim channel whose tasks move nothing";
+      return out;
     }
-    // The chain's BDs: their patterns, where each starts in one pass of
-    // the chain, and where each of this buffer's starts in its log.
+    out.relation = isl::map(ctx, "{ " + sit->second.relation + " }");
+    out.length = sit->second.length;
+    return out;
+  }
+
+  /// The chain's BD patterns, where each starts in one pass, the pass's
+  /// length (nullopt, with `why`, when one is not read).
+  struct Layout {
     std::vector<BDPattern> patterns;
-    std::string why;
-    int64_t pass = 0, logPass = 0;
-    std::vector<int64_t> starts, logStarts;
+    std::vector<int64_t> starts;
+    int64_t pass = 0;
+  };
+  std::optional<Layout> layoutOf(BDChain &chain, std::string &why) {
+    Layout l;
     for (aie::DMABDOp bd : chain.bds) {
       std::optional<BDPattern> p = patternOf(bd, why);
       if (!p)
-        break;
-      starts.push_back(pass);
+        return std::nullopt;
+      l.starts.push_back(l.pass);
+      l.pass += p->length;
+      l.patterns.push_back(std::move(*p));
+    }
+    if (l.pass <= 0) {
+      why = "a chain that moves nothing";
+      return std::nullopt;
+    }
+    return l;
+  }
+
+  /// "{ S[p] -> <tuple>[u, <turn,> a] : BD i of the chain at pass u }" with
+  /// the passes below `passes` (-1: as many as the stream's `length`
+  /// fills completely).
+  std::string bdPiece(const Layout &l, size_t i, const std::string &tuple,
+                      std::optional<int64_t> turn, int64_t passes,
+                      int64_t length, bool loops) {
+    const BDPattern &p = l.patterns[i];
+    std::ostringstream s;
+    s << "{ S[p] -> " << tuple << "[u, " << (turn ? "k, " : "")
+      << "a] : " << (turn ? "k = " + std::to_string(*turn) + " and " : "")
+      << "exists (";
+    s << join(p.dims, ", ") << " : u >= 0 and " << (loops ? "" : "u = 0 and ")
+      << p.bounds << " and p = " << l.pass << " * u + " << l.starts[i]
+      << " + " << p.q << " and a = " << p.a;
+    if (passes >= 0)
+      s << " and u < " << passes;
+    else
+      s << " and " << l.pass << " * u + " << l.starts[i] + p.length
+        << " <= " << length;
+    s << ") }";
+    return s.str();
+  }
+
+  /// The elements a BD's pattern addresses: { [a] }.
+  isl::set addressSet(const BDPattern &p) {
+    return isl::set(ctx, "{ [a] : exists (" + join(p.dims, ", ") + " : " +
+                             p.bounds + " and a = " + p.a + ") }");
+  }
+
+  /// What a memory tile's MM2S channel streams: each BD reads its buffer
+  /// at its turn of its ring, and each element read holds what the last
+  /// write before that turn (in the ring's order) put there.
+  Source memtileStream(Coord tile, int64_t channel) {
+    auto key = std::make_pair(tile, channel);
+    auto known = memo.find(key);
+    if (known != memo.end()) {
+      if (!known->second.relation && known->second.why.empty()) {
+        Source cyc;
+        cyc.why = "a cycle of memory-tile streams";
+        return cyc;
+      }
+      return known->second;
+    }
+    memo[key] = Source(); // in progress
+    Source out = memtileStreamImpl(tile, channel);
+    memo[key] = out;
+    return out;
+  }
+
+  Source memtileStreamImpl(Coord tile, int64_t channel) {
+    Source out;
+    std::optional<size_t> c = chainAt(tile, aie::DMAChannelDir::MM2S, channel);
+    if (!c) {
+      out.why = "a memory-tile channel without a chain";
+      return out;
+    }
+    BDChain &chain = chains[*c].second;
+    if (!chain.loops || steps[*c].empty()) {
+      out.why = stepWhy[*c].empty() ? "a memory-tile chain that does not loop"
+                                    : stepWhy[*c];
+      return out;
+    }
+    std::optional<Layout> layout = layoutOf(chain, out.why);
+    if (!layout)
+      return out;
+    std::optional<int64_t> cycles;
+    std::map<const Ring *, int64_t> lastTurn;
+    isl::map stream(ctx, "{ S[p] -> A[g, t] : false }");
+    for (size_t i = 0; i < steps[*c].size(); ++i) {
+      BDStep &step = steps[*c][i];
+      const Ring *ring =
+          ringOf(step.acquire.getLock().getDefiningOp(), out.why);
+      if (!ring)
+        return out;
+      int64_t turn =
+          (int64_t)ring->turnOf.at(step.acquire.getLock().getDefiningOp());
+      auto lt = lastTurn.find(ring);
+      if (lt != lastTurn.end() && lt->second >= turn) {
+        out.why = "a chain that visits a ring's turns out of order";
+        return out;
+      }
+      lastTurn[ring] = turn;
+      std::optional<RingContent> content = contentOf(ring, out.why);
+      if (!content)
+        return out;
+      if (cycles && *cycles != content->cycles) {
+        out.why = "a chain over rings that turn a different number of times";
+        return out;
+      }
+      cycles = content->cycles;
+      Operation *buffer = bdBuffer(step.bd);
+      if (!buffer) {
+        out.why = "a BD on a view of a buffer";
+        return out;
+      }
+      // The writes of this buffer the read may see: the last one before it.
+      std::vector<std::string> turns;
+      std::optional<isl::set> writtenOnce;
+      for (size_t k = 0; k < ring->at.size(); ++k) {
+        auto [wc, wi] = ring->at[k];
+        if (chains[wc].second.start.getChannelDir() !=
+                aie::DMAChannelDir::S2MM ||
+            bdBuffer(steps[wc][wi].bd) != buffer)
+          continue;
+        turns.push_back("j = " + std::to_string(k));
+        std::string ignored;
+        if (std::optional<BDPattern> wp = patternOf(steps[wc][wi].bd, ignored))
+          writtenOnce = addressSet(*wp);
+      }
+      isl::map reads(ctx, bdPiece(*layout, i, "R", turn, content->cycles, 0,
+                                  true));
+      if (turns.empty())
+        continue; // never written: nothing defined to stream
+      isl::map last;
+      if (turns.size() == 1 && writtenOnce &&
+          addressSet(layout->patterns[i]).is_subset(*writtenOnce)) {
+        // One write per cycle that covers the read: it is the last one,
+        // this cycle's when its turn comes first, else the cycle before's.
+        int64_t j = std::stoll(turns.front().substr(4));
+        last = isl::map(ctx, "{ R[u, k, a] -> W[v, " + std::to_string(j) +
+                                 ", a] : v = u" +
+                                 (j < turn ? "" : " - 1") + " and v >= 0 }")
+                   .intersect_domain(reads.range());
+      } else {
+        std::string earlier =
+            "{ R[u, k, a] -> W[v, j, b] : b = a and v >= 0 and (v < u or "
+            "(v = u and j < k)) and (" +
+            join(turns, " or ") + ") }";
+        last = isl::map(ctx, earlier)
+                   .intersect_domain(reads.range())
+                   .intersect_range(content->written.domain())
+                   .lexmax();
+      }
+      stream = stream.unite(
+          reads.apply_range(last.apply_range(content->written)));
+    }
+    out.relation = stream.coalesce();
+    out.length = *cycles * layout->pass;
+    return out;
+  }
+
+  /// What a ring's writers put where, per cycle and turn:
+  /// { W[v, j, b] -> A[g, t] }, and how many cycles the ring turns.
+  struct RingContent {
+    isl::map written;
+    int64_t cycles = 0;
+  };
+  std::optional<RingContent> contentOf(const Ring *ring, std::string &why) {
+    auto known = contents.find(ring);
+    if (known != contents.end())
+      return known->second;
+    RingContent rc;
+    rc.written = isl::map(ctx, "{ W[v, j, b] -> A[g, t] : false }");
+    std::optional<int64_t> cycles;
+    for (size_t k = 0; k < ring->at.size(); ++k) {
+      auto [wc, wi] = ring->at[k];
+      BDChain &chain = chains[wc].second;
+      if (!chain.loops) {
+        why = "a ring with a BD of a chain that does not loop";
+        return std::nullopt;
+      }
+      Operation *buffer = bdBuffer(steps[wc][wi].bd);
+      if (!buffer) {
+        why = "a BD on a view of a buffer";
+        return std::nullopt;
+      }
+      // Every BD of the buffer takes its turns in this ring.
+      for (aie::DMABDOp other : onBuffer[buffer]) {
+        auto st = stepOfBD.find(other);
+        if (st == stepOfBD.end() ||
+            ringAt[steps[st->second.first][st->second.second]
+                       .acquire.getLock()
+                       .getDefiningOp()] != ring) {
+          why = "a buffer whose BDs do not all take turns in one ring";
+          return std::nullopt;
+        }
+      }
+      if (chain.start.getChannelDir() != aie::DMAChannelDir::S2MM) {
+        if (k == 0) {
+          why = "a ring whose first turn reads";
+          return std::nullopt;
+        }
+        continue;
+      }
+      Source src = sourceInto(chains[wc].first,
+                              chain.start.getChannelIndex());
+      if (!src.relation) {
+        why = src.why;
+        return std::nullopt;
+      }
+      std::optional<Layout> layout = layoutOf(chain, why);
+      if (!layout)
+        return std::nullopt;
+      int64_t need = layout->starts[wi] + layout->patterns[wi].length;
+      int64_t done =
+          src.length < need ? 0 : (src.length - need) / layout->pass + 1;
+      if (cycles && *cycles != done) {
+        why = "a ring whose writers' streams fill different numbers of "
+              "turns";
+        return std::nullopt;
+      }
+      cycles = done;
+      isl::map piece(ctx, bdPiece(*layout, wi, "W", (int64_t)k, done, 0, true));
+      rc.written =
+          rc.written.unite(piece.reverse().apply_range(*src.relation));
+    }
+    if (!cycles) {
+      why = "a ring without a writer";
+      return std::nullopt;
+    }
+    rc.cycles = *cycles;
+    rc.written = rc.written.coalesce();
+    contents[ring] = rc;
+    return rc;
+  }
+
+  std::string coreBuffer(aie::BufferOp buffer,
+                         const std::vector<std::pair<Operation *, size_t>> &bds,
+                         StreamRelations &out) {
+    std::optional<Coord> tile = tileOfOp(buffer);
+    if (regionForm)
+      return "a design with aie.dma BD regions";
+    if (viewedWrite)
+      return "a design with an S2MM BD on a view of a buffer";
+    if (cascadeTiles.count(*tile))
+      return "a buffer of a core that takes cascade words";
+    size_t c = bds.front().second;
+    if (llvm::any_of(bds, [&](auto &w) { return w.second != c; }))
+      return "a buffer several S2MM channels write";
+    BDChain &chain = chains[c].second;
+    if (chain.start.getRepeatCount() && *chain.start.getRepeatCount() != 0)
+      return "a chain with a repeat count";
+    Source src = sourceInto(chains[c].first, chain.start.getChannelIndex());
+    if (!src.relation)
+      return src.why;
+    std::string why;
+    std::optional<Layout> layout = layoutOf(chain, why);
+    if (!layout)
+      return why;
+    // Where each of this buffer's BDs starts in its log, per pass.
+    int64_t logPass = 0;
+    std::vector<int64_t> logStarts;
+    for (size_t i = 0; i < chain.bds.size(); ++i) {
       logStarts.push_back(logPass);
-      pass += p->length;
-      if (bdBuffer(bd) == buffer)
-        logPass += p->length;
-      patterns.push_back(std::move(*p));
+      if (bdBuffer(chain.bds[i]) == buffer)
+        logPass += layout->patterns[i].length;
     }
-    if (!why.empty()) {
-      refuse(why);
-      continue;
-    }
-    if (pass <= 0) {
-      refuse("a chain that moves nothing");
-      continue;
-    }
-    std::vector<std::string> pieces;
+    isl::map writes(ctx, "{ S[p] -> [X[e] -> D[a]] : false }");
     for (size_t i = 0; i < chain.bds.size(); ++i) {
       if (bdBuffer(chain.bds[i]) != buffer)
         continue;
-      const BDPattern &p = patterns[i];
-      std::ostringstream piece;
-      piece << "S[p] -> X[e, a] : exists (u";
-      for (const std::string &j : p.dims)
-        piece << ", " << j;
-      piece << " : u >= 0 and " << (chain.loops ? "" : "u = 0 and ")
-            << p.bounds << " and p = " << pass << " * u + " << starts[i]
-            << " + " << p.q << " and e = " << logPass << " * u + "
-            << logStarts[i] << " + " << p.q << " and a = " << p.a << " and "
-            << pass << " * u + " << starts[i] + p.length
-            << " <= " << stream.length << ")";
-      pieces.push_back(piece.str());
+      // The BD's elements in the stream, the log entry each becomes and
+      // where it lands.
+      isl::map entry(ctx, bdEntry(*layout, i, logPass, logStarts[i],
+                                  src.length, chain.loops));
+      writes = writes.unite(entry);
     }
-    isl::map writes(ctx, "{ " + join(pieces, "; ") + " }");
-    isl::map source(ctx, "{ " + stream.relation + " }");
-    out.fills[buffer] = writes.reverse().apply_range(source);
+    out.fills[buffer] = writes.reverse().apply_range(*src.relation).curry();
+    return "";
   }
-  return out;
+
+  /// "{ S[p] -> [X[e] -> D[a]] }": BD i's elements in the stream, the log entry
+  /// each becomes and where it lands.
+  std::string bdEntry(const Layout &l, size_t i, int64_t logPass,
+                      int64_t logStart, int64_t length, bool loops) {
+    const BDPattern &p = l.patterns[i];
+    std::ostringstream s;
+    s << "{ S[p] -> [X[e] -> D[a]] : exists (u, " << join(p.dims, ", ")
+      << " : u >= 0 and " << (loops ? "" : "u = 0 and ") << p.bounds
+      << " and p = " << l.pass << " * u + " << l.starts[i] << " + " << p.q
+      << " and e = " << logPass << " * u + " << logStart << " + " << p.q
+      << " and a = " << p.a << " and " << l.pass << " * u + "
+      << l.starts[i] + p.length << " <= " << length << ") }";
+    return s.str();
+  }
+
+  Device &d;
+  aie::DeviceOp device;
+  IslContext &isl;
+  isl::ctx ctx;
+  std::vector<std::pair<Coord, BDChain>> chains;
+  std::vector<std::vector<BDStep>> steps;
+  std::map<size_t, std::string> stepWhy;
+  std::map<Operation *, std::pair<size_t, size_t>> stepOfAcquire, stepOfBD;
+  std::map<Operation *, std::vector<aie::UseLockOp>> usesOf;
+  std::map<Operation *, std::vector<aie::DMABDOp>> onBuffer;
+  std::map<Operation *, std::vector<std::pair<Operation *, size_t>>> writers;
+  std::map<Operation *, const Ring *> ringAt;
+  std::vector<std::unique_ptr<Ring>> rings;
+  std::map<const Ring *, RingContent> contents;
+  std::map<std::pair<Coord, int64_t>, Source> memo;
+  bool regionForm = false, viewedWrite = false;
+  std::set<Coord> cascadeTiles;
+  std::set<std::pair<Coord, int64_t>> packetDests;
+  std::string seqWhy;
+  std::map<std::pair<int64_t, int64_t>, Stream> shim;
+};
+
+} // namespace
+
+StreamRelations aircheck::validate::deriveStreamRelations(Device &d,
+                                                          IslContext &isl) {
+  return Reader(d, isl).run();
 }

@@ -40,6 +40,7 @@
 #define AIRCHECK_ANALYSES_VALIDATE_STREAMRELATIONS_H
 
 #include "analyses/aie/AIEDesign.h"
+#include "solvers/IslSupport.h"
 
 #include <isl/cpp.h>
 
@@ -49,15 +50,16 @@
 namespace aircheck::validate {
 
 struct StreamRelations {
-  /// Per covered core buffer: its fills as { X[e, a] -> A[g, t] }.
+  /// Per covered core buffer: its fills as { X[e] -> [D[a] -> A[g, t]] }.
   std::map<mlir::Operation *, isl::map> fills;
   /// Per core buffer some DMA writes that is not covered: why.
   std::map<mlir::Operation *, std::string> notCovered;
 };
 
 /// The fill relations of the core buffers of `d` that StreamRelations.h's
-/// fragment covers. isl errors (the context's budget) throw isl::exception.
-StreamRelations deriveStreamRelations(aiecheck::Device &d, isl::ctx ctx);
+/// fragment covers, each with a fresh budget of `isl`. isl errors (past
+/// the budget) throw isl::exception.
+StreamRelations deriveStreamRelations(aiecheck::Device &d, IslContext &isl);
 
 } // namespace aircheck::validate
 

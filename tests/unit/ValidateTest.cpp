@@ -243,14 +243,22 @@ TEST(ValidateLogs, RowsAddLikeTheirEntries) {
   }
 }
 
-// A fill log as an isl relation (what --cross-check-streams compares with
-// the stream relations) holds exactly its entries: built from the log's
-// groups and open run, it equals the union of the entries read one by one.
-TEST(ValidateLogs, FillRelationHoldsTheEntries) {
+// A fill log against a relation (what --cross-check-streams compares with
+// the stream relations): checked group by group, it agrees with the
+// relation of its own entries read one by one, and not with that relation
+// with one entry moved, added or dropped.
+TEST(ValidateLogs, SameFillsIsEntryEquality) {
   IslContext isl;
   std::mt19937 rng(23);
   auto pick = [&](int n) { return (int64_t)(rng() % n); };
-  for (int trial = 0; trial < 300; ++trial) {
+  auto point = [&](size_t k, int64_t a, int32_t g, int64_t t) {
+    return isl::map(isl.get(), "{ X[" + std::to_string(k) + "] -> [D[" +
+                                   std::to_string(a) + "] -> A[" +
+                                   std::to_string(g) + ", " +
+                                   std::to_string(t) + "]] }");
+  };
+  for (int trial = 0; trial < 200; ++trial) {
+    isl.resetBudget();
     FillLog log;
     // Rows of a tile, round after round: the log groups them.
     int64_t rows = 1 + pick(4), len = 1 + pick(5), rounds = 1 + pick(3);
@@ -260,23 +268,38 @@ TEST(ValidateLogs, FillRelationHoldsTheEntries) {
         log.addRow(pick(2) * 64 + i * 8, 1 + pick(2),
                    TagRun{Tag(Tag::Argument, who, 100 * r + 16 * i),
                           pick(3), len});
-    std::optional<isl::map> rel = fillRelation(log, isl.get());
-    ASSERT_TRUE(rel) << "trial " << trial;
-    isl::map points(isl.get(), "{ X[e, a] -> A[g, t] : false }");
-    for (size_t k = 0; k < log.size(); ++k) {
-      Tag t = log.tagAt(k);
-      points = points.unite(isl::map(
-          isl.get(), "{ X[" + std::to_string(k) + ", " +
-                         std::to_string(log.elementAt(k)) + "] -> A[" +
-                         std::to_string(t.who) + ", " +
-                         std::to_string(t.element) + "] }"));
-    }
-    ASSERT_TRUE(rel->is_equal(points)) << "trial " << trial;
+    isl::map exact(isl.get(), "{ X[e] -> [D[a] -> A[g, t]] : false }");
+    for (size_t k = 0; k < log.size(); ++k)
+      exact = exact.unite(point(k, log.elementAt(k), log.tagAt(k).who,
+                                log.tagAt(k).element));
+    std::string why;
+    ASSERT_TRUE(sameFills(log, exact, isl.get(), why))
+        << "trial " << trial << ": " << why;
+    size_t k = pick((int)log.size());
+    Tag t = log.tagAt(k);
+    isl::map moved = exact.subtract(point(k, log.elementAt(k), t.who, t.element))
+                         .unite(point(k, log.elementAt(k), t.who, t.element + 1));
+    EXPECT_FALSE(sameFills(log, moved, isl.get(), why)) << "trial " << trial;
+    EXPECT_FALSE(sameFills(log, exact.unite(point(log.size(), 0, who, 0)),
+                           isl.get(), why))
+        << "trial " << trial;
+    EXPECT_FALSE(sameFills(
+        log, exact.subtract(point(k, log.elementAt(k), t.who, t.element)),
+        isl.get(), why))
+        << "trial " << trial;
   }
-  // A tag that is not an argument's element has no such relation.
+  // A tag that is not an argument's element is no agreement.
   FillLog computed;
   computed.add(0, Tag(Tag::Computed, 1, 0, 1));
-  EXPECT_FALSE(fillRelation(computed, isl.get()));
+  std::string why;
+  EXPECT_FALSE(sameFills(computed, point(0, 0, 1, 0), isl.get(), why));
+  // An entry no one wrote has no image.
+  FillLog undefined;
+  undefined.add(0, Tag());
+  EXPECT_TRUE(sameFills(undefined,
+                        isl::map(isl.get(),
+                                 "{ X[e] -> [D[a] -> A[g, t]] : false }"),
+                        isl.get(), why));
 }
 
 TEST(ValidateLogs, StreamRunsSplit) {

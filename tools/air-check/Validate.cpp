@@ -77,16 +77,20 @@ static int crossCheckStreams(ModuleOp design, StringRef path) {
       IslContext isl;
       try {
         validate::StreamRelations rel =
-            validate::deriveStreamRelations(d, isl.get());
+            validate::deriveStreamRelations(d, isl);
         validate::Agreement a =
-            validate::compareWithReplay(rel, replay, isl.get());
+            validate::compareWithReplay(rel, replay, isl);
         std::map<std::string, int> reasons;
         for (auto &[buffer, why] : rel.notCovered)
           ++reasons[why];
         llvm::outs() << "air-check validate: stream cross-check: " << a.agree
                      << " core buffers' fills agree with the replay, "
                      << a.differ.size() << " differ, " << rel.notCovered.size()
-                     << " not covered\n";
+                     << " not covered";
+        if (a.undecided)
+          llvm::outs() << ", " << a.undecided
+                       << " not compared (isl's budget ran out)";
+        llvm::outs() << "\n";
         for (auto &[why, n] : reasons)
           llvm::outs() << "  not covered (" << n << "): " << why << "\n";
         for (auto &[buffer, witness] : a.differ) {
