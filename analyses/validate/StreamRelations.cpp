@@ -385,7 +385,12 @@ private:
       aie::UseLockOp acq, rel;
       for (aie::UseLockOp u : uses)
         (u.isAcquire() ? acq : rel) = u;
-      if (uses.size() != 2 || !acq || !rel || !stepOfAcquire.count(acq)) {
+      // No other user of the lock (a host's set_lock, a kernel call it is
+      // handed to) and no other lock op naming the same hardware lock.
+      if (uses.size() != 2 || !acq || !rel || !stepOfAcquire.count(acq) ||
+          std::distance(l->getResult(0).getUsers().begin(),
+                        l->getResult(0).getUsers().end()) != 2 ||
+          aliased(cast<aie::LockOp>(l))) {
         ok = false;
         break;
       }
@@ -428,6 +433,20 @@ private:
       why = "a lock that does not pass one token around a ring of BDs";
     }
     return made;
+  }
+
+  /// Whether another aie.lock of the tile has the same explicit id.
+  bool aliased(aie::LockOp lock) {
+    if (!lock.getLockID())
+      return false;
+    std::optional<Coord> tile = tileOfOp(lock);
+    bool found = false;
+    device.walk([&](aie::LockOp other) {
+      if (other != lock && other.getLockID() &&
+          *other.getLockID() == *lock.getLockID() && tileOfOp(other) == tile)
+        found = true;
+    });
+    return found;
   }
 
   std::optional<size_t> chainAt(Coord tile, aie::DMAChannelDir dir,
@@ -668,7 +687,8 @@ private:
     for (size_t k = 0; k < ring->at.size(); ++k) {
       auto [wc, wi] = ring->at[k];
       BDChain &chain = chains[wc].second;
-      if (!chain.loops) {
+      if (!chain.loops || (chain.start.getRepeatCount() &&
+                           *chain.start.getRepeatCount() != 0)) {
         why = "a ring with a BD of a chain that does not loop";
         return std::nullopt;
       }
