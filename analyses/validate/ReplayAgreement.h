@@ -27,8 +27,11 @@ namespace aircheck::validate {
 /// Whether `log`'s entries are exactly those of `relation`
 /// ({ X[e] -> [D[a] -> A[g, t]] }; an Undefined entry is one the relation
 /// has no image for); else false with `witness`, an entry that differs.
+/// `explicitPieces`: compare against the relation made explicit
+/// quasi-affine pieces first (cheaper for some relations, dearer for
+/// others).
 bool sameFills(const FillLog &log, const isl::map &relation, isl::ctx ctx,
-               std::string &witness);
+               std::string &witness, bool explicitPieces = false);
 
 struct Agreement {
   /// Buffers that agree; whose comparison ran out of isl's budget.
@@ -38,7 +41,8 @@ struct Agreement {
   std::vector<std::pair<mlir::Operation *, std::string>> differ;
 };
 
-/// Each covered buffer compared with a fresh isl budget.
+/// Each covered buffer compared with a fresh isl budget: the relation as
+/// it is, then, past the budget, as explicit pieces.
 Agreement compareWithReplay(const StreamRelations &relations,
                             const DesignDelivery &replay, IslContext &isl);
 

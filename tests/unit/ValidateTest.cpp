@@ -275,6 +275,8 @@ TEST(ValidateLogs, SameFillsIsEntryEquality) {
     std::string why;
     ASSERT_TRUE(sameFills(log, exact, isl.get(), why))
         << "trial " << trial << ": " << why;
+    ASSERT_TRUE(sameFills(log, exact, isl.get(), why, /*explicitPieces=*/true))
+        << "trial " << trial << ": " << why;
     size_t k = pick((int)log.size());
     Tag t = log.tagAt(k);
     isl::map moved = exact.subtract(point(k, log.elementAt(k), t.who, t.element))
