@@ -138,7 +138,8 @@ isl::union_map onPathsBetween(const isl::union_map &waits,
 
 FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
                            ChannelModel &channels, bool severalPlaces)
-    : partnerWaits(isl::union_map::empty(order.poly().ctx())) {
+    : partnerWaits(isl::union_map::empty(order.poly().ctx())),
+      meetsAll(partnerWaits) {
   PolyhedralModel &poly = order.poly();
   isl::ctx ctx = poly.ctx();
   std::optional<isl::union_map> closure;
@@ -487,6 +488,7 @@ FifoMatching::FifoMatching(ModuleOp module, InstanceOrder &order,
     }
     isl::union_map meets = putAt.apply_range(getAt.reverse());
     isl::union_map frees = putAt.apply_range(getLagged.reverse());
+    meetsAll = meetsAll.unite(meets);
     // Balance, FIFO by FIFO: the places (FIFO, rank) the puts fill are the
     // places the gets take, for every value of the sizes.
     if (!putAt.range().is_equal(getAt.range()))

@@ -41,10 +41,14 @@ public:
                ChannelModel &channels, bool severalPlaces = true);
   /// Partner waits, events -> events.
   isl::union_map waits() const { return partnerWaits; }
+  /// Which get each put meets: put instances -> get instances (a broadcast
+  /// put meets a get at every FIFO it feeds).
+  isl::union_map matches() const { return meetsAll; }
   unsigned fifoSides() const { return sides; }
 
 private:
   isl::union_map partnerWaits;
+  isl::union_map meetsAll;
   unsigned sides = 0;
 };
 

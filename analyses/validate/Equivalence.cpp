@@ -398,6 +398,16 @@ public:
         !compareResults())
       return std::move(v);
     v.kind = Verdict::Equivalent;
+    for (auto &[b, place] : toPlace) {
+      const Place &pl = p.places[place];
+      if (pl.kind != Place::CoreBuffer || !d.fills.count(b))
+        continue;
+      Verdict::Pair pair{d.buffers[b].getOperation(), pl.alloc, {}};
+      pair.key.assign(pl.segment.begin(), pl.segment.end());
+      pair.key.insert(pair.key.end(), pl.ids.begin(), pl.ids.end());
+      v.paired.push_back(std::move(pair));
+    }
+    v.argumentOf = memrefArgs;
     return std::move(v);
   }
 

@@ -40,6 +40,16 @@ struct Verdict {
   /// elements, elements npu_mmio channels set, herd parts of cores' code
   /// compared with their herd bodies (a core runs one per herd it holds).
   int64_t buffers = 0, filled = 0, results = 0, initial = 0, code = 0;
+  /// On Equivalent, for a design of one device: each design core buffer a
+  /// DMA fills (its aie.buffer) with the program buffer it was paired with
+  /// (an L1 alloc of a herd) and that instance's segment and herd ids.
+  struct Pair {
+    mlir::Operation *buffer = nullptr, *alloc = nullptr;
+    std::vector<int64_t> key;
+  };
+  std::vector<Pair> paired;
+  /// Per runtime-sequence argument, the function argument it is (-1: none).
+  std::vector<int> argumentOf;
   /// Modules `at` and the notes' ops may live in (a copy of the program
   /// per function, for a design of several devices).
   std::vector<std::shared_ptr<void>> keep;

@@ -1,6 +1,9 @@
 //===- ReplayAgreement.cpp - the replay against the stream relations ------===//
 #include "analyses/validate/ReplayAgreement.h"
 
+#include "llvm/ADT/StringExtras.h"
+
+#include <optional>
 #include <sstream>
 
 using namespace mlir;
@@ -103,6 +106,99 @@ Agreement aircheck::validate::compareWithReplay(
       ++out.agree;
     else
       out.differ.push_back({buffer, witness});
+  }
+  return out;
+}
+
+namespace {
+/// `sameFills` with the relation as it is, then, past isl's budget, as
+/// explicit pieces; nullopt when both run out.
+std::optional<bool> compareOne(const FillLog &log, const isl::map &relation,
+                               IslContext &isl, std::string &witness) {
+  for (bool explicitPieces : {false, true}) {
+    isl.resetBudget();
+    try {
+      return sameFills(log, relation, isl.get(), witness, explicitPieces);
+    } catch (const isl::exception &) {
+    }
+  }
+  return std::nullopt;
+}
+} // namespace
+
+Agreement aircheck::validate::compareWithReplay(const ProgramStreams &streams,
+                                                const ProgramDelivery &replay) {
+  Agreement out;
+  std::map<Operation *, isl::set> ran; // per alloc: the instances replayed
+  for (size_t i = 0; i < replay.places.size(); ++i) {
+    const Place &pl = replay.places[i];
+    auto it = pl.kind == Place::CoreBuffer ? streams.fills.find(pl.alloc)
+                                           : streams.fills.end();
+    if (it == streams.fills.end())
+      continue;
+    std::vector<int64_t> key(pl.segment.begin(), pl.segment.end());
+    key.insert(key.end(), pl.ids.begin(), pl.ids.end());
+    isl::map rel = it->second;
+    unsigned n = rel.domain().tuple_dim();
+    if (key.size() + 1 != n) {
+      ++out.undecided;
+      continue;
+    }
+    std::string witness;
+    std::optional<bool> same;
+    try {
+      streams.isl->resetBudget();
+      isl_map *m = rel.copy();
+      std::vector<std::string> point;
+      for (unsigned k = 0; k < key.size(); ++k) {
+        m = isl_map_fix_si(m, isl_dim_in, k, key[k]);
+        point.push_back(std::to_string(key[k]));
+      }
+      m = isl_map_project_out(m, isl_dim_in, 0, key.size());
+      m = isl_map_set_tuple_name(m, isl_dim_in, "X");
+      isl::map one = isl::manage(m);
+      isl::set instance(rel.ctx(), "{ X[" + llvm::join(point, ", ") + "] }");
+      if (n == 1)
+        instance = isl::set(rel.ctx(), "{ X[] }");
+      auto [r, fresh] = ran.try_emplace(pl.alloc, instance);
+      if (!fresh)
+        r->second = r->second.unite(instance);
+      auto f = replay.fills.find((int)i);
+      FillLog none;
+      same = compareOne(f == replay.fills.end() ? none : f->second, one,
+                        *streams.isl, witness);
+    } catch (const isl::exception &) {
+    }
+    if (!same)
+      ++out.undecided;
+    else if (*same)
+      ++out.agree;
+    else
+      out.differ.push_back(
+          {pl.alloc, "the instance with segment and herd ids (" +
+                         llvm::join(llvm::map_range(key, [](int64_t v) {
+                                      return std::to_string(v);
+                                    }),
+                                    ", ") +
+                         "): " + witness});
+  }
+  // No instance the replay does not run.
+  for (auto &[alloc, rel] : streams.fills) {
+    try {
+      streams.isl->resetBudget();
+      isl::set dom = rel.domain();
+      unsigned n = dom.tuple_dim();
+      isl::set keys = isl::manage(isl_set_set_tuple_name(
+          isl_set_project_out(dom.release(), isl_dim_set, n - 1, 1), "X"));
+      auto r = ran.find(alloc);
+      isl::set extra = r == ran.end() ? keys : keys.subtract(r->second);
+      if (!extra.is_empty())
+        out.differ.push_back(
+            {alloc, "only the relations fill instance " +
+                        text(extra.sample())});
+    } catch (const isl::exception &) {
+      ++out.undecided;
+    }
   }
   return out;
 }

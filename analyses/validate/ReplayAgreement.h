@@ -16,6 +16,8 @@
 #define AIRCHECK_ANALYSES_VALIDATE_REPLAYAGREEMENT_H
 
 #include "analyses/validate/DesignRun.h"
+#include "analyses/validate/ProgramRun.h"
+#include "analyses/validate/ProgramStreams.h"
 #include "analyses/validate/StreamRelations.h"
 #include "solvers/IslSupport.h"
 
@@ -45,6 +47,12 @@ struct Agreement {
 /// it is, then, past the budget, as explicit pieces.
 Agreement compareWithReplay(const StreamRelations &relations,
                             const DesignDelivery &replay, IslContext &isl);
+
+/// The program side: each covered L1 alloc's relation, instance by
+/// instance, against the fills the program's replay logs for that herd
+/// instance (and no instance the replay does not run).
+Agreement compareWithReplay(const ProgramStreams &streams,
+                            const ProgramDelivery &replay);
 
 } // namespace aircheck::validate
 

@@ -1,6 +1,7 @@
 //===- ValidateTest.cpp - translation validation's engines ----------------===//
 #include "analyses/validate/DesignRun.h"
 #include "analyses/validate/Equivalence.h"
+#include "analyses/validate/RelationEquality.h"
 #include "analyses/validate/ReplayAgreement.h"
 #include "solvers/IslSupport.h"
 #include "tools/Registration.h"
@@ -322,3 +323,51 @@ TEST(ValidateTags, EqualityIsKindWhoAndElement) {
 }
 
 } // namespace
+
+// Relation against relation (RelationEquality.h): a design relation, in
+// the runtime sequence's numbering of arguments, equals the program's for
+// one instance however either is written (pieces, divisions), and differs
+// where one entry lands elsewhere, carries another element or another
+// argument, or is missing.
+TEST(ValidateRelations, SameRelationIsEntryEquality) {
+  IslContext isl;
+  isl::ctx ctx = isl.get();
+  // 2 rows of 8 elements, row r of argument 1 (the sequence's 0) into row
+  // 1 - r of the buffer.
+  isl::map design(ctx, "{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and "
+                       "a = 8 * (1 - floor(e / 8)) + (e mod 8) and t = e }");
+  isl::map program(ctx, "{ X[s, h, e] -> [D[a] -> A[1, t]] : 0 <= e < 8 and "
+                        "a = 8 + e and t = e; X[s, h, e] -> [D[a] -> A[1, "
+                        "t]] : 8 <= e < 16 and a = e - 8 and t = e }");
+  std::vector<int> args = {1, 0};
+  std::string why;
+  isl::map one = atInstance(program, {0, 3});
+  EXPECT_TRUE(sameRelation(design, one, args, why)) << why;
+  // The instance's ids are fixed, not kept.
+  EXPECT_EQ(one.domain().tuple_dim(), 1u);
+  auto differs = [&](const char *text) {
+    std::string w;
+    bool same = sameRelation(isl::map(ctx, text), one, args, w);
+    EXPECT_FALSE(same) << text;
+    EXPECT_FALSE(w.empty()) << text;
+  };
+  // Entry 3 lands one element on.
+  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and e != 3 and a = 8 "
+          "* (1 - floor(e / 8)) + (e mod 8) and t = e; X[3] -> [D[12] -> "
+          "A[0, 3]] }");
+  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and e != 3 and a = 8 "
+          "* (1 - floor(e / 8)) + (e mod 8) and t = e; X[3] -> [D[11] -> "
+          "A[0, 4]] }");
+  // Entry 5 carries another argument's element.
+  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and e != 5 and a = 8 "
+          "* (1 - floor(e / 8)) + (e mod 8) and t = e; X[5] -> [D[13] -> "
+          "A[1, 5]] }");
+  // The last entry is missing; an argument the function lacks.
+  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 15 and a = 8 * (1 - "
+          "floor(e / 8)) + (e mod 8) and t = e }");
+  differs("{ X[e] -> [D[a] -> A[2, t]] : 0 <= e < 16 and a = 8 * (1 - "
+          "floor(e / 8)) + (e mod 8) and t = e }");
+  // Two tags for one entry.
+  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and a = 8 * (1 - "
+          "floor(e / 8)) + (e mod 8) and (t = e or (e = 2 and t = 9)) }");
+}

@@ -1,0 +1,609 @@
+//===- ProgramStreams.cpp - what an AIR program delivers, as isl ----------===//
+#include "analyses/validate/ProgramStreams.h"
+
+#include "analyses/AsyncGraph.h"
+#include "analyses/ChannelModel.h"
+#include "analyses/MemrefEffects.h"
+#include "analyses/MemrefRoots.h"
+#include "analyses/PolyhedralModel.h"
+#include "analyses/symbolic/FifoMatching.h"
+#include "analyses/symbolic/InstanceOrder.h"
+#include "dialects/AIR/AIRDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Pass/AnalysisManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <optional>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::validate;
+
+namespace {
+
+/// Why a buffer is not covered.
+struct NotCovered {
+  std::string why;
+};
+
+std::string dimList(const std::vector<Dim> &dims) {
+  std::vector<std::string> n;
+  for (const Dim &d : dims)
+    n.push_back(d.name);
+  return llvm::join(n, ", ");
+}
+
+/// The memory space of a memref type (0 without one).
+int64_t spaceOf(Type t) {
+  auto m = dyn_cast<MemRefType>(t);
+  if (!m)
+    return -1;
+  auto s = dyn_cast_or_null<IntegerAttr>(m.getMemorySpace());
+  return s ? s.getInt() : 0;
+}
+
+/// What a memref operand names, without views: a function argument or an
+/// alloc (through execute results and hierarchy kernel arguments).
+struct Buffer {
+  int argument = -1;
+  Operation *alloc = nullptr;
+  MemRefType type;
+};
+
+std::optional<Buffer> bufferOf(Value v) {
+  Value r = memrefRoot(v, KernelArgLinks | ExecuteLinks);
+  Buffer b;
+  if (auto a = dyn_cast_or_null<BlockArgument>(r)) {
+    if (!isa_and_nonnull<func::FuncOp>(a.getOwner()->getParentOp()))
+      return std::nullopt;
+    b.argument = a.getArgNumber();
+  } else if (Operation *def = r ? r.getDefiningOp() : nullptr) {
+    if (!isa<memref::AllocOp, memref::AllocaOp>(def))
+      return std::nullopt;
+    b.alloc = def;
+  } else {
+    return std::nullopt;
+  }
+  b.type = dyn_cast<MemRefType>(r.getType());
+  if (!b.type || !b.type.hasStaticShape() || !b.type.getLayout().isIdentity())
+    return std::nullopt;
+  return b;
+}
+
+/// The name of a map's range tuple.
+std::string rangeName(const isl::map &m) {
+  const char *n = isl_map_get_tuple_name(m.get(), isl_dim_out);
+  return n ? n : "";
+}
+
+class Deriver {
+public:
+  Deriver(ModuleOp module, PolyhedralModel &poly, InstanceOrder &order,
+          isl::union_map matches)
+      : module(module), poly(poly), order(order), matches(matches) {}
+
+  /// The fills of L1 alloc `alloc`; throws NotCovered.
+  isl::map fillsOf(Operation *alloc, unsigned &segmentDims);
+
+private:
+  /// "T[d0, ...]" of an op.
+  std::string tupleOf(Operation *op) {
+    return order.node(op).name + "[" +
+           dimList(poly.instancesOf(op).dims) + "]";
+  }
+  isl::set domainOf(Operation *op) { return order.node(op).domain; }
+
+  /// The elements a transfer's pattern reaches, in order:
+  /// { T[d] -> [Pos[p] -> NAME[x]] } (x linear in the buffer), and how many.
+  /// `source`: a dma_memcpy_nd's source side (else its destination).
+  isl::map walk(Operation *op, const std::string &name, int64_t &count,
+                bool source = false);
+  /// What a put or a dma_memcpy_nd reads, as tags:
+  /// { T[d] -> [Pos[p] -> A[g, t]] }.
+  isl::map sourceTags(Operation *op, int depth);
+  /// What a get or a dma_memcpy_nd writes, as tags, position by position of
+  /// its pattern: { T[d] -> [Pos[p] -> A[g, t]] }.
+  isl::map writeTags(Operation *op, int depth);
+  /// What a put reading L2 alloc `l2` reads: { [P[d] -> Pos[p]] -> A[g, t] }.
+  isl::map lastWrites(Operation *put, Operation *l2, const isl::map &read,
+                      int depth);
+  /// The op with node name `name`.
+  Operation *opNamed(const std::string &name) {
+    if (byName.empty())
+      module.walk([&](Operation *op) {
+        if (isa<air::ChannelOpInterface>(op))
+          byName[order.node(op).name] = op;
+      });
+    auto it = byName.find(name);
+    return it == byName.end() ? nullptr : it->second;
+  }
+  /// The ops whose memref effects write `alloc`.
+  std::vector<Operation *> writersOf(Operation *alloc) {
+    std::vector<Operation *> out;
+    Value v = alloc->getResult(0);
+    module.walk([&](Operation *op) {
+      for (const MemrefEffect &e : memrefEffects(op))
+        if (e.write && memrefRoot(e.memref) == v) {
+          out.push_back(op);
+          return;
+        }
+    });
+    return out;
+  }
+  /// Whether an op of the program writes function argument `n`.
+  bool argumentWritten(int n) {
+    auto [it, fresh] = argWritten.try_emplace(n, false);
+    if (fresh)
+      module.walk([&](Operation *op) {
+        for (const MemrefEffect &e : memrefEffects(op))
+          if (e.write)
+            if (auto a = dyn_cast_or_null<BlockArgument>(memrefRoot(e.memref)))
+              if (isa<func::FuncOp>(a.getOwner()->getParentOp()) &&
+                  (int)a.getArgNumber() == n)
+                it->second = true;
+      });
+    return it->second;
+  }
+  /// Program order below `anchor`: per level from the outermost, the op's
+  /// place in its block, then its loop's dims or its region's number.
+  std::vector<std::string> scheduleOf(Operation *op, Operation *anchor);
+
+  ModuleOp module;
+  PolyhedralModel &poly;
+  InstanceOrder &order;
+  isl::union_map matches;
+  std::map<std::string, Operation *> byName;
+  llvm::DenseMap<Operation *, unsigned> place;
+  std::map<int, bool> argWritten;
+};
+
+isl::map Deriver::walk(Operation *op, const std::string &name,
+                       int64_t &count, bool source) {
+  Value memref;
+  SmallVector<OpFoldResult> offs, sizes, strides;
+  if (auto t = dyn_cast<air::ChannelOpInterface>(op)) {
+    memref = t.getMemref();
+    offs = t.getMixedOffsets();
+    sizes = t.getMixedAccessSizes();
+    strides = t.getMixedStrides();
+    source = t.isPut();
+  } else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(op)) {
+    memref = source ? dma.getSrc() : dma.getDst();
+    offs = source ? dma.getMixedSrcOffsets() : dma.getMixedDstOffsets();
+    sizes = source ? dma.getMixedSrcSizes() : dma.getMixedDstSizes();
+    strides = source ? dma.getMixedSrcStrides() : dma.getMixedDstStrides();
+  } else {
+    throw NotCovered{"a write by '" + op->getName().getStringRef().str() +
+                     "'"};
+  }
+  if (source && air::getPadding(op, 4))
+    throw NotCovered{"a padded source"};
+  std::optional<Buffer> b = bufferOf(memref);
+  if (!b)
+    throw NotCovered{"a transfer on a view, or on a buffer without a static "
+                     "identity layout"};
+  const Instances &in = poly.instancesOf(op);
+  if (in.unknown || in.boxes.size() != 1 || !in.opaqueBranches.empty())
+    throw NotCovered{"a transfer whose instances are not one box"};
+  ArrayRef<int64_t> shape = b->type.getShape();
+  std::vector<std::string> cons;
+  std::vector<std::string> vars;
+  std::string x, p;
+  count = 1;
+  if (sizes.empty()) {
+    if (!offs.empty())
+      throw NotCovered{"a pattern with offsets and no sizes"};
+    count = b->type.getNumElements();
+    cons.push_back("0 <= p < " + std::to_string(count));
+    x = "p";
+  } else {
+    if (strides.size() != sizes.size() ||
+        (!offs.empty() && offs.size() != sizes.size() &&
+         offs.size() != shape.size()))
+      throw NotCovered{"a pattern whose lists differ in length"};
+    auto expr = [&](OpFoldResult f) -> std::string {
+      if (std::optional<int64_t> c = getConstantIntValue(f))
+        return std::to_string(*c);
+      AffineResult r = poly.affine(cast<Value>(f), in);
+      if (r.unknown)
+        throw NotCovered{"an offset that is not affine: " + r.unknown->reason};
+      return "(" + r.expr + ")";
+    };
+    std::vector<int64_t> z, st;
+    for (size_t k = 0; k < sizes.size(); ++k) {
+      std::optional<int64_t> s = getConstantIntValue(sizes[k]),
+                             w = getConstantIntValue(strides[k]);
+      if (!s || !w)
+        throw NotCovered{"a pattern whose sizes or strides are not "
+                         "constants"};
+      z.push_back(std::max<int64_t>(*s, 0));
+      st.push_back(*w);
+      count *= z.back();
+    }
+    std::string start = "0";
+    if (!offs.empty() && offs.size() == shape.size()) {
+      int64_t stride = 1;
+      for (size_t k = shape.size(); k-- > 0;) {
+        start += " + " + std::to_string(stride) + " * " + expr(offs[k]);
+        stride *= shape[k];
+      }
+    } else if (!offs.empty()) {
+      for (size_t k = 0; k + 1 < offs.size(); ++k)
+        start += " + " + std::to_string(st[k]) + " * " + expr(offs[k]);
+      start += " + " + expr(offs.back());
+    }
+    // Position p's index along dimension k is floor(p / w_k) mod z_k (w_k
+    // the elements of one step of k): known divisions, which isl handles
+    // far better than existential indices.
+    x = start;
+    int64_t weight = 1;
+    for (size_t k = z.size(); k-- > 0;) {
+      if (z[k] > 1 && st[k] != 0) {
+        std::string i = "floor(p / " + std::to_string(weight) + ")";
+        if (k > 0)
+          i = "(" + i + ") mod " + std::to_string(z[k]);
+        x += " + " + std::to_string(st[k]) + " * (" + i + ")";
+      }
+      weight *= z[k];
+    }
+    cons.push_back("0 <= p < " + std::to_string(count));
+  }
+  cons.push_back("x = " + x);
+  std::string body = llvm::join(cons, " and ");
+  if (!vars.empty())
+    body = "exists (" + llvm::join(vars, ", ") + " : " + body + ")";
+  std::string text = poly.paramList() + " -> { " + tupleOf(op) + " -> [Pos[p] -> " +
+                     name + "[x]] : " + body + " }";
+  return isl::map(poly.ctx(), text).intersect_domain(domainOf(op));
+}
+
+std::vector<std::string> Deriver::scheduleOf(Operation *op,
+                                             Operation *anchor) {
+  std::vector<Operation *> chain;
+  for (Operation *x = op; x && x != anchor; x = x->getParentOp())
+    chain.push_back(x);
+  const Instances &in = poly.instancesOf(op);
+  std::vector<std::string> out;
+  for (size_t k = chain.size(); k-- > 0;) {
+    Operation *x = chain[k];
+    auto [it, fresh] = place.try_emplace(x, 0);
+    if (fresh) {
+      unsigned i = 0;
+      for (Operation &y : *x->getBlock())
+        place[&y] = i++;
+    }
+    out.push_back(std::to_string(place.lookup(x)));
+    if (k == 0)
+      break;
+    // What x adds below it: its dims (a loop), or which region.
+    Operation *inner = chain[k - 1];
+    bool dims = false;
+    for (const Dim &d : in.dims)
+      if (d.owner == x) {
+        out.push_back(d.name);
+        dims = true;
+      }
+    if (!dims && x->getNumRegions() > 1)
+      out.push_back(std::to_string(
+          inner->getParentRegion()->getRegionNumber()));
+    if (!isa<scf::ForOp, scf::ParallelOp, affine::AffineForOp, scf::IfOp,
+             affine::AffineIfOp, air::ExecuteOp, air::HerdOp,
+             air::SegmentOp>(x))
+      throw NotCovered{"an L2 buffer accessed inside '" +
+                       x->getName().getStringRef().str() +
+                       "' (program order not read there)"};
+  }
+  return out;
+}
+
+isl::map Deriver::sourceTags(Operation *op, int depth) {
+  Value memref = isa<air::DmaMemcpyNdOp>(op)
+                     ? cast<air::DmaMemcpyNdOp>(op).getSrc()
+                     : cast<air::ChannelOpInterface>(op).getMemref();
+  std::optional<Buffer> b = bufferOf(memref);
+  if (!b)
+    throw NotCovered{"a source on a view, or on a buffer without a static "
+                     "identity layout"};
+  int64_t n = 0;
+  if (b->argument >= 0) {
+    // The host's element, where no transfer of the program writes the
+    // argument (else what it reads depends on the order of the two).
+    if (argumentWritten(b->argument))
+      throw NotCovered{"a source that is a function argument the program "
+                       "also writes"};
+    std::string text = "{ [Pos[p] -> A[x]] -> [Pos[p] -> A[" +
+                       std::to_string(b->argument) + ", x]] }";
+    return walk(op, "A", n, true).apply_range(isl::map(poly.ctx(), text));
+  }
+  if (depth > 0 || spaceOf(b->type) != 1 ||
+      b->alloc->getParentOfType<air::HerdOp>())
+    throw NotCovered{"a source other than a function argument or an L2 "
+                     "buffer filled from function arguments"};
+  isl::map read = walk(op, "L", n, true).uncurry();
+  return lastWrites(op, b->alloc, read, depth + 1).curry();
+}
+
+isl::map Deriver::writeTags(Operation *w, int depth) {
+  if (isa<air::DmaMemcpyNdOp>(w)) {
+    int64_t from = 0, to = 0;
+    (void)walk(w, "L", from, true);
+    (void)walk(w, "L", to, false);
+    if (from != to)
+      throw NotCovered{"a dma_memcpy_nd whose sides move different counts"};
+    return sourceTags(w, depth);
+  }
+  // A get: from the puts it meets. An npu_mmio channel sets a buffer's
+  // initial value, not a fill (ProgramRun.h).
+  auto get = cast<air::ChannelOpInterface>(w);
+  air::ChannelOp decl = air::lookupChannel(w, get.getChanNameAttr());
+  if (!decl || decl.getKind() == "mmio")
+    throw NotCovered{"a get on an npu_mmio channel"};
+  isl::union_map meet =
+      matches.intersect_range(isl::union_set(domainOf(w))).reverse();
+  std::optional<isl::map> tags;
+  std::optional<std::string> failed;
+  meet.foreach_map([&](isl::map m) {
+    if (failed)
+      return;
+    Operation *p = opNamed(rangeName(m));
+    if (!p) {
+      failed = "a get whose put the model does not name";
+      return;
+    }
+    try {
+      isl::map t = m.apply_range(sourceTags(p, depth));
+      tags = tags ? tags->unite(t) : t;
+    } catch (const NotCovered &nc) {
+      failed = nc.why;
+    }
+  });
+  if (failed)
+    throw NotCovered{*failed};
+  if (!tags)
+    throw NotCovered{"a get no put meets"};
+  return *tags;
+}
+
+isl::map Deriver::lastWrites(Operation *put, Operation *l2,
+                             const isl::map &read, int depth) {
+  // The process both run in: the hierarchy op around the alloc.
+  Operation *anchor = l2->getParentOp();
+  while (anchor && !isa<air::SegmentOp, air::LaunchOp, func::FuncOp>(anchor))
+    anchor = anchor->getParentOp();
+  if (!anchor || isa<func::FuncOp>(anchor))
+    throw NotCovered{"an L2 buffer outside a segment or launch"};
+  if (!anchor->isProperAncestor(put))
+    throw NotCovered{"an L2 buffer read outside the process that "
+                     "allocates it"};
+  auto keyDims = [&](Operation *op) {
+    std::vector<std::string> k;
+    for (const Dim &d : poly.instancesOf(op).dims)
+      if (d.owner == anchor || d.owner->isProperAncestor(anchor))
+        k.push_back(d.name);
+    return k;
+  };
+  std::vector<Operation *> writers = writersOf(l2);
+  if (writers.empty())
+    throw NotCovered{"an L2 buffer no transfer writes"};
+  for (Operation *w : writers) {
+    auto g = dyn_cast<air::ChannelOpInterface>(w);
+    if (!((g && !g.isPut()) || isa<air::DmaMemcpyNdOp>(w)) ||
+        !anchor->isProperAncestor(w) || w->getParentOfType<air::HerdOp>())
+      throw NotCovered{"an L2 buffer written by something other than "
+                       "transfers of its segment"};
+  }
+  // Schedules, padded to one length.
+  std::vector<std::vector<std::string>> sched;
+  size_t len = 0;
+  for (Operation *w : writers) {
+    sched.push_back(scheduleOf(w, anchor));
+    len = std::max(len, sched.back().size());
+  }
+  std::vector<std::string> readerSched = scheduleOf(put, anchor);
+  len = std::max(len, readerSched.size());
+  for (auto *s : {&readerSched})
+    s->resize(len, "0");
+  for (auto &s : sched)
+    s.resize(len, "0");
+  unsigned nk = keyDims(put).size();
+  auto sVars = [&](const char *c, size_t n) {
+    std::vector<std::string> v;
+    for (size_t i = 0; i < n; ++i)
+      v.push_back(c + std::to_string(i));
+    return v;
+  };
+  std::vector<std::string> kv = sVars("k", nk), sv = sVars("s", len);
+  std::string sTuple = "S[" + llvm::join(kv, ", ") + (nk ? ", " : "") +
+                       llvm::join(sv, ", ") + ", q]";
+  isl::ctx ctx = poly.ctx();
+  isl::union_map writtenU = isl::union_map::empty(ctx), schedU = writtenU,
+                 tagU = writtenU;
+  for (size_t i = 0; i < writers.size(); ++i) {
+    Operation *w = writers[i];
+    int64_t n = 0;
+    isl::map wk = walk(w, "L", n).uncurry();
+    std::vector<std::string> key = keyDims(w);
+    if (key.size() != nk)
+      throw NotCovered{"an L2 buffer's reader and writer in processes the "
+                       "model does not pair"};
+    std::vector<std::string> cons;
+    for (unsigned k = 0; k < nk; ++k)
+      cons.push_back(kv[k] + " = " + key[k]);
+    for (size_t k = 0; k < len; ++k)
+      cons.push_back(sv[k] + " = " + sched[i][k]);
+    isl::map sm(ctx, poly.paramList() + " -> { [" + tupleOf(w) +
+                         " -> Pos[q]] -> " + sTuple + " : " +
+                         llvm::join(cons, " and ") + " }");
+    sm = sm.intersect_domain(wk.domain());
+    isl::map tags = writeTags(w, depth).uncurry();
+    writtenU = writtenU.unite(wk);
+    schedU = schedU.unite(sm);
+    tagU = tagU.unite(tags);
+  }
+  // Before the put: same process, an earlier schedule.
+  std::vector<std::string> key = keyDims(put);
+  std::vector<std::string> cons, lex;
+  for (unsigned k = 0; k < nk; ++k)
+    cons.push_back(kv[k] + " = " + key[k]);
+  for (size_t k = 0; k < len; ++k) {
+    std::vector<std::string> c;
+    for (size_t j = 0; j < k; ++j)
+      c.push_back(sv[j] + " = " + readerSched[j]);
+    c.push_back(sv[k] + " < " + readerSched[k]);
+    lex.push_back("(" + llvm::join(c, " and ") + ")");
+  }
+  cons.push_back("(" + llvm::join(lex, " or ") + ")");
+  isl::map before(ctx, poly.paramList() + " -> { [" + tupleOf(put) +
+                           " -> Pos[p]] -> " + sTuple + " : " +
+                           llvm::join(cons, " and ") + " }");
+  isl::union_map candidates = isl::union_map(read)
+                                  .apply_range(writtenU.reverse())
+                                  .apply_range(schedU)
+                                  .intersect(isl::union_map(before));
+  // The last of them, back to the write and its tag.
+  isl::union_map last = candidates.lexmax();
+  isl::union_map tags = last.apply_range(schedU.reverse()).apply_range(tagU);
+  isl::map none(ctx, "{ [" + tupleOf(put) + " -> Pos[p]] -> A[g, t] : false }");
+  if (tags.is_empty())
+    return none;
+  return isl::manage(isl_map_from_union_map(tags.release()));
+}
+
+isl::map Deriver::fillsOf(Operation *alloc, unsigned &segmentDims) {
+  std::vector<Operation *> gets;
+  for (Operation *w : writersOf(alloc)) {
+    auto t = dyn_cast<air::ChannelOpInterface>(w);
+    if (isa<air::DmaMemcpyNdOp>(w) || (t && !t.isPut()))
+      gets.push_back(w);
+  }
+  if (gets.empty())
+    throw NotCovered{"no transfer writes it"};
+  for (Operation *g : gets)
+    if (g->getBlock() != gets.front()->getBlock())
+      throw NotCovered{"transfers at several places write it"};
+  llvm::sort(gets, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  const Instances &in = poly.instancesOf(gets.front());
+  if (in.unknown || in.boxes.size() != 1 || !in.opaqueBranches.empty())
+    throw NotCovered{"the instances of the transfers into it are not one box"};
+  const Box &box = in.boxes.front();
+  // The place (segment and herd ids) and the sequence (the rest).
+  std::vector<std::string> key, lin;
+  segmentDims = 0;
+  std::string position = "0";
+  for (unsigned d = 0; d < in.dims.size(); ++d) {
+    const Dim &dim = in.dims[d];
+    if (dim.kind == Dim::Kind::SegmentId || dim.kind == Dim::Kind::HerdId) {
+      key.push_back(dim.name);
+      segmentDims += dim.kind == Dim::Kind::SegmentId;
+      continue;
+    }
+    if (dim.kind == Dim::Kind::ParallelIv)
+      throw NotCovered{"the transfers into it run under an scf.parallel"};
+    for (const isl::pw_aff &lb : box.lbs[d])
+      if (!isl_pw_aff_is_cst(lb.get()) || lb.max_val().get_num_si() != 0)
+        throw NotCovered{"a loop around the transfers into it does not start at its "
+                         "first trip"};
+    std::vector<bool> only(in.dims.size(), false);
+    only[d] = true;
+    isl::pw_aff trips = poly.boxCount(in, box, only).front();
+    if (position == "0") {
+      position = dim.name;
+      continue;
+    }
+    if (!isl_pw_aff_is_cst(trips.get()))
+      throw NotCovered{"an inner loop around the transfers into it has no constant trip "
+                       "count"};
+    position = "(" + position + ") * " +
+               std::to_string(trips.max_val().get_num_si()) + " + " +
+               dim.name;
+  }
+  // The segment ids lead the key (dims list outer ops first).
+  std::vector<std::pair<Operation *, int64_t>> counts;
+  int64_t turn = 0;
+  for (Operation *g : gets) {
+    int64_t n = 0;
+    (void)walk(g, "D", n);
+    counts.push_back({g, n});
+    turn += n;
+  }
+  isl::ctx ctx = poly.ctx();
+  std::optional<isl::map> out;
+  int64_t offset = 0;
+  for (auto [g, n] : counts) {
+    int64_t unused = 0;
+    isl::map into = walk(g, "D", unused).uncurry(); // [G -> Pos] -> D[a]
+    std::string text = poly.paramList() + " -> { [" + tupleOf(g) +
+                       " -> Pos[p]] -> X[" + llvm::join(key, ", ") +
+                       (key.empty() ? "" : ", ") + "e] : e = " +
+                       std::to_string(turn) + " * (" + position + ") + " +
+                       std::to_string(offset) + " + p }";
+    isl::map entry = isl::map(ctx, text).intersect_domain(into.domain());
+    offset += n;
+    isl::map tags = writeTags(g, 0).uncurry();
+    isl::map fill = entry.reverse().apply_range(into.range_product(tags));
+    out = out ? out->unite(fill) : fill;
+  }
+  return *out;
+}
+
+} // namespace
+
+ProgramStreams aircheck::validate::deriveProgramStreams(ModuleOp module) {
+  ProgramStreams out;
+  auto mam = std::make_shared<ModuleAnalysisManager>(module, nullptr);
+  out.keep = mam;
+  AnalysisManager am = *mam;
+  auto &poly = am.getAnalysis<PolyhedralModel>();
+  auto &channels = am.getAnalysis<ChannelModel>();
+  auto &graph = am.getAnalysis<AsyncGraph>();
+  out.isl = &poly.isl();
+  std::vector<Operation *> allocs;
+  module.walk([&](Operation *op) {
+    if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+        op->getParentOfType<air::HerdOp>() &&
+        spaceOf(op->getResult(0).getType()) == 2)
+      allocs.push_back(op);
+  });
+  std::optional<InstanceOrder> order;
+  std::optional<FifoMatching> fifos;
+  try {
+    poly.isl().resetBudget();
+    order.emplace(module, poly, graph);
+    fifos.emplace(module, *order, channels);
+  } catch (const NotModelled &n) {
+    out.outside = n.why;
+  } catch (const isl::exception &e) {
+    out.outside = std::string("isl gave up: ") + e.what();
+  }
+  if (!out.outside.empty()) {
+    for (Operation *a : allocs)
+      out.notCovered[a] = "the program is outside the symbolic model: " +
+                          out.outside;
+    return out;
+  }
+  Deriver deriver(module, poly, *order, fifos->matches());
+  for (Operation *a : allocs) {
+    poly.isl().resetBudget();
+    try {
+      unsigned seg = 0;
+      isl::map m = deriver.fillsOf(a, seg);
+      out.fills.emplace(a, m);
+      out.segmentDims[a] = seg;
+    } catch (const NotCovered &n) {
+      if (n.why != "no transfer writes it")
+        out.notCovered[a] = n.why;
+    } catch (const NotModelled &n) {
+      out.notCovered[a] = n.why;
+    } catch (const isl::exception &e) {
+      out.notCovered[a] = std::string("isl gave up: ") + e.what();
+    }
+  }
+  return out;
+}
