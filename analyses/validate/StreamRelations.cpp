@@ -435,18 +435,23 @@ private:
     return made;
   }
 
-  /// Whether another aie.lock of the tile has the same explicit id.
+  /// Whether another aie.lock of the tile has the same explicit id (the
+  /// ids two locks of a tile share, read once).
   bool aliased(aie::LockOp lock) {
     if (!lock.getLockID())
       return false;
+    if (lockIds.empty())
+      device.walk([&](aie::LockOp l) {
+        if (!l.getLockID())
+          return;
+        if (std::optional<Coord> t = tileOfOp(l)) {
+          std::pair<Coord, int64_t> key{*t, *l.getLockID()};
+          if (!lockIds.insert(key).second)
+            aliasedIds.insert(key);
+        }
+      });
     std::optional<Coord> tile = tileOfOp(lock);
-    bool found = false;
-    device.walk([&](aie::LockOp other) {
-      if (other != lock && other.getLockID() &&
-          *other.getLockID() == *lock.getLockID() && tileOfOp(other) == tile)
-        found = true;
-    });
-    return found;
+    return !tile || aliasedIds.count({*tile, *lock.getLockID()});
   }
 
   std::optional<size_t> chainAt(Coord tile, aie::DMAChannelDir dir,
@@ -501,7 +506,14 @@ private:
       out.why = "a shim channel whose tasks move nothing";
       return out;
     }
-    out.relation = isl::map(ctx, "{ " + sit->second.relation + " }");
+    // Parsed once per shim channel, whatever it feeds.
+    auto parsed = shimParsed.find(sit->first);
+    if (parsed == shimParsed.end())
+      parsed = shimParsed
+                   .emplace(sit->first,
+                            isl::map(ctx, "{ " + sit->second.relation + " }"))
+                   .first;
+    out.relation = parsed->second;
     out.length = sit->second.length;
     return out;
   }
@@ -514,6 +526,14 @@ private:
     int64_t pass = 0;
   };
   std::optional<Layout> layoutOf(BDChain &chain, std::string &why) {
+    auto [it, fresh] = layouts.try_emplace(&chain);
+    if (fresh)
+      it->second.first = readLayout(chain, it->second.second);
+    if (!it->second.first)
+      why = it->second.second;
+    return it->second.first;
+  }
+  std::optional<Layout> readLayout(BDChain &chain, std::string &why) {
     Layout l;
     for (aie::DMABDOp bd : chain.bds) {
       std::optional<BDPattern> p = patternOf(bd, why);
@@ -784,27 +804,27 @@ private:
         continue;
       // The BD's elements in the stream, the log entry each becomes and
       // where it lands.
-      isl::map entry(ctx, bdEntry(*layout, i, logPass, logStarts[i],
-                                  src.length, chain.loops));
+      isl::map entry = bdEntry(*layout, i, logPass, logStarts[i],
+                               src.length, chain.loops);
       writes = writes.unite(entry);
     }
     out.fills[buffer] = writes.reverse().apply_range(*src.relation).curry();
     return "";
   }
 
-  /// "{ S[p] -> [X[e] -> D[a]] }": BD i's elements in the stream, the log entry
-  /// each becomes and where it lands.
-  std::string bdEntry(const Layout &l, size_t i, int64_t logPass,
-                      int64_t logStart, int64_t length, bool loops) {
-    const BDPattern &p = l.patterns[i];
+  /// "{ S[p] -> [X[e] -> D[a]] }": BD i's elements in the stream (those
+  /// of passes the stream of `length` fills completely), the log entry
+  /// each becomes and where it lands: bdPiece's, with the entry read from
+  /// the stream position (q = p - pass * u - start is the element's place
+  /// in its BD, e = logPass * u + logStart + q).
+  isl::map bdEntry(const Layout &l, size_t i, int64_t logPass,
+                   int64_t logStart, int64_t length, bool loops) {
+    isl::map piece(ctx, bdPiece(l, i, "B", std::nullopt, -1, length, loops));
     std::ostringstream s;
-    s << "{ S[p] -> [X[e] -> D[a]] : exists (u, " << join(p.dims, ", ")
-      << " : u >= 0 and " << (loops ? "" : "u = 0 and ") << p.bounds
-      << " and p = " << l.pass << " * u + " << l.starts[i] << " + " << p.q
-      << " and e = " << logPass << " * u + " << logStart << " + " << p.q
-      << " and a = " << p.a << " and " << l.pass << " * u + "
-      << l.starts[i] + p.length << " <= " << length << ") }";
-    return s.str();
+    s << "{ [S[p] -> B[u, a]] -> [X[e] -> D[a]] : e = p + "
+      << logPass - l.pass << " * u + " << logStart - l.starts[i] << " }";
+    isl::map onto = isl::manage(isl_map_reverse(isl_map_domain_map(piece.release())));
+    return onto.apply_range(isl::map(ctx, s.str()));
   }
 
   Device &d;
@@ -827,6 +847,10 @@ private:
   std::set<std::pair<Coord, int64_t>> packetDests;
   std::string seqWhy;
   std::map<std::pair<int64_t, int64_t>, Stream> shim;
+  std::map<std::pair<int64_t, int64_t>, isl::map> shimParsed;
+  std::map<const BDChain *, std::pair<std::optional<Layout>, std::string>>
+      layouts;
+  std::set<std::pair<Coord, int64_t>> lockIds, aliasedIds;
 };
 
 } // namespace
