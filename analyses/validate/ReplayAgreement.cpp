@@ -80,36 +80,6 @@ bool aircheck::validate::sameFills(const FillLog &log,
   return false;
 }
 
-Agreement aircheck::validate::compareWithReplay(
-    const StreamRelations &relations, const DesignDelivery &replay,
-    IslContext &isl) {
-  Agreement out;
-  for (auto &[buffer, relation] : relations.fills) {
-    int b = replay.bufferIndex(buffer);
-    auto it = b < 0 ? replay.fills.end() : replay.fills.find(b);
-    FillLog none;
-    const FillLog &log = it == replay.fills.end() ? none : it->second;
-    std::string witness;
-    std::optional<bool> same;
-    // The relation as it is, then, past the budget, as explicit pieces.
-    for (bool explicitPieces : {false, true}) {
-      isl.resetBudget();
-      try {
-        same = sameFills(log, relation, isl.get(), witness, explicitPieces);
-        break;
-      } catch (const isl::exception &) {
-      }
-    }
-    if (!same)
-      ++out.undecided;
-    else if (*same)
-      ++out.agree;
-    else
-      out.differ.push_back({buffer, witness});
-  }
-  return out;
-}
-
 namespace {
 /// `sameFills` with the relation as it is, then, past isl's budget, as
 /// explicit pieces; nullopt when both run out.
@@ -125,6 +95,28 @@ std::optional<bool> compareOne(const FillLog &log, const isl::map &relation,
   return std::nullopt;
 }
 } // namespace
+
+Agreement aircheck::validate::compareWithReplay(
+    const StreamRelations &relations, const DesignDelivery &replay,
+    IslContext &isl) {
+  Agreement out;
+  for (auto &[buffer, relation] : relations.fills) {
+    int b = replay.bufferIndex(buffer);
+    auto it = b < 0 ? replay.fills.end() : replay.fills.find(b);
+    FillLog none;
+    const FillLog &log = it == replay.fills.end() ? none : it->second;
+    std::string witness;
+    std::optional<bool> same = compareOne(log, relation, isl, witness);
+    if (!same)
+      ++out.undecided;
+    else if (*same)
+      ++out.agree;
+    else
+      out.differ.push_back({buffer, witness});
+  }
+  return out;
+}
+
 
 Agreement aircheck::validate::compareWithReplay(const ProgramStreams &streams,
                                                 const ProgramDelivery &replay) {

@@ -60,12 +60,41 @@ static int checked(StringRef path, const std::string &device,
   return 0;
 }
 
+/// Runs one of the hidden cross-checks (`body` sets its exit code): a
+/// crash in it is an internal error (exit 3).
+static int crossCheck(StringRef path, llvm::function_ref<void(int &)> body) {
+  int rc = 0;
+  llvm::CrashRecoveryContext crc;
+  if (crc.RunSafely([&] { body(rc); }))
+    return rc;
+  llvm::errs() << "air-check validate: internal error: air-check crashed "
+                  "while cross-checking "
+               << path << "\n";
+  return 3;
+}
+
+/// The end of a cross-check's summary line (the comparisons isl gave up
+/// on), why buffers are not covered, and each disagreement as an internal
+/// error (exit 3).
+static void
+finishReport(int64_t undecided, const std::map<std::string, int> &reasons,
+             const std::vector<std::pair<Operation *, std::string>> &differ,
+             StringRef what, int &rc) {
+  if (undecided)
+    llvm::outs() << ", " << undecided << " not compared (isl's budget ran out)";
+  llvm::outs() << "\n";
+  for (auto &[why, n] : reasons)
+    llvm::outs() << "  not covered (" << n << "): " << why << "\n";
+  for (auto &[op, witness] : differ) {
+    emitError(op->getLoc()) << "internal error: " << what << witness;
+    rc = 3;
+  }
+}
+
 /// The design replay against the stream relations, device by device:
 /// 0 when they agree wherever the relations cover a buffer, else 3.
 static int crossCheckStreams(ModuleOp design, StringRef path) {
-  int rc = 0;
-  llvm::CrashRecoveryContext crc;
-  bool finished = crc.RunSafely([&] {
+  return crossCheck(path, [&](int &rc) {
     for (aiecheck::Device &d : aiecheck::collectDevices(design)) {
       validate::DesignDelivery replay = validate::replayDesign(
           d, validate::ValidateOptions().budget,
@@ -91,19 +120,10 @@ static int crossCheckStreams(ModuleOp design, StringRef path) {
                      << " core buffers' fills agree with the replay, "
                      << a.differ.size() << " differ, " << rel.notCovered.size()
                      << " not covered";
-        if (a.undecided)
-          llvm::outs() << ", " << a.undecided
-                       << " not compared (isl's budget ran out)";
-        llvm::outs() << "\n";
-        for (auto &[why, n] : reasons)
-          llvm::outs() << "  not covered (" << n << "): " << why << "\n";
-        for (auto &[buffer, witness] : a.differ) {
-          emitError(buffer->getLoc())
-              << "internal error: the replay and the stream relations "
-                 "disagree on this buffer's fills: "
-              << witness;
-          rc = 3;
-        }
+        finishReport(a.undecided, reasons, a.differ,
+                     "the replay and the stream relations disagree on this "
+                     "buffer's fills: ",
+                     rc);
       } catch (const isl::exception &e) {
         llvm::outs() << "air-check validate: stream cross-check: isl gave "
                         "up: "
@@ -111,22 +131,13 @@ static int crossCheckStreams(ModuleOp design, StringRef path) {
       }
     }
   });
-  if (!finished) {
-    llvm::errs() << "air-check validate: internal error: air-check crashed "
-                    "while cross-checking "
-                 << path << "\n";
-    return 3;
-  }
-  return rc;
 }
 
 /// The program side: the stream relations of the program's L1 buffers
 /// (ProgramStreams.h) against the program's replay.
 static int crossCheckProgramStreams(ModuleOp program, StringRef path,
                                     uint64_t maxSteps) {
-  int rc = 0;
-  llvm::CrashRecoveryContext crc;
-  bool finished = crc.RunSafely([&] {
+  return crossCheck(path, [&](int &rc) {
     validate::ProgramDelivery replay = validate::replayProgram(
         program, maxSteps, validate::ValidateOptions().budget);
     if (replay.unknown) {
@@ -157,27 +168,11 @@ static int crossCheckProgramStreams(ModuleOp program, StringRef path,
                  << "replay, " << a.differ.size() << " differ, "
                  << rel.fills.size() << " L1 allocs covered, "
                  << rel.notCovered.size() << " not covered";
-    if (a.undecided)
-      llvm::outs() << ", " << a.undecided
-                   << " not compared (isl's budget ran out)";
-    llvm::outs() << "\n";
-    for (auto &[why, n] : reasons)
-      llvm::outs() << "  not covered (" << n << "): " << why << "\n";
-    for (auto &[buffer, witness] : a.differ) {
-      emitError(buffer->getLoc())
-          << "internal error: the program's replay and its stream relations "
-             "disagree on this buffer's fills: "
-          << witness;
-      rc = 3;
-    }
+    finishReport(a.undecided, reasons, a.differ,
+                 "the program's replay and its stream relations disagree on "
+                 "this buffer's fills: ",
+                 rc);
   });
-  if (!finished) {
-    llvm::errs() << "air-check validate: internal error: air-check crashed "
-                    "while cross-checking "
-                 << path << "\n";
-    return 3;
-  }
-  return rc;
 }
 
 /// Relation against relation: each design core buffer the replays paired
@@ -190,9 +185,7 @@ static constexpr int kRelationPieces = 4;
 
 static int crossCheckRelations(ModuleOp program, ModuleOp design,
                                const validate::Verdict &v, StringRef path) {
-  int rc = 0;
-  llvm::CrashRecoveryContext crc;
-  bool finished = crc.RunSafely([&] {
+  return crossCheck(path, [&](int &rc) {
     std::vector<aiecheck::Device> devices = aiecheck::collectDevices(design);
     if (devices.size() != 1)
       return;
@@ -267,28 +260,14 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
                     "program, "
                  << differ.size() << " differ, " << uncovered
                  << " not covered on a side";
-    if (undecided)
-      llvm::outs() << ", " << undecided
-                   << " not compared (isl's budget ran out)";
     if (large)
       llvm::outs() << ", " << large << " not compared (relations of more than "
                    << kRelationPieces << " pieces)";
-    llvm::outs() << "\n";
-    for (auto &[buffer, witness] : differ) {
-      emitError(buffer->getLoc())
-          << "internal error: the replays pair this buffer with a herd "
-             "instance whose fill relation differs from the design's: "
-          << witness;
-      rc = 3;
-    }
+    finishReport(undecided, {}, differ,
+                 "the replays pair this buffer with a herd instance whose fill "
+                 "relation differs from the design's: ",
+                 rc);
   });
-  if (!finished) {
-    llvm::errs() << "air-check validate: internal error: air-check crashed "
-                    "while cross-checking "
-                 << path << "\n";
-    return 3;
-  }
-  return rc;
 }
 
 int aircheck::runValidate(StringRef programPath, StringRef designPath,
