@@ -427,12 +427,18 @@ def main():
     xc = ["--cross-check-streams"] if args.cross_check else []
     agreed = re.compile(r"stream cross-check: (\d+) core buffers' fills "
                         r"agree with the replay, (\d+) differ")
+    equal = re.compile(r"relation cross-check: (\d+) core buffers' "
+                       r"relations equal their instance's in the program, "
+                       r"(\d+) differ")
     cross = collections.Counter()
 
     def tally(out):
         for m in agreed.finditer(out):
             cross["agree"] += int(m.group(1))
             cross["differ"] += int(m.group(2))
+        for m in equal.finditer(out):
+            cross["equal"] += int(m.group(1))
+            cross["unequal"] += int(m.group(2))
     tool = os.path.join(args.build, "bin", "air-check")
     tmp = tempfile.mkdtemp()
     corpus = os.path.join(ROOT, "corpus", "positive")
@@ -517,6 +523,9 @@ def main():
         print("stream cross-check (replay against the stream relations): "
               "%d core buffers agree, %d differ" % (cross["agree"],
                                                     cross["differ"]))
+        print("relation cross-check (design relation against the program's, "
+              "on accepted designs): %d core buffers equal, %d differ" %
+              (cross["equal"], cross["unequal"]))
     for line in shown:
         print(line)
 
