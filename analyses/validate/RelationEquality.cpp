@@ -1,6 +1,7 @@
 //===- RelationEquality.cpp - design relation against program relation ----===//
 #include "analyses/validate/RelationEquality.h"
 
+#include <optional>
 #include <sstream>
 
 using namespace aircheck;
@@ -15,13 +16,14 @@ isl::map aircheck::validate::atInstance(const isl::map &program,
   return isl::manage(isl_map_set_tuple_name(m, isl_dim_in, "X"));
 }
 
-bool aircheck::validate::sameRelation(const isl::map &design,
-                                      const isl::map &program,
-                                      const std::vector<int> &argumentOf,
-                                      std::string &witness) {
+namespace {
+/// `design` in the function's numbering of arguments; nullopt when it
+/// carries a runtime-sequence argument the function does not have.
+std::optional<isl::map>
+inFunctionNumbering(const isl::map &design,
+                    const std::vector<int> &argumentOf) {
   isl::ctx ctx = design.ctx();
-  // { [D[a] -> A[g', t]] -> [D[a] -> A[g, t]] }: the design's arguments in
-  // the function's numbering (one without a counterpart has no image).
+  // { [D[a] -> A[g', t]] -> [D[a] -> A[g, t]] } and the g' it maps.
   std::ostringstream ren, mapped;
   ren << "{ [D[a] -> A[h, t]] -> [D[a] -> A[g, t]] : false";
   mapped << "{ A[h, t] : false";
@@ -33,13 +35,66 @@ bool aircheck::validate::sameRelation(const isl::map &design,
   ren << " }";
   mapped << " }";
   isl::set carried = design.range().unwrap().range();
-  if (!carried.subtract(isl::set(ctx, mapped.str())).is_empty()) {
+  if (!carried.subtract(isl::set(ctx, mapped.str())).is_empty())
+    return std::nullopt;
+  return design.apply_range(isl::map(ctx, ren.str())).coalesce();
+}
+
+/// The leading dims of a set of X[k..., e]: { X[k...] }.
+isl::set keysOf(const isl::set &s) {
+  unsigned n = s.tuple_dim();
+  return isl::manage(isl_set_set_tuple_name(
+      isl_set_project_out(s.copy(), isl_dim_set, n - 1, 1), "X"));
+}
+} // namespace
+
+isl::set aircheck::validate::matchingInstances(
+    const isl::map &design, const isl::map &program,
+    const std::vector<int> &argumentOf) {
+  isl::ctx ctx = design.ctx();
+  isl::set keys = keysOf(program.domain());
+  std::optional<isl::map> d = inFunctionNumbering(design, argumentOf);
+  if (!d)
+    return keys.subtract(keys);
+  // The design's relation at every instance: { X[k..., e] -> [D -> A] }.
+  unsigned nk = keys.tuple_dim();
+  std::vector<std::string> k;
+  for (unsigned i = 0; i < nk; ++i)
+    k.push_back("k" + std::to_string(i));
+  std::string ks;
+  for (const std::string &x : k)
+    ks += x + ", ";
+  isl::set anyEntry = isl::manage(isl_set_set_tuple_name(
+      isl_set_add_dims(keys.copy(), isl_dim_set, 1), "X"));
+  isl::map lifted = isl::map(ctx, "{ X[" + ks + "e] -> X[e] }")
+                        .intersect_domain(anyEntry)
+                        .apply_range(*d);
+  // An instance differs where the entries differ, or a part of an entry.
+  isl::set dd = lifted.domain(), pd = program.domain();
+  isl::set bad = keysOf(dd.subtract(pd)).unite(keysOf(pd.subtract(dd)));
+  for (bool where : {true, false}) {
+    isl::map dp = where ? lifted.range_factor_domain()
+                        : lifted.range_factor_range();
+    isl::map pp = where ? program.range_factor_domain()
+                        : program.range_factor_range();
+    if (!dp.is_single_valued() || !pp.is_single_valued())
+      return keys.subtract(keys);
+    bad = bad.unite(keysOf(dd.subtract(dp.intersect(pp).domain())));
+  }
+  return keys.subtract(bad);
+}
+
+bool aircheck::validate::sameRelation(const isl::map &design,
+                                      const isl::map &program,
+                                      const std::vector<int> &argumentOf,
+                                      std::string &witness) {
+  std::optional<isl::map> d = inFunctionNumbering(design, argumentOf);
+  if (!d) {
     witness = "the design carries a runtime-sequence argument the function "
               "does not have";
     return false;
   }
-  isl::map renumbered =
-      design.apply_range(isl::map(ctx, ren.str())).coalesce();
+  isl::map renumbered = *d;
   isl::map prog = program.coalesce();
   auto show = [](const char *what, const auto &x) {
     std::ostringstream s;

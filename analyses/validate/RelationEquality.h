@@ -7,9 +7,11 @@
 // in between. The design numbers arguments as its runtime sequence does;
 // they are renumbered to the function's first.
 //
-// For now the instance is the one the replays paired the buffer with
-// (validate's hidden --cross-check-streams): two readings of the same
-// pair that differ are a bug of one of the four parts (exit 3).
+// `matchingInstances` reads which instances of an alloc receive what a
+// design buffer receives from the relations alone. For now both serve
+// validate's hidden --cross-check-streams: the instance the replays paired
+// a buffer with must be among them, and its relation equal (else a bug of
+// one of the four parts, exit 3).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_VALIDATE_RELATIONEQUALITY_H
@@ -34,6 +36,15 @@ isl::map atInstance(const isl::map &program, const std::vector<int64_t> &key);
 /// isl errors (past the budget) throw isl::exception.
 bool sameRelation(const isl::map &design, const isl::map &program,
                   const std::vector<int> &argumentOf, std::string &witness);
+
+/// The instances of `program` ({ X[k..., e] -> [D[a] -> A[g, t]] }) whose
+/// fills are exactly `design`'s: { X[k...] }, read from the relations
+/// alone (which herd instance a core runs, by its data: several where the
+/// instances receive the same data). Empty where a relation has two places
+/// or tags for one entry, or `design` carries an argument the function
+/// lacks. isl errors throw isl::exception.
+isl::set matchingInstances(const isl::map &design, const isl::map &program,
+                           const std::vector<int> &argumentOf);
 
 } // namespace aircheck::validate
 

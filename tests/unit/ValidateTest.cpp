@@ -371,3 +371,38 @@ TEST(ValidateRelations, SameRelationIsEntryEquality) {
   differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and a = 8 * (1 - "
           "floor(e / 8)) + (e mod 8) and (t = e or (e = 2 and t = 9)) }");
 }
+
+// Which instances receive what a design buffer receives, read from the
+// relations alone: in a 2 x 2 herd each tile (x, y) gets row x of the
+// argument, so a buffer that gets row 1 is the fills of (1, 0) and (1, 1),
+// and one that gets a row shifted by an element is no instance's.
+TEST(ValidateRelations, MatchingInstancesReadsTheInstance) {
+  IslContext isl;
+  isl::ctx ctx = isl.get();
+  isl::map program(ctx, "{ X[x, y, e] -> [D[a] -> A[0, t]] : 0 <= x < 2 and "
+                        "0 <= y < 2 and 0 <= e < 8 and a = e and t = 8 * x "
+                        "+ e }");
+  std::vector<int> args = {0};
+  isl::set row1 = matchingInstances(
+      isl::map(ctx, "{ X[e] -> [D[e] -> A[0, 8 + e]] : 0 <= e < 8 }"),
+      program, args);
+  EXPECT_TRUE(row1.is_equal(isl::set(ctx, "{ X[1, y] : 0 <= y < 2 }")))
+      << row1;
+  isl::set shifted = matchingInstances(
+      isl::map(ctx, "{ X[e] -> [D[e] -> A[0, 9 + e]] : 0 <= e < 8 }"),
+      program, args);
+  EXPECT_TRUE(shifted.is_empty()) << shifted;
+  // One entry fewer than the instances' is no instance's either.
+  isl::set shorter = matchingInstances(
+      isl::map(ctx, "{ X[e] -> [D[e] -> A[0, e]] : 0 <= e < 7 }"), program,
+      args);
+  EXPECT_TRUE(shorter.is_empty()) << shorter;
+  // Instances the program fills differently per y are told apart.
+  isl::map perTile(ctx, "{ X[x, y, e] -> [D[a] -> A[0, t]] : 0 <= x < 2 and "
+                        "0 <= y < 2 and 0 <= e < 8 and a = e and t = 16 * x "
+                        "+ 8 * y + e }");
+  isl::set one = matchingInstances(
+      isl::map(ctx, "{ X[e] -> [D[e] -> A[0, 24 + e]] : 0 <= e < 8 }"),
+      perTile, args);
+  EXPECT_TRUE(one.is_equal(isl::set(ctx, "{ X[1, 1] }"))) << one;
+}

@@ -198,7 +198,8 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
       return;
     }
     validate::ProgramStreams ps = validate::deriveProgramStreams(program);
-    int64_t equal = 0, uncovered = 0, undecided = 0, large = 0;
+    int64_t equal = 0, uncovered = 0, undecided = 0, large = 0, named = 0,
+            unique = 0;
     std::vector<std::pair<Operation *, std::string>> differ;
     for (const validate::Verdict::Pair &pair : v.paired) {
       auto d = rel.fills.find(pair.buffer);
@@ -240,10 +241,29 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
                               std::chrono::steady_clock::now() - s0)
                               .count()
                        << " ms\n";
-        if (same)
-          ++equal;
-        else
+        if (!same) {
           differ.push_back({pair.buffer, witness});
+          continue;
+        }
+        ++equal;
+        // The instance, read from the relations alone: the replays' must
+        // be among those that receive the buffer's data.
+        char *ptext = isl_map_to_str(p->second.get());
+        std::string pt = ptext ? ptext : "";
+        free(ptext);
+        isl::set found = validate::matchingInstances(
+            isl::map(cmp.get(), dt), isl::map(cmp.get(), pt), v.argumentOf);
+        std::string key;
+        for (int64_t x : pair.key)
+          key += (key.empty() ? "" : ", ") + std::to_string(x);
+        if (!isl::set(cmp.get(), "{ X[" + key + "] }").is_subset(found)) {
+          differ.push_back(
+              {pair.buffer, "the relations alone do not name the instance (" +
+                                key + ") the replays pair it with"});
+          continue;
+        }
+        ++named;
+        unique += found.is_singleton();
       } catch (const isl::exception &) {
         ++undecided;
       }
@@ -267,6 +287,11 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
                  "the replays pair this buffer with a herd instance whose fill "
                  "relation differs from the design's: ",
                  rc);
+    if (equal)
+      llvm::outs() << "air-check validate: relation cross-check: the "
+                      "relations alone name that instance for "
+                   << named << " of them (" << unique
+                   << " the only instance that receives its data)\n";
   });
 }
 
