@@ -192,8 +192,7 @@ isl::map Deriver::walk(Operation *op, const std::string &name,
     throw NotCovered{"a transfer whose instances are not one box"};
   ArrayRef<int64_t> shape = b->type.getShape();
   std::vector<std::string> cons;
-  std::vector<std::string> vars;
-  std::string x, p;
+  std::string x;
   count = 1;
   if (sizes.empty()) {
     if (!offs.empty())
@@ -254,11 +253,9 @@ isl::map Deriver::walk(Operation *op, const std::string &name,
     cons.push_back("0 <= p < " + std::to_string(count));
   }
   cons.push_back("x = " + x);
-  std::string body = llvm::join(cons, " and ");
-  if (!vars.empty())
-    body = "exists (" + llvm::join(vars, ", ") + " : " + body + ")";
-  std::string text = poly.paramList() + " -> { " + tupleOf(op) + " -> [Pos[p] -> " +
-                     name + "[x]] : " + body + " }";
+  std::string text = poly.paramList() + " -> { " + tupleOf(op) +
+                     " -> [Pos[p] -> " + name + "[x]] : " +
+                     llvm::join(cons, " and ") + " }";
   return isl::map(poly.ctx(), text).intersect_domain(domainOf(op));
 }
 
@@ -493,8 +490,9 @@ isl::map Deriver::fillsOf(Operation *alloc, unsigned &segmentDims) {
   if (in.unknown || in.boxes.size() != 1 || !in.opaqueBranches.empty())
     throw NotCovered{"the instances of the transfers into it are not one box"};
   const Box &box = in.boxes.front();
-  // The place (segment and herd ids) and the sequence (the rest).
-  std::vector<std::string> key, lin;
+  // The place (segment and herd ids, outer ops' first) and the sequence
+  // (the rest).
+  std::vector<std::string> key;
   segmentDims = 0;
   std::string position = "0";
   for (unsigned d = 0; d < in.dims.size(); ++d) {
@@ -508,8 +506,8 @@ isl::map Deriver::fillsOf(Operation *alloc, unsigned &segmentDims) {
       throw NotCovered{"the transfers into it run under an scf.parallel"};
     for (const isl::pw_aff &lb : box.lbs[d])
       if (!isl_pw_aff_is_cst(lb.get()) || lb.max_val().get_num_si() != 0)
-        throw NotCovered{"a loop around the transfers into it does not start at its "
-                         "first trip"};
+        throw NotCovered{"a loop around the transfers into it does not "
+                         "start at its first trip"};
     std::vector<bool> only(in.dims.size(), false);
     only[d] = true;
     isl::pw_aff trips = poly.boxCount(in, box, only).front();
@@ -518,13 +516,13 @@ isl::map Deriver::fillsOf(Operation *alloc, unsigned &segmentDims) {
       continue;
     }
     if (!isl_pw_aff_is_cst(trips.get()))
-      throw NotCovered{"an inner loop around the transfers into it has no constant trip "
-                       "count"};
+      throw NotCovered{"an inner loop around the transfers into it has no "
+                       "constant trip count"};
     position = "(" + position + ") * " +
                std::to_string(trips.max_val().get_num_si()) + " + " +
                dim.name;
   }
-  // The segment ids lead the key (dims list outer ops first).
+  // Each transfer's elements, and all of them (a turn of the sequence).
   std::vector<std::pair<Operation *, int64_t>> counts;
   int64_t turn = 0;
   for (Operation *g : gets) {

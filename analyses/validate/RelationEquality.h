@@ -1,4 +1,4 @@
-//===- RelationEquality.h - design relation against program relation -*- C++ -*-===//
+//===- RelationEquality.h - design against program relation -*- C++ -*-===//
 //
 // The comparison a symbolic verdict needs (docs/validate.md, "Symbolic
 // validation"): a design core buffer's fill relation (StreamRelations.h)

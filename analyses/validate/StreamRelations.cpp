@@ -823,7 +823,8 @@ private:
     std::ostringstream s;
     s << "{ [S[p] -> B[u, a]] -> [X[e] -> D[a]] : e = p + "
       << logPass - l.pass << " * u + " << logStart - l.starts[i] << " }";
-    isl::map onto = isl::manage(isl_map_reverse(isl_map_domain_map(piece.release())));
+    isl::map onto =
+        isl::manage(isl_map_reverse(isl_map_domain_map(piece.release())));
     return onto.apply_range(isl::map(ctx, s.str()));
   }
 
