@@ -16,9 +16,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/AnalysisManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <optional>
+#include <set>
 
 using namespace mlir;
 using namespace aircheck;
@@ -123,31 +125,36 @@ private:
     return it == byName.end() ? nullptr : it->second;
   }
   /// The ops whose memref effects write `alloc`.
-  std::vector<Operation *> writersOf(Operation *alloc) {
-    std::vector<Operation *> out;
-    Value v = alloc->getResult(0);
-    module.walk([&](Operation *op) {
-      for (const MemrefEffect &e : memrefEffects(op))
-        if (e.write && memrefRoot(e.memref) == v) {
-          out.push_back(op);
-          return;
-        }
-    });
-    return out;
+  const std::vector<Operation *> &writersOf(Operation *alloc) {
+    indexWrites();
+    return writers[alloc];
   }
   /// Whether an op of the program writes function argument `n`.
   bool argumentWritten(int n) {
-    auto [it, fresh] = argWritten.try_emplace(n, false);
-    if (fresh)
-      module.walk([&](Operation *op) {
-        for (const MemrefEffect &e : memrefEffects(op))
-          if (e.write)
-            if (auto a = dyn_cast_or_null<BlockArgument>(memrefRoot(e.memref)))
-              if (isa<func::FuncOp>(a.getOwner()->getParentOp()) &&
-                  (int)a.getArgNumber() == n)
-                it->second = true;
-      });
-    return it->second;
+    indexWrites();
+    return writtenArguments.count(n) > 0;
+  }
+  /// What every op of the module writes, in one walk: the allocs (by their
+  /// op) and the function arguments (by number) its memref effects reach.
+  void indexWrites() {
+    if (indexed)
+      return;
+    indexed = true;
+    module.walk([&](Operation *op) {
+      llvm::SmallPtrSet<Operation *, 2> seen;
+      for (const MemrefEffect &e : memrefEffects(op)) {
+        if (!e.write)
+          continue;
+        Value root = memrefRoot(e.memref);
+        if (auto a = dyn_cast_or_null<BlockArgument>(root)) {
+          if (isa<func::FuncOp>(a.getOwner()->getParentOp()))
+            writtenArguments.insert(a.getArgNumber());
+        } else if (Operation *def = root ? root.getDefiningOp() : nullptr) {
+          if (seen.insert(def).second)
+            writers[def].push_back(op);
+        }
+      }
+    });
   }
   /// Program order below `anchor`: per level from the outermost, the op's
   /// place in its block, then its loop's dims or its region's number.
@@ -159,7 +166,9 @@ private:
   isl::union_map matches;
   std::map<std::string, Operation *> byName;
   llvm::DenseMap<Operation *, unsigned> place;
-  std::map<int, bool> argWritten;
+  bool indexed = false;
+  std::map<Operation *, std::vector<Operation *>> writers;
+  std::set<int> writtenArguments;
 };
 
 isl::map Deriver::walk(Operation *op, const std::string &name,
@@ -384,7 +393,7 @@ isl::map Deriver::lastWrites(Operation *put, Operation *l2,
         k.push_back(d.name);
     return k;
   };
-  std::vector<Operation *> writers = writersOf(l2);
+  const std::vector<Operation *> &writers = writersOf(l2);
   if (writers.empty())
     throw NotCovered{"an L2 buffer no transfer writes"};
   for (Operation *w : writers) {
