@@ -89,8 +89,9 @@ public:
           isl::union_map matches)
       : module(module), poly(poly), order(order), matches(matches) {}
 
-  /// The fills of L1 alloc `alloc`; throws NotCovered.
-  isl::map fillsOf(Operation *alloc, unsigned &segmentDims);
+  /// The fills of L1 alloc `alloc`, an explicit function of the instance
+  /// and the entry; throws NotCovered.
+  isl::pw_multi_aff fillsOf(Operation *alloc, unsigned &segmentDims);
 
 private:
   /// "T[d0, ...]" of an op.
@@ -105,15 +106,15 @@ private:
   /// `source`: a dma_memcpy_nd's source side (else its destination).
   isl::map walk(Operation *op, const std::string &name, int64_t &count,
                 bool source = false);
-  /// What a put or a dma_memcpy_nd reads, as tags:
-  /// { T[d] -> [Pos[p] -> A[g, t]] }.
-  isl::map sourceTags(Operation *op, int depth);
+  /// What a put or a dma_memcpy_nd reads, as tags, an explicit function:
+  /// { [T[d] -> Pos[p]] -> A[g, t] }.
+  isl::pw_multi_aff sourceTags(Operation *op, int depth);
   /// What a get or a dma_memcpy_nd writes, as tags, position by position of
-  /// its pattern: { T[d] -> [Pos[p] -> A[g, t]] }.
-  isl::map writeTags(Operation *op, int depth);
+  /// its pattern: { [T[d] -> Pos[p]] -> A[g, t] }.
+  isl::pw_multi_aff writeTags(Operation *op, int depth);
   /// What a put reading L2 alloc `l2` reads: { [P[d] -> Pos[p]] -> A[g, t] }.
-  isl::map lastWrites(Operation *put, Operation *l2, const isl::map &read,
-                      int depth);
+  isl::pw_multi_aff lastWrites(Operation *put, Operation *l2,
+                               const isl::map &read, int depth);
   /// The op with node name `name`.
   Operation *opNamed(const std::string &name) {
     if (byName.empty())
@@ -307,7 +308,7 @@ std::vector<std::string> Deriver::scheduleOf(Operation *op,
   return out;
 }
 
-isl::map Deriver::sourceTags(Operation *op, int depth) {
+isl::pw_multi_aff Deriver::sourceTags(Operation *op, int depth) {
   Value memref = isa<air::DmaMemcpyNdOp>(op)
                      ? cast<air::DmaMemcpyNdOp>(op).getSrc()
                      : cast<air::ChannelOpInterface>(op).getMemref();
@@ -324,17 +325,22 @@ isl::map Deriver::sourceTags(Operation *op, int depth) {
                        "also writes"};
     std::string text = "{ [Pos[p] -> A[x]] -> [Pos[p] -> A[" +
                        std::to_string(b->argument) + ", x]] }";
-    return walk(op, "A", n, true).apply_range(isl::map(poly.ctx(), text));
+    // The walk's element is an explicit quasi-affine expression of the
+    // position: as a function, it is read off, not searched for.
+    return walk(op, "A", n, true)
+        .apply_range(isl::map(poly.ctx(), text))
+        .uncurry()
+        .as_pw_multi_aff();
   }
   if (depth > 0 || spaceOf(b->type) != 1 ||
       b->alloc->getParentOfType<air::HerdOp>())
     throw NotCovered{"a source other than a function argument or an L2 "
                      "buffer filled from function arguments"};
   isl::map read = walk(op, "L", n, true).uncurry();
-  return lastWrites(op, b->alloc, read, depth + 1).curry();
+  return lastWrites(op, b->alloc, read, depth + 1);
 }
 
-isl::map Deriver::writeTags(Operation *w, int depth) {
+isl::pw_multi_aff Deriver::writeTags(Operation *w, int depth) {
   if (isa<air::DmaMemcpyNdOp>(w)) {
     int64_t from = 0, to = 0;
     (void)walk(w, "L", from, true);
@@ -351,8 +357,9 @@ isl::map Deriver::writeTags(Operation *w, int depth) {
     throw NotCovered{"a get on an npu_mmio channel"};
   isl::union_map meet =
       matches.intersect_range(isl::union_set(domainOf(w))).reverse();
-  std::optional<isl::map> tags;
+  std::optional<isl::pw_multi_aff> tags;
   std::optional<std::string> failed;
+  isl::pw_multi_aff samePos(poly.ctx(), "{ Pos[p] -> Pos[p] }");
   meet.foreach_map([&](isl::map m) {
     if (failed)
       return;
@@ -361,9 +368,16 @@ isl::map Deriver::writeTags(Operation *w, int depth) {
       failed = "a get whose put the model does not name";
       return;
     }
+    // The k-th get meets the k-th put: one put instance per get instance,
+    // the get's position p the put's.
+    if (!m.is_single_valued()) {
+      failed = "a get instance that meets several put instances";
+      return;
+    }
     try {
-      isl::map t = m.apply_range(sourceTags(p, depth));
-      tags = tags ? tags->unite(t) : t;
+      isl::pw_multi_aff t = sourceTags(p, depth).pullback(
+          m.lexmax_pw_multi_aff().product(samePos));
+      tags = tags ? tags->union_add(t) : t;
     } catch (const NotCovered &nc) {
       failed = nc.why;
     }
@@ -375,8 +389,8 @@ isl::map Deriver::writeTags(Operation *w, int depth) {
   return *tags;
 }
 
-isl::map Deriver::lastWrites(Operation *put, Operation *l2,
-                             const isl::map &read, int depth) {
+isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
+                                      const isl::map &read, int depth) {
   // The process both run in: the hierarchy op around the alloc.
   Operation *anchor = l2->getParentOp();
   while (anchor && !isa<air::SegmentOp, air::LaunchOp, func::FuncOp>(anchor))
@@ -427,8 +441,10 @@ isl::map Deriver::lastWrites(Operation *put, Operation *l2,
   std::string sTuple = "S[" + llvm::join(kv, ", ") + (nk ? ", " : "") +
                        llvm::join(sv, ", ") + ", q]";
   isl::ctx ctx = poly.ctx();
-  isl::union_map writtenU = isl::union_map::empty(ctx), schedU = writtenU,
-                 tagU = writtenU;
+  isl::union_map writtenU = isl::union_map::empty(ctx), schedU = writtenU;
+  // Per writer: its schedule point back to the write (explicit: the
+  // schedule holds the writer's dims and position), and its tags.
+  std::vector<std::pair<isl::pw_multi_aff, isl::pw_multi_aff>> back;
   for (size_t i = 0; i < writers.size(); ++i) {
     Operation *w = writers[i];
     int64_t n = 0;
@@ -446,10 +462,12 @@ isl::map Deriver::lastWrites(Operation *put, Operation *l2,
                          " -> Pos[q]] -> " + sTuple + " : " +
                          llvm::join(cons, " and ") + " }");
     sm = sm.intersect_domain(wk.domain());
-    isl::map tags = writeTags(w, depth).uncurry();
+    if (!sm.reverse().is_single_valued())
+      throw NotCovered{"an L2 buffer's writer whose schedule does not name "
+                       "its instance"};
+    back.push_back({sm.reverse().as_pw_multi_aff(), writeTags(w, depth)});
     writtenU = writtenU.unite(wk);
     schedU = schedU.unite(sm);
-    tagU = tagU.unite(tags);
   }
   // Before the put: same process, an earlier schedule.
   std::vector<std::string> key = keyDims(put);
@@ -471,16 +489,24 @@ isl::map Deriver::lastWrites(Operation *put, Operation *l2,
                                   .apply_range(writtenU.reverse())
                                   .apply_range(schedU)
                                   .intersect(isl::union_map(before));
-  // The last of them, back to the write and its tag.
-  isl::union_map last = candidates.lexmax();
-  isl::union_map tags = last.apply_range(schedU.reverse()).apply_range(tagU);
-  isl::map none(ctx, "{ [" + tupleOf(put) + " -> Pos[p]] -> A[g, t] : false }");
-  if (tags.is_empty())
+  // The last of them (isl's parametric lexmax, an explicit function of
+  // the read), back to the write and its tag.
+  isl::pw_multi_aff none =
+      isl::map(ctx, "{ [" + tupleOf(put) + " -> Pos[p]] -> A[g, t] : false }")
+          .as_pw_multi_aff();
+  if (candidates.is_empty())
     return none;
-  return isl::manage(isl_map_from_union_map(tags.release()));
+  isl::pw_multi_aff last =
+      isl::manage(isl_map_from_union_map(candidates.release()))
+          .lexmax_pw_multi_aff();
+  isl::pw_multi_aff out = none;
+  for (auto &[schedToWrite, tags] : back)
+    out = out.union_add(tags.pullback(schedToWrite).pullback(last));
+  return out;
 }
 
-isl::map Deriver::fillsOf(Operation *alloc, unsigned &segmentDims) {
+isl::pw_multi_aff Deriver::fillsOf(Operation *alloc,
+                                   unsigned &segmentDims) {
   std::vector<Operation *> gets;
   for (Operation *w : writersOf(alloc)) {
     auto t = dyn_cast<air::ChannelOpInterface>(w);
@@ -500,10 +526,12 @@ isl::map Deriver::fillsOf(Operation *alloc, unsigned &segmentDims) {
     throw NotCovered{"the instances of the transfers into it are not one box"};
   const Box &box = in.boxes.front();
   // The place (segment and herd ids, outer ops' first) and the sequence
-  // (the rest).
+  // (the rest, a lexicographic position: the outermost loop's trip count
+  // may be anything, the inner ones' must be constants).
   std::vector<std::string> key;
   segmentDims = 0;
-  std::string position = "0";
+  std::vector<unsigned> seqDims;
+  std::vector<int64_t> trips; // per sequence dim but the outermost
   for (unsigned d = 0; d < in.dims.size(); ++d) {
     const Dim &dim = in.dims[d];
     if (dim.kind == Dim::Kind::SegmentId || dim.kind == Dim::Kind::HerdId) {
@@ -519,17 +547,14 @@ isl::map Deriver::fillsOf(Operation *alloc, unsigned &segmentDims) {
                          "start at its first trip"};
     std::vector<bool> only(in.dims.size(), false);
     only[d] = true;
-    isl::pw_aff trips = poly.boxCount(in, box, only).front();
-    if (position == "0") {
-      position = dim.name;
-      continue;
+    isl::pw_aff count = poly.boxCount(in, box, only).front();
+    if (!seqDims.empty()) {
+      if (!isl_pw_aff_is_cst(count.get()))
+        throw NotCovered{"an inner loop around the transfers into it has no "
+                         "constant trip count"};
+      trips.push_back(count.max_val().get_num_si());
     }
-    if (!isl_pw_aff_is_cst(trips.get()))
-      throw NotCovered{"an inner loop around the transfers into it has no "
-                       "constant trip count"};
-    position = "(" + position + ") * " +
-               std::to_string(trips.max_val().get_num_si()) + " + " +
-               dim.name;
+    seqDims.push_back(d);
   }
   // Each transfer's elements, and all of them (a turn of the sequence).
   std::vector<std::pair<Operation *, int64_t>> counts;
@@ -540,24 +565,55 @@ isl::map Deriver::fillsOf(Operation *alloc, unsigned &segmentDims) {
     counts.push_back({g, n});
     turn += n;
   }
+  if (turn <= 0)
+    throw NotCovered{"transfers that move nothing"};
+  // Entry e of an instance is, in turn floor(e / turn), position
+  // e mod turn - offset of transfer g: the sequence dims read back from
+  // the turn (floor(turn / w_k) mod trips_k, w_k the turns of one step of
+  // dim k), the place's dims as they are. An explicit function of the
+  // entry, so that what the transfer writes and carries, composed with
+  // it, stays one. Without a sequence dim there is one turn.
+  std::string T = std::to_string(turn);
+  std::string seq = "floor(e / " + T + ")";
+  std::map<unsigned, std::string> exprOf;
+  int64_t weight = 1;
+  for (size_t k = seqDims.size(); k-- > 0;) {
+    std::string i = "floor((" + seq + ") / " + std::to_string(weight) + ")";
+    if (k > 0) {
+      i = "(" + i + ") mod " + std::to_string(trips[k - 1]);
+      weight *= trips[k - 1];
+    }
+    exprOf[seqDims[k]] = i;
+  }
+  std::vector<std::string> dimExprs;
+  for (unsigned d = 0; d < in.dims.size(); ++d)
+    dimExprs.push_back(exprOf.count(d) ? exprOf[d] : in.dims[d].name);
+  std::string xTuple =
+      "X[" + llvm::join(key, ", ") + (key.empty() ? "" : ", ") + "e]";
   isl::ctx ctx = poly.ctx();
-  std::optional<isl::map> out;
+  isl::pw_multi_aff out =
+      isl::map(ctx, poly.paramList() + " -> { " + xTuple +
+                        " -> [D[a] -> A[g, t]] : false }")
+          .as_pw_multi_aff();
   int64_t offset = 0;
   for (auto [g, n] : counts) {
     int64_t unused = 0;
-    isl::map into = walk(g, "D", unused).uncurry(); // [G -> Pos] -> D[a]
-    std::string text = poly.paramList() + " -> { [" + tupleOf(g) +
-                       " -> Pos[p]] -> X[" + llvm::join(key, ", ") +
-                       (key.empty() ? "" : ", ") + "e] : e = " +
-                       std::to_string(turn) + " * (" + position + ") + " +
-                       std::to_string(offset) + " + p }";
-    isl::map entry = isl::map(ctx, text).intersect_domain(into.domain());
+    isl::pw_multi_aff into =
+        walk(g, "D", unused).uncurry().as_pw_multi_aff(); // [G -> Pos] -> D
+    std::string entry =
+        poly.paramList() + " -> { " + xTuple + " -> [" +
+        order.node(g).name + "[" + llvm::join(dimExprs, ", ") + "] -> Pos[e mod " +
+        T + " - " + std::to_string(offset) + "]] : e >= 0 and " +
+        (seqDims.empty() ? "e < " + T + " and " : std::string()) +
+        std::to_string(offset) + " <= e mod " + T + " < " +
+        std::to_string(offset + n) + " }";
     offset += n;
-    isl::map tags = writeTags(g, 0).uncurry();
-    isl::map fill = entry.reverse().apply_range(into.range_product(tags));
-    out = out ? out->unite(fill) : fill;
+    isl::pw_multi_aff fill =
+        into.range_product(writeTags(g, 0))
+            .pullback(isl::pw_multi_aff(ctx, entry));
+    out = out.union_add(fill);
   }
-  return *out;
+  return out.coalesce();
 }
 
 } // namespace
@@ -600,8 +656,9 @@ ProgramStreams aircheck::validate::deriveProgramStreams(ModuleOp module) {
     poly.isl().resetBudget();
     try {
       unsigned seg = 0;
-      isl::map m = deriver.fillsOf(a, seg);
-      out.fills.emplace(a, m);
+      isl::pw_multi_aff f = deriver.fillsOf(a, seg);
+      out.functions.emplace(a, f);
+      out.fills.emplace(a, f.as_map());
       out.segmentDims[a] = seg;
     } catch (const NotCovered &n) {
       if (n.why != "no transfer writes it")

@@ -66,6 +66,9 @@ struct ProgramStreams {
   /// Per covered L1 alloc of a herd: its fills, every instance at once,
   /// { X[s..., h..., e] -> [D[a] -> A[g, t]] }.
   std::map<mlir::Operation *, isl::map> fills;
+  /// The same, as explicit functions of the instance and the entry
+  /// (quasi-affine pieces).
+  std::map<mlir::Operation *, isl::pw_multi_aff> functions;
   /// Per covered alloc: how many of X's leading dims are segment ids (the
   /// herd's ids follow).
   std::map<mlir::Operation *, unsigned> segmentDims;

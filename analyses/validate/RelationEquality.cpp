@@ -1,43 +1,66 @@
-//===- RelationEquality.cpp - design relation against program relation ----===//
+//===- RelationEquality.cpp - design function against program function ----===//
 #include "analyses/validate/RelationEquality.h"
 
-#include <optional>
+#include <isl/aff.h>
+
 #include <sstream>
 
 using namespace aircheck;
 using namespace aircheck::validate;
 
-isl::map aircheck::validate::atInstance(const isl::map &program,
-                                        const std::vector<int64_t> &key) {
-  isl_map *m = program.copy();
-  for (unsigned k = 0; k < key.size(); ++k)
-    m = isl_map_fix_si(m, isl_dim_in, k, key[k]);
-  m = isl_map_project_out(m, isl_dim_in, 0, key.size());
-  return isl::manage(isl_map_set_tuple_name(m, isl_dim_in, "X"));
+isl::pw_multi_aff
+aircheck::validate::atInstance(const isl::pw_multi_aff &program,
+                               const std::vector<int64_t> &key) {
+  // Pulled back along { X[e] -> X[key..., e] }: the instance's ids fixed.
+  std::string ids;
+  for (int64_t k : key)
+    ids += std::to_string(k) + ", ";
+  return program.pullback(
+      isl::pw_multi_aff(program.ctx(), "{ X[e] -> X[" + ids + "e] }"));
 }
 
 namespace {
-/// `design` in the function's numbering of arguments; nullopt when it
-/// carries a runtime-sequence argument the function does not have.
-std::optional<isl::map>
-inFunctionNumbering(const isl::map &design,
-                    const std::vector<int> &argumentOf) {
+template <typename T> std::string show(const T &x) {
+  std::ostringstream s;
+  s << x;
+  return s.str();
+}
+
+/// The entry of a one-point set of X[e], as a number.
+std::string entryOf(const isl::set &s) {
+  isl::point p = s.sample_point();
+  return show(isl::manage(
+      isl_point_get_coordinate_val(p.get(), isl_dim_set, s.tuple_dim() - 1)));
+}
+
+/// What `f` gives at the entries `at`: "[D[a] -> A[g, t]]".
+std::string valueAt(const isl::pw_multi_aff &f, const isl::set &at) {
+  std::string r = show(f.intersect_domain(at).as_map().range());
+  // "{ [D[..] -> A[..]] }" without the braces.
+  return r.size() > 4 ? r.substr(2, r.size() - 4) : r;
+}
+
+/// `design` in the function's numbering of arguments: composed with
+/// { [D[a] -> A[h, t]] -> [D[a] -> A[argumentOf[h], t]] }, so an entry
+/// carrying an argument the function lacks falls out of the domain.
+isl::pw_multi_aff inFunctionNumbering(const isl::pw_multi_aff &design,
+                                      const std::vector<int> &argumentOf) {
   isl::ctx ctx = design.ctx();
-  // { [D[a] -> A[g', t]] -> [D[a] -> A[g, t]] } and the g' it maps.
-  std::ostringstream ren, mapped;
-  ren << "{ [D[a] -> A[h, t]] -> [D[a] -> A[g, t]] : false";
-  mapped << "{ A[h, t] : false";
+  isl::pw_multi_aff out =
+      isl::map(ctx, "{ X[e] -> [D[a] -> A[g, t]] : false }").as_pw_multi_aff();
+  std::ostringstream ren;
+  ren << "{ ";
+  bool any = false;
   for (size_t k = 0; k < argumentOf.size(); ++k)
     if (argumentOf[k] >= 0) {
-      ren << " or (h = " << k << " and g = " << argumentOf[k] << ")";
-      mapped << " or h = " << k;
+      ren << (any ? "; " : "") << "[D[a] -> A[h, t]] -> [D[a] -> A["
+          << argumentOf[k] << ", t]] : h = " << k;
+      any = true;
     }
   ren << " }";
-  mapped << " }";
-  isl::set carried = design.range().unwrap().range();
-  if (!carried.subtract(isl::set(ctx, mapped.str())).is_empty())
-    return std::nullopt;
-  return design.apply_range(isl::map(ctx, ren.str())).coalesce();
+  if (!any)
+    return out;
+  return isl::pw_multi_aff(ctx, ren.str()).pullback(design);
 }
 
 /// The leading dims of a set of X[k..., e]: { X[k...] }.
@@ -46,96 +69,75 @@ isl::set keysOf(const isl::set &s) {
   return isl::manage(isl_set_set_tuple_name(
       isl_set_project_out(s.copy(), isl_dim_set, n - 1, 1), "X"));
 }
+
+/// Where two functions on one domain differ in some output: the entries
+/// of `where` at which an output of `a - b` is not zero (a set per piece
+/// pair of the two, never a difference of relations).
+isl::set differences(const isl::pw_multi_aff &a, const isl::pw_multi_aff &b) {
+  isl::pw_multi_aff diff = isl::manage(isl_pw_multi_aff_sub(a.copy(), b.copy()));
+  isl::set out = diff.domain().subtract(diff.domain());
+  isl_size n = isl_pw_multi_aff_dim(diff.get(), isl_dim_out);
+  for (isl_size k = 0; k < n; ++k)
+    out = out.unite(isl::manage(isl_pw_aff_non_zero_set(
+        isl_pw_multi_aff_get_pw_aff(diff.get(), k))));
+  return out;
+}
 } // namespace
 
 isl::set aircheck::validate::matchingInstances(
-    const isl::map &design, const isl::map &program,
+    const isl::pw_multi_aff &design, const isl::pw_multi_aff &program,
     const std::vector<int> &argumentOf) {
   isl::ctx ctx = design.ctx();
-  isl::set keys = keysOf(program.domain());
-  std::optional<isl::map> d = inFunctionNumbering(design, argumentOf);
-  if (!d)
+  isl::set pd = program.domain();
+  isl::set keys = keysOf(pd);
+  isl::pw_multi_aff d = inFunctionNumbering(design, argumentOf);
+  if (!d.domain().is_equal(design.domain()))
     return keys.subtract(keys);
-  // The design's relation at every instance: { X[k..., e] -> [D -> A] }.
+  // The design's function at every instance: { X[k..., e] -> [D -> A] }.
   unsigned nk = keys.tuple_dim();
-  std::vector<std::string> k;
-  for (unsigned i = 0; i < nk; ++i)
-    k.push_back("k" + std::to_string(i));
   std::string ks;
-  for (const std::string &x : k)
-    ks += x + ", ";
+  for (unsigned i = 0; i < nk; ++i)
+    ks += "k" + std::to_string(i) + ", ";
   isl::set anyEntry = isl::manage(isl_set_set_tuple_name(
       isl_set_add_dims(keys.copy(), isl_dim_set, 1), "X"));
-  isl::map lifted = isl::map(ctx, "{ X[" + ks + "e] -> X[e] }")
-                        .intersect_domain(anyEntry)
-                        .apply_range(*d);
-  // An instance differs where the entries differ, or a part of an entry.
-  isl::set dd = lifted.domain(), pd = program.domain();
-  isl::set bad = keysOf(dd.subtract(pd)).unite(keysOf(pd.subtract(dd)));
-  for (bool where : {true, false}) {
-    isl::map dp = where ? lifted.range_factor_domain()
-                        : lifted.range_factor_range();
-    isl::map pp = where ? program.range_factor_domain()
-                        : program.range_factor_range();
-    if (!dp.is_single_valued() || !pp.is_single_valued())
-      return keys.subtract(keys);
-    bad = bad.unite(keysOf(dd.subtract(dp.intersect(pp).domain())));
-  }
+  isl::pw_multi_aff lifted =
+      d.pullback(isl::pw_multi_aff(ctx, "{ X[" + ks + "e] -> X[e] }"))
+          .intersect_domain(anyEntry);
+  // An instance differs where the entries differ, or an entry's place or
+  // tag.
+  isl::set dd = lifted.domain();
+  isl::set bad = keysOf(dd.subtract(pd))
+                     .unite(keysOf(pd.subtract(dd)))
+                     .unite(keysOf(differences(lifted, program)));
   return keys.subtract(bad);
 }
 
-bool aircheck::validate::sameRelation(const isl::map &design,
-                                      const isl::map &program,
+bool aircheck::validate::sameRelation(const isl::pw_multi_aff &design,
+                                      const isl::pw_multi_aff &program,
                                       const std::vector<int> &argumentOf,
                                       std::string &witness) {
-  std::optional<isl::map> d = inFunctionNumbering(design, argumentOf);
-  if (!d) {
-    witness = "the design carries a runtime-sequence argument the function "
-              "does not have";
+  isl::pw_multi_aff d = inFunctionNumbering(design, argumentOf);
+  isl::set dd = d.domain(), pd = program.domain();
+  if (!dd.is_equal(design.domain())) {
+    witness = "entry " + entryOf(design.domain().subtract(dd)) +
+              ": the design carries a runtime-sequence argument the "
+              "function does not have";
     return false;
   }
-  isl::map renumbered = *d;
-  isl::map prog = program.coalesce();
-  auto show = [](const char *what, const auto &x) {
-    std::ostringstream s;
-    s << what << x;
-    return s.str();
-  };
-  // Both relations are compared as two functions of the entry: where it is
-  // written and what it carries. A relation whose two parts are functions
-  // on one domain is their product, so equal parts are equal relations.
-  isl::map dPlaces = renumbered.range_factor_domain().coalesce(),
-           pPlaces = prog.range_factor_domain().coalesce();
-  isl::set dd = dPlaces.domain().coalesce(), pd = pPlaces.domain().coalesce();
   if (!dd.is_equal(pd)) {
     isl::set only = dd.subtract(pd);
     witness = !only.is_empty()
-                  ? show("only the design fills entry ", only.sample())
-                  : show("only the program fills entry ",
-                         pd.subtract(dd).sample());
+                  ? "only the design fills entry " + entryOf(only)
+                  : "only the program fills entry " +
+                        entryOf(pd.subtract(dd));
     return false;
   }
-  // Per part: both functions, and they agree on every entry of the
-  // domain (an intersection and a set difference over the entries alone:
-  // far cheaper than a difference of the relations).
-  for (bool where : {true, false}) {
-    isl::map d = where ? renumbered.range_factor_domain()
-                       : renumbered.range_factor_range();
-    isl::map p = where ? prog.range_factor_domain()
-                       : prog.range_factor_range();
-    if (!d.is_single_valued() || !p.is_single_valued()) {
-      witness = std::string("a relation with two ") +
-                (where ? "places" : "tags") + " for one entry";
-      return false;
-    }
-    isl::set differ = dd.subtract(d.intersect(p).domain());
-    if (differ.is_empty())
-      continue;
-    isl::set at = differ.sample();
-    witness = show("entry ", at) + ": the design has " +
-              show("", d.intersect_domain(at)) + ", the program " +
-              show("", p.intersect_domain(at));
-    return false;
-  }
-  return true;
+  // One domain: the two are equal where no output differs.
+  isl::set differ = differences(d, program);
+  if (differ.is_empty())
+    return true;
+  isl::set at = differ.sample();
+  witness = "entry " + entryOf(at) + ": the design has " + valueAt(d, at) +
+            ", the program " + valueAt(program, at);
+  return false;
 }

@@ -1,17 +1,20 @@
 //===- RelationEquality.h - design against program relation -*- C++ -*-===//
 //
-// The comparison a symbolic verdict needs (docs/validate.md, "Symbolic
-// validation"): a design core buffer's fill relation (StreamRelations.h)
-// against the fill relation of the program's L1 alloc (ProgramStreams.h)
-// for one herd instance, relation against relation, with no replayed log
-// in between. The design numbers arguments as its runtime sequence does;
-// they are renumbered to the function's first.
+// The comparison a symbolic verdict needs (docs/validate.md, "Relation
+// against relation"): a design core buffer's fills (StreamRelations.h)
+// against the fills of the program's L1 alloc (ProgramStreams.h) for one
+// herd instance, with no replayed log in between. Both sides are explicit
+// functions of the log entry (quasi-affine pieces), so two are equal when
+// their domains are and their difference is zero on every piece: sets of
+// entries per pair of pieces, never a difference of relations (which runs
+// for minutes on seed 003's GEMM). The design numbers arguments as its
+// runtime sequence does; they are renumbered to the function's first.
 //
 // `matchingInstances` reads which instances of an alloc receive what a
-// design buffer receives from the relations alone. For now both serve
+// design buffer receives from the functions alone. For now both serve
 // validate's hidden --cross-check-streams: the instance the replays paired
-// a buffer with must be among them, and its relation equal (else a bug of
-// one of the four parts, exit 3).
+// a buffer with must be among them, and its fills equal (else a bug of one
+// of the four parts, exit 3).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_VALIDATE_RELATIONEQUALITY_H
@@ -26,24 +29,26 @@
 
 namespace aircheck::validate {
 
-/// The program relation `program` ({ X[k..., e] -> [D[a] -> A[g, t]] }) at
-/// instance `key`, as { X[e] -> [D[a] -> A[g, t]] }.
-isl::map atInstance(const isl::map &program, const std::vector<int64_t> &key);
+/// The program function `program` ({ X[k..., e] -> [D[a] -> A[g, t]] })
+/// at instance `key`, as { X[e] -> [D[a] -> A[g, t]] }.
+isl::pw_multi_aff atInstance(const isl::pw_multi_aff &program,
+                             const std::vector<int64_t> &key);
 
 /// Whether `design` ({ X[e] -> [D[a] -> A[g', t]] }, g' a runtime-sequence
 /// argument, `argumentOf[g']` the function's) equals `program` (one
 /// instance's, in `design`'s isl context); else false with `witness`.
 /// isl errors (past the budget) throw isl::exception.
-bool sameRelation(const isl::map &design, const isl::map &program,
+bool sameRelation(const isl::pw_multi_aff &design,
+                  const isl::pw_multi_aff &program,
                   const std::vector<int> &argumentOf, std::string &witness);
 
 /// The instances of `program` ({ X[k..., e] -> [D[a] -> A[g, t]] }) whose
-/// fills are exactly `design`'s: { X[k...] }, read from the relations
+/// fills are exactly `design`'s: { X[k...] }, read from the functions
 /// alone (which herd instance a core runs, by its data: several where the
-/// instances receive the same data). Empty where a relation has two places
-/// or tags for one entry, or `design` carries an argument the function
-/// lacks. isl errors throw isl::exception.
-isl::set matchingInstances(const isl::map &design, const isl::map &program,
+/// instances receive the same data). Empty where `design` carries an
+/// argument the function lacks. isl errors throw isl::exception.
+isl::set matchingInstances(const isl::pw_multi_aff &design,
+                           const isl::pw_multi_aff &program,
                            const std::vector<int> &argumentOf);
 
 } // namespace aircheck::validate

@@ -138,21 +138,25 @@ shimStreams(aie::DeviceOp device, std::string &why) {
       count *= sz;
     if (count <= 0)
       continue;
-    // Position within the task: ((i0 * s1 + i1) * s2 + i2) * s3 + i3.
-    std::vector<std::pair<int64_t, std::string>> pos, elem;
+    // Element t as an explicit function of the stream position p: the
+    // task's position q = p - (where it starts), its index along
+    // dimension k floor(q / w_k) mod size_k (w_k the elements of one step
+    // of k; the outermost needs no mod).
+    std::string q = "(p - " + std::to_string(s.length) + ")";
+    std::string t = std::to_string(base);
     int64_t weight = 1;
     for (int k = 3; k >= 0; --k) {
-      pos.push_back({weight, "i" + std::to_string(k)});
-      elem.push_back({st[k], "i" + std::to_string(k)});
+      if (size[k] > 1 && st[k] != 0) {
+        std::string i = "floor(" + q + " / " + std::to_string(weight) + ")";
+        if (k > 0)
+          i = "(" + i + ") mod " + std::to_string(size[k]);
+        t += " + " + std::to_string(st[k]) + " * (" + i + ")";
+      }
       weight *= size[k];
     }
     std::ostringstream piece;
-    piece << "S[p] -> A[" << arg.getArgNumber() << ", t] : exists (i0, i1, "
-          << "i2, i3 : ";
-    for (int k = 0; k < 4; ++k)
-      piece << "0 <= i" << k << " < " << size[k] << " and ";
-    piece << "p = " << s.length << " + " << linear(pos) << " and t = " << base
-          << " + " << linear(elem) << ")";
+    piece << "S[p] -> A[" << arg.getArgNumber() << ", " << t << "] : "
+          << s.length << " <= p < " << s.length + count;
     s.relation += (s.relation.empty() ? "" : "; ") + piece.str();
     s.length += count;
   }
@@ -170,6 +174,26 @@ struct BDPattern {
   std::vector<std::string> dims;
   std::string bounds, q, a;
   int64_t length = 0;
+  int64_t offset = 0;
+  std::vector<int64_t> sizes, strides; // outermost first
+
+  /// The element position `q` (an expression, 0 <= q < length) addresses,
+  /// as an explicit quasi-affine expression: its index along dimension k
+  /// is floor(q / w_k) mod size_k, w_k the elements of one step of k.
+  std::string address(const std::string &q) const {
+    std::string out = std::to_string(offset);
+    int64_t weight = 1;
+    for (size_t k = sizes.size(); k-- > 0;) {
+      if (sizes[k] > 1 && strides[k] != 0) {
+        std::string i = "floor((" + q + ") / " + std::to_string(weight) + ")";
+        if (k > 0)
+          i = "(" + i + ") mod " + std::to_string(sizes[k]);
+        out += " + " + std::to_string(strides[k]) + " * (" + i + ")";
+      }
+      weight *= sizes[k];
+    }
+    return out;
+  }
 };
 
 std::optional<BDPattern> patternOf(aie::DMABDOp bd, std::string &why) {
@@ -221,6 +245,9 @@ std::optional<BDPattern> patternOf(aie::DMABDOp bd, std::string &why) {
   p.q = linear(q);
   p.a = std::to_string(offset) + " + " + linear(a);
   p.length = len;
+  p.offset = offset;
+  p.sizes = sz;
+  p.strides = st;
   return p;
 }
 
@@ -245,7 +272,7 @@ struct Ring {
 
 /// A stream arriving at a channel: { S[p] -> A[g, t] } and its length.
 struct Source {
-  std::optional<isl::map> relation;
+  std::optional<isl::pw_multi_aff> relation;
   int64_t length = 0;
   std::string why;
 };
@@ -267,8 +294,8 @@ public:
       std::string why;
       try {
         why = coreBuffer(buffer, bds, out);
-      } catch (const isl::exception &) {
-        why = "isl's operation budget ran out deriving it";
+      } catch (const isl::exception &e) {
+        why = std::string("isl gave up deriving it: ") + e.what();
         out.fills.erase(buffer);
       }
       if (!why.empty())
@@ -511,7 +538,8 @@ private:
     if (parsed == shimParsed.end())
       parsed = shimParsed
                    .emplace(sit->first,
-                            isl::map(ctx, "{ " + sit->second.relation + " }"))
+                            isl::pw_multi_aff(
+                                ctx, "{ " + sit->second.relation + " }"))
                    .first;
     out.relation = parsed->second;
     out.length = sit->second.length;
@@ -550,33 +578,20 @@ private:
     return l;
   }
 
-  /// "{ S[p] -> <tuple>[u, <turn,> a] : BD i of the chain at pass u }" with
-  /// the passes below `passes` (-1: as many as the stream's `length`
-  /// fills completely).
-  std::string bdPiece(const Layout &l, size_t i, const std::string &tuple,
-                      std::optional<int64_t> turn, int64_t passes,
-                      int64_t length, bool loops) {
-    const BDPattern &p = l.patterns[i];
-    std::ostringstream s;
-    s << "{ S[p] -> " << tuple << "[u, " << (turn ? "k, " : "")
-      << "a] : " << (turn ? "k = " + std::to_string(*turn) + " and " : "")
-      << "exists (";
-    s << join(p.dims, ", ") << " : u >= 0 and " << (loops ? "" : "u = 0 and ")
-      << p.bounds << " and p = " << l.pass << " * u + " << l.starts[i]
-      << " + " << p.q << " and a = " << p.a;
-    if (passes >= 0)
-      s << " and u < " << passes;
-    else
-      s << " and " << l.pass << " * u + " << l.starts[i] + p.length
-        << " <= " << length;
-    s << ") }";
-    return s.str();
-  }
-
-  /// The elements a BD's pattern addresses: { [a] }.
-  isl::set addressSet(const BDPattern &p) {
-    return isl::set(ctx, "{ [a] : exists (" + join(p.dims, ", ") + " : " +
-                             p.bounds + " and a = " + p.a + ") }");
+  /// BD i's reads of its buffer in a looping chain, as an explicit
+  /// function of the stream position p: { S[p] -> R[u, a] }, u = floor(p /
+  /// pass) the pass, a the element its pattern addresses at its place
+  /// q = p mod pass - start; on the positions of BD i in passes below
+  /// `passes`.
+  isl::pw_multi_aff readOf(const Layout &l, size_t i, int64_t passes) {
+    const BDPattern &b = l.patterns[i];
+    std::string P = std::to_string(l.pass), S = std::to_string(l.starts[i]);
+    std::string q = "p mod " + P + " - " + S;
+    return isl::pw_multi_aff(
+        ctx, "{ S[p] -> R[floor(p / " + P + "), " + b.address(q) +
+                 "] : 0 <= p < " + std::to_string(l.pass * passes) + " and " +
+                 S + " <= p mod " + P + " < " +
+                 std::to_string(l.starts[i] + b.length) + " }");
   }
 
   /// What a memory tile's MM2S channel streams: each BD reads its buffer
@@ -617,7 +632,8 @@ private:
       return out;
     std::optional<int64_t> cycles;
     std::map<const Ring *, int64_t> lastTurn;
-    isl::map stream(ctx, "{ S[p] -> A[g, t] : false }");
+    isl::pw_multi_aff stream =
+        isl::map(ctx, "{ S[p] -> A[g, t] : false }").as_pw_multi_aff();
     for (size_t i = 0; i < steps[*c].size(); ++i) {
       BDStep &step = steps[*c][i];
       const Ring *ring =
@@ -632,7 +648,7 @@ private:
         return out;
       }
       lastTurn[ring] = turn;
-      std::optional<RingContent> content = contentOf(ring, out.why);
+      RingContent *content = contentOf(ring, out.why);
       if (!content)
         return out;
       if (cycles && *cycles != content->cycles) {
@@ -645,64 +661,62 @@ private:
         out.why = "a BD on a view of a buffer";
         return out;
       }
-      // The writes of this buffer the read may see: the last one before it.
-      std::vector<std::string> turns;
-      std::optional<isl::set> writtenOnce;
-      for (size_t k = 0; k < ring->at.size(); ++k) {
-        auto [wc, wi] = ring->at[k];
+      // The last write before the read at (cycle u, turn k) of element a
+      // is, of the turns j writing the buffer, the latest (cycle, turn)
+      // whose BD addresses a: turn j < k at cycle u, else j > k at cycle
+      // u - 1. Candidates are taken latest first, each where no later
+      // one addresses the element: the lexmax in closed form.
+      std::vector<std::pair<size_t, int64_t>> candidates; // (turn, lag)
+      for (size_t j = (size_t)turn; j-- > 0;)
+        candidates.push_back({j, 0});
+      for (size_t j = ring->at.size(); j-- > (size_t)turn + 1;)
+        candidates.push_back({j, 1});
+      isl::pw_multi_aff read = readOf(*layout, i, content->cycles);
+      isl::set taken = read.domain().empty(read.domain().get_space());
+      for (auto [j, lag] : candidates) {
+        auto [wc, wi] = ring->at[j];
         if (chains[wc].second.start.getChannelDir() !=
                 aie::DMAChannelDir::S2MM ||
             bdBuffer(steps[wc][wi].bd) != buffer)
           continue;
-        turns.push_back("j = " + std::to_string(k));
-        std::string ignored;
-        if (std::optional<BDPattern> wp = patternOf(steps[wc][wi].bd, ignored))
-          writtenOnce = addressSet(*wp);
+        auto written = content->byTurn.find(j);
+        if (written == content->byTurn.end())
+          continue;
+        std::string L = std::to_string(lag);
+        const BDPattern &wp = written->second.pattern;
+        isl::set here(ctx, "{ R[u, a] : u >= " + L + " and exists (" +
+                               join(wp.dims, ", ") + " : " + wp.bounds +
+                               " and a = " + wp.a + ") }");
+        isl::set where = here.preimage(read).subtract(taken);
+        isl::pw_multi_aff at(ctx,
+                             "{ R[u, a] -> W[u - " + L + ", a] }");
+        isl::pw_multi_aff value = written->second.value.pullback(
+            at.pullback(read.intersect_domain(where)));
+        stream = stream.union_add(value);
+        taken = taken.unite(where);
       }
-      isl::map reads(ctx, bdPiece(*layout, i, "R", turn, content->cycles, 0,
-                                  true));
-      if (turns.empty())
-        continue; // never written: nothing defined to stream
-      isl::map last;
-      if (turns.size() == 1 && writtenOnce &&
-          addressSet(layout->patterns[i]).is_subset(*writtenOnce)) {
-        // One write per cycle that covers the read: it is the last one,
-        // this cycle's when its turn comes first, else the cycle before's.
-        int64_t j = std::stoll(turns.front().substr(4));
-        last = isl::map(ctx, "{ R[u, k, a] -> W[v, " + std::to_string(j) +
-                                 ", a] : v = u" +
-                                 (j < turn ? "" : " - 1") + " and v >= 0 }")
-                   .intersect_domain(reads.range());
-      } else {
-        std::string earlier =
-            "{ R[u, k, a] -> W[v, j, b] : b = a and v >= 0 and (v < u or "
-            "(v = u and j < k)) and (" +
-            join(turns, " or ") + ") }";
-        last = isl::map(ctx, earlier)
-                   .intersect_domain(reads.range())
-                   .intersect_range(content->written.domain())
-                   .lexmax();
-      }
-      stream = stream.unite(
-          reads.apply_range(last.apply_range(content->written)));
     }
     out.relation = stream.coalesce();
     out.length = *cycles * layout->pass;
     return out;
   }
 
-  /// What a ring's writers put where, per cycle and turn:
-  /// { W[v, j, b] -> A[g, t] }, and how many cycles the ring turns.
+  /// What a ring's writers put where, per writing turn j:
+  /// { W[v, a] -> A[g, t] } (cycle v, element a) and the elements j's BD
+  /// addresses; how many cycles the ring turns.
+  struct Written {
+    isl::pw_multi_aff value;
+    BDPattern pattern;
+  };
   struct RingContent {
-    isl::map written;
+    std::map<size_t, Written> byTurn;
     int64_t cycles = 0;
   };
-  std::optional<RingContent> contentOf(const Ring *ring, std::string &why) {
+  RingContent *contentOf(const Ring *ring, std::string &why) {
     auto known = contents.find(ring);
     if (known != contents.end())
-      return known->second;
+      return &known->second;
     RingContent rc;
-    rc.written = isl::map(ctx, "{ W[v, j, b] -> A[g, t] : false }");
     std::optional<int64_t> cycles;
     for (size_t k = 0; k < ring->at.size(); ++k) {
       auto [wc, wi] = ring->at[k];
@@ -710,12 +724,12 @@ private:
       if (!chain.loops || (chain.start.getRepeatCount() &&
                            *chain.start.getRepeatCount() != 0)) {
         why = "a ring with a BD of a chain that does not loop";
-        return std::nullopt;
+        return nullptr;
       }
       Operation *buffer = bdBuffer(steps[wc][wi].bd);
       if (!buffer) {
         why = "a BD on a view of a buffer";
-        return std::nullopt;
+        return nullptr;
       }
       // Every BD of the buffer takes its turns in this ring.
       for (aie::DMABDOp other : onBuffer[buffer]) {
@@ -725,13 +739,13 @@ private:
                        .acquire.getLock()
                        .getDefiningOp()] != ring) {
           why = "a buffer whose BDs do not all take turns in one ring";
-          return std::nullopt;
+          return nullptr;
         }
       }
       if (chain.start.getChannelDir() != aie::DMAChannelDir::S2MM) {
         if (k == 0) {
           why = "a ring whose first turn reads";
-          return std::nullopt;
+          return nullptr;
         }
         continue;
       }
@@ -739,32 +753,39 @@ private:
                               chain.start.getChannelIndex());
       if (!src.relation) {
         why = src.why;
-        return std::nullopt;
+        return nullptr;
       }
       std::optional<Layout> layout = layoutOf(chain, why);
       if (!layout)
-        return std::nullopt;
-      int64_t need = layout->starts[wi] + layout->patterns[wi].length;
+        return nullptr;
+      const BDPattern &p = layout->patterns[wi];
+      int64_t need = layout->starts[wi] + p.length;
       int64_t done =
           src.length < need ? 0 : (src.length - need) / layout->pass + 1;
       if (cycles && *cycles != done) {
         why = "a ring whose writers' streams fill different numbers of "
               "turns";
-        return std::nullopt;
+        return nullptr;
       }
       cycles = done;
-      isl::map piece(ctx, bdPiece(*layout, wi, "W", (int64_t)k, done, 0, true));
-      rc.written =
-          rc.written.unite(piece.reverse().apply_range(*src.relation));
+      // The stream position that wrote element a at cycle v: the BD's
+      // pattern inverted, its last position where it addresses a element
+      // twice (a small lexmax over the BD's own dims).
+      std::ostringstream at;
+      at << "{ W[v, a] -> S[p] : 0 <= v < " << done << " and exists ("
+         << join(p.dims, ", ") << " : " << p.bounds << " and a = " << p.a
+         << " and p = " << layout->pass << " * v + " << layout->starts[wi]
+         << " + " << p.q << ") }";
+      isl::pw_multi_aff position =
+          isl::map(ctx, at.str()).lexmax_pw_multi_aff();
+      rc.byTurn[k] = {src.relation->pullback(position), p};
     }
     if (!cycles) {
       why = "a ring without a writer";
-      return std::nullopt;
+      return nullptr;
     }
     rc.cycles = *cycles;
-    rc.written = rc.written.coalesce();
-    contents[ring] = rc;
-    return rc;
+    return &(contents[ring] = rc);
   }
 
   std::string coreBuffer(aie::BufferOp buffer,
@@ -798,34 +819,37 @@ private:
       if (bdBuffer(chain.bds[i]) == buffer)
         logPass += layout->patterns[i].length;
     }
-    isl::map writes(ctx, "{ S[p] -> [X[e] -> D[a]] : false }");
+    isl::pw_multi_aff fills =
+        isl::map(ctx, "{ X[e] -> [D[a] -> A[g, t]] : false }")
+            .as_pw_multi_aff();
     for (size_t i = 0; i < chain.bds.size(); ++i) {
       if (bdBuffer(chain.bds[i]) != buffer)
         continue;
-      // The BD's elements in the stream, the log entry each becomes and
-      // where it lands.
-      isl::map entry = bdEntry(*layout, i, logPass, logStarts[i],
-                               src.length, chain.loops);
-      writes = writes.unite(entry);
+      // Entry e of the log is, in pass u = floor(e / logPass), element
+      // q = e mod logPass - logStart of BD i: stream position pass * u +
+      // start + q, written where the BD's pattern addresses q; on the
+      // entries of passes the stream fills BD i completely in.
+      const BDPattern &p = layout->patterns[i];
+      std::string LP = std::to_string(logPass);
+      std::string u = "floor(e / " + LP + ")";
+      std::string q = "e mod " + LP + " - " + std::to_string(logStarts[i]);
+      std::ostringstream dom;
+      dom << "0 <= e" << (chain.loops ? "" : " < " + LP) << " and "
+          << logStarts[i] << " <= e mod " << LP << " < "
+          << logStarts[i] + p.length << " and " << layout->pass << " * " << u
+          << " + " << layout->starts[i] + p.length << " <= " << src.length;
+      isl::pw_multi_aff position(
+          ctx, "{ X[e] -> S[" + std::to_string(layout->pass) + " * " + u +
+                   " + " + std::to_string(layout->starts[i]) + " + " + q +
+                   "] : " + dom.str() + " }");
+      isl::pw_multi_aff address(ctx, "{ X[e] -> D[" + p.address(q) + "] : " +
+                                         dom.str() + " }");
+      fills = fills.union_add(
+          address.range_product(src.relation->pullback(position)));
     }
-    out.fills[buffer] = writes.reverse().apply_range(*src.relation).curry();
+    out.functions[buffer] = fills.coalesce();
+    out.fills[buffer] = out.functions[buffer].as_map();
     return "";
-  }
-
-  /// "{ S[p] -> [X[e] -> D[a]] }": BD i's elements in the stream (those
-  /// of passes the stream of `length` fills completely), the log entry
-  /// each becomes and where it lands: bdPiece's, with the entry read from
-  /// the stream position (q = p - pass * u - start is the element's place
-  /// in its BD, e = logPass * u + logStart + q).
-  isl::map bdEntry(const Layout &l, size_t i, int64_t logPass,
-                   int64_t logStart, int64_t length, bool loops) {
-    isl::map piece(ctx, bdPiece(l, i, "B", std::nullopt, -1, length, loops));
-    std::ostringstream s;
-    s << "{ [S[p] -> B[u, a]] -> [X[e] -> D[a]] : e = p + "
-      << logPass - l.pass << " * u + " << logStart - l.starts[i] << " }";
-    isl::map onto =
-        isl::manage(isl_map_reverse(isl_map_domain_map(piece.release())));
-    return onto.apply_range(isl::map(ctx, s.str()));
   }
 
   Device &d;
@@ -848,7 +872,7 @@ private:
   std::set<std::pair<Coord, int64_t>> packetDests;
   std::string seqWhy;
   std::map<std::pair<int64_t, int64_t>, Stream> shim;
-  std::map<std::pair<int64_t, int64_t>, isl::map> shimParsed;
+  std::map<std::pair<int64_t, int64_t>, isl::pw_multi_aff> shimParsed;
   std::map<const BDChain *, std::pair<std::optional<Layout>, std::string>>
       layouts;
   std::set<std::pair<Coord, int64_t>> lockIds, aliasedIds;

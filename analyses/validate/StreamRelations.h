@@ -1,24 +1,32 @@
 //===- StreamRelations.h - a design's streams as isl relations --*- C++ -*-===//
 //
-// The first piece of the symbolic design side of translation validation
-// (docs/validate.md, "Symbolic validation"): what the aie design delivers
-// into a core buffer, as an isl relation over every fill at once, derived
-// from the design's text without running it. Its cost grows with the BDs
-// and runtime tasks, not with the elements or the rounds.
+// The symbolic design side of translation validation (docs/validate.md,
+// "Symbolic validation"): what the aie design delivers into a core buffer,
+// over every fill at once, derived from the design's text without running
+// it. Its cost grows with the BDs and runtime tasks, not with the elements
+// or the rounds.
 //
 // Covered: a core buffer written by the S2MM BD chain of one channel of its
 // tile, that channel fed by a circuit aie.flow from a shim tile's MM2S
-// channel, and that shim channel driven by `aiex.npu.dma_memcpy_nd` tasks
-// in a straight-line runtime sequence. The relation is
+// channel (directly, or through memory tiles whose BDs take turns in rings
+// of locks), and that shim channel driven by `aiex.npu.dma_memcpy_nd`
+// tasks in a straight-line runtime sequence. What the buffer receives is an
+// explicit function of the log entry, quasi-affine pieces,
 //
-//   { X[e, a] -> A[g, t] }
+//   { X[e] -> [D[a] -> A[g, t]] }
 //
 // entry e of the buffer's fill log (the elements DMAs wrote into it, in
-// order, over all its fills), written at element a of the buffer, carries
-// element t (linear) of runtime-sequence argument g. Everything else (a
-// memory tile on the way, packet flows, padded or packet BDs, a runtime
-// sequence with loops or task ops other than dma_memcpy_nd) is not covered,
-// with the reason.
+// order, over all its fills) is written at element a of the buffer and
+// carries element t (linear) of runtime-sequence argument g. It is composed
+// by pullback from functions each read by its own rule: a stream's element
+// at position p; a BD's element at its place q (floor(q / w) mod size per
+// dimension); a BD's pattern inverted (the last place it addresses an
+// element, a lexmax over the BD's own dims); the last write before a ring's
+// read, in closed form. Composing functions keeps them explicit, where
+// composing relations leaves existential variables that make comparing two
+// of them dear. Everything else (packet flows, padded or packet BDs, a
+// runtime sequence with loops or task ops other than dma_memcpy_nd) is not
+// covered, with the reason.
 //
 // The semantics is written here on its own, not shared with DesignRun (the
 // replay), so that each is the other's oracle:
@@ -52,6 +60,9 @@ namespace aircheck::validate {
 struct StreamRelations {
   /// Per covered core buffer: its fills as { X[e] -> [D[a] -> A[g, t]] }.
   std::map<mlir::Operation *, isl::map> fills;
+  /// The same, as explicit functions of the entry (quasi-affine pieces):
+  /// { X[e] -> [D[a] -> A[g, t]] }.
+  std::map<mlir::Operation *, isl::pw_multi_aff> functions;
   /// Per core buffer some DMA writes that is not covered: why.
   std::map<mlir::Operation *, std::string> notCovered;
 };

@@ -324,85 +324,102 @@ TEST(ValidateTags, EqualityIsKindWhoAndElement) {
 
 } // namespace
 
-// Relation against relation (RelationEquality.h): a design relation, in
-// the runtime sequence's numbering of arguments, equals the program's for
-// one instance however either is written (pieces, divisions), and differs
+// Relation against relation (RelationEquality.h): a design's fills, in
+// the runtime sequence's numbering of arguments, equal the program's for
+// one instance however either is written (pieces, divisions), and differ
 // where one entry lands elsewhere, carries another element or another
 // argument, or is missing.
+namespace {
+isl::pw_multi_aff fn(isl::ctx ctx, const char *text) {
+  return isl::pw_multi_aff(ctx, text);
+}
+} // namespace
+
 TEST(ValidateRelations, SameRelationIsEntryEquality) {
   IslContext isl;
   isl::ctx ctx = isl.get();
   // 2 rows of 8 elements, row r of argument 1 (the sequence's 0) into row
   // 1 - r of the buffer.
-  isl::map design(ctx, "{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and "
-                       "a = 8 * (1 - floor(e / 8)) + (e mod 8) and t = e }");
-  isl::map program(ctx, "{ X[s, h, e] -> [D[a] -> A[1, t]] : 0 <= e < 8 and "
-                        "a = 8 + e and t = e; X[s, h, e] -> [D[a] -> A[1, "
-                        "t]] : 8 <= e < 16 and a = e - 8 and t = e }");
+  const char *designText = "{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] "
+                           "-> A[0, e]] : 0 <= e < 16 }";
+  isl::pw_multi_aff design = fn(ctx, designText);
+  isl::pw_multi_aff program =
+      fn(ctx, "{ X[s, h, e] -> [D[8 + e] -> A[1, e]] : 0 <= e < 8; "
+              "X[s, h, e] -> [D[e - 8] -> A[1, e]] : 8 <= e < 16 }");
   std::vector<int> args = {1, 0};
   std::string why;
-  isl::map one = atInstance(program, {0, 3});
+  isl::pw_multi_aff one = atInstance(program, {0, 3});
   EXPECT_TRUE(sameRelation(design, one, args, why)) << why;
   // The instance's ids are fixed, not kept.
   EXPECT_EQ(one.domain().tuple_dim(), 1u);
-  auto differs = [&](const char *text) {
+  auto differs = [&](const char *text, const char *says) {
     std::string w;
-    bool same = sameRelation(isl::map(ctx, text), one, args, w);
+    bool same = sameRelation(fn(ctx, text), one, args, w);
     EXPECT_FALSE(same) << text;
-    EXPECT_FALSE(w.empty()) << text;
+    EXPECT_NE(w.find(says), std::string::npos) << text << ": " << w;
   };
-  // Entry 3 lands one element on.
-  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and e != 3 and a = 8 "
-          "* (1 - floor(e / 8)) + (e mod 8) and t = e; X[3] -> [D[12] -> "
-          "A[0, 3]] }");
-  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and e != 3 and a = 8 "
-          "* (1 - floor(e / 8)) + (e mod 8) and t = e; X[3] -> [D[11] -> "
-          "A[0, 4]] }");
+  // Entry 3 lands one element on; carries the next element.
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
+          "0 <= e < 16 and e != 3; X[3] -> [D[12] -> A[0, 3]] }",
+          "entry 3: the design has [D[12] -> A[1, 3]], the program "
+          "[D[11] -> A[1, 3]]");
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
+          "0 <= e < 16 and e != 3; X[3] -> [D[11] -> A[0, 4]] }",
+          "entry 3: the design has [D[11] -> A[1, 4]]");
   // Entry 5 carries another argument's element.
-  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and e != 5 and a = 8 "
-          "* (1 - floor(e / 8)) + (e mod 8) and t = e; X[5] -> [D[13] -> "
-          "A[1, 5]] }");
-  // The last entry is missing; an argument the function lacks.
-  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 15 and a = 8 * (1 - "
-          "floor(e / 8)) + (e mod 8) and t = e }");
-  differs("{ X[e] -> [D[a] -> A[2, t]] : 0 <= e < 16 and a = 8 * (1 - "
-          "floor(e / 8)) + (e mod 8) and t = e }");
-  // Two tags for one entry.
-  differs("{ X[e] -> [D[a] -> A[0, t]] : 0 <= e < 16 and a = 8 * (1 - "
-          "floor(e / 8)) + (e mod 8) and (t = e or (e = 2 and t = 9)) }");
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
+          "0 <= e < 16 and e != 5; X[5] -> [D[13] -> A[1, 5]] }",
+          "entry 5: the design has [D[13] -> A[0, 5]]");
+  // The last entry is missing; an entry too many; an argument the
+  // function lacks.
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
+          "0 <= e < 15 }",
+          "only the program fills entry 15");
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
+          "0 <= e < 17 }",
+          "only the design fills entry 16");
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[2, e]] : "
+          "0 <= e < 16 }",
+          "argument the function does not have");
+  // The same function written in other pieces is equal.
+  EXPECT_TRUE(sameRelation(
+      fn(ctx, "{ X[e] -> [D[8 + e] -> A[0, e]] : 0 <= e < 4; X[e] -> "
+              "[D[8 + e] -> A[0, e]] : 4 <= e < 8; X[e] -> [D[e - 8] -> "
+              "A[0, e]] : 8 <= e < 16 }"),
+      one, args, why))
+      << why;
 }
 
 // Which instances receive what a design buffer receives, read from the
-// relations alone: in a 2 x 2 herd each tile (x, y) gets row x of the
+// functions alone: in a 2 x 2 herd each tile (x, y) gets row x of the
 // argument, so a buffer that gets row 1 is the fills of (1, 0) and (1, 1),
 // and one that gets a row shifted by an element is no instance's.
 TEST(ValidateRelations, MatchingInstancesReadsTheInstance) {
   IslContext isl;
   isl::ctx ctx = isl.get();
-  isl::map program(ctx, "{ X[x, y, e] -> [D[a] -> A[0, t]] : 0 <= x < 2 and "
-                        "0 <= y < 2 and 0 <= e < 8 and a = e and t = 8 * x "
-                        "+ e }");
+  isl::pw_multi_aff program =
+      fn(ctx, "{ X[x, y, e] -> [D[e] -> A[0, 8 * x + e]] : 0 <= x < 2 and "
+              "0 <= y < 2 and 0 <= e < 8 }");
   std::vector<int> args = {0};
   isl::set row1 = matchingInstances(
-      isl::map(ctx, "{ X[e] -> [D[e] -> A[0, 8 + e]] : 0 <= e < 8 }"),
-      program, args);
+      fn(ctx, "{ X[e] -> [D[e] -> A[0, 8 + e]] : 0 <= e < 8 }"), program,
+      args);
   EXPECT_TRUE(row1.is_equal(isl::set(ctx, "{ X[1, y] : 0 <= y < 2 }")))
       << row1;
   isl::set shifted = matchingInstances(
-      isl::map(ctx, "{ X[e] -> [D[e] -> A[0, 9 + e]] : 0 <= e < 8 }"),
-      program, args);
+      fn(ctx, "{ X[e] -> [D[e] -> A[0, 9 + e]] : 0 <= e < 8 }"), program,
+      args);
   EXPECT_TRUE(shifted.is_empty()) << shifted;
   // One entry fewer than the instances' is no instance's either.
   isl::set shorter = matchingInstances(
-      isl::map(ctx, "{ X[e] -> [D[e] -> A[0, e]] : 0 <= e < 7 }"), program,
-      args);
+      fn(ctx, "{ X[e] -> [D[e] -> A[0, e]] : 0 <= e < 7 }"), program, args);
   EXPECT_TRUE(shorter.is_empty()) << shorter;
   // Instances the program fills differently per y are told apart.
-  isl::map perTile(ctx, "{ X[x, y, e] -> [D[a] -> A[0, t]] : 0 <= x < 2 and "
-                        "0 <= y < 2 and 0 <= e < 8 and a = e and t = 16 * x "
-                        "+ 8 * y + e }");
+  isl::pw_multi_aff perTile =
+      fn(ctx, "{ X[x, y, e] -> [D[e] -> A[0, 16 * x + 8 * y + e]] : "
+              "0 <= x < 2 and 0 <= y < 2 and 0 <= e < 8 }");
   isl::set one = matchingInstances(
-      isl::map(ctx, "{ X[e] -> [D[e] -> A[0, 24 + e]] : 0 <= e < 8 }"),
-      perTile, args);
+      fn(ctx, "{ X[e] -> [D[e] -> A[0, 24 + e]] : 0 <= e < 8 }"), perTile,
+      args);
   EXPECT_TRUE(one.is_equal(isl::set(ctx, "{ X[1, 1] }"))) << one;
 }
