@@ -422,15 +422,30 @@ def main():
                          "relations on every design and mutant (validate's "
                          "hidden --cross-check-streams); prints how many "
                          "core buffers the two readings agree on")
+    ap.add_argument("--relations", action="store_true",
+                    help="only the fill functions against each other "
+                         "(validate's hidden --cross-check-relations, no "
+                         "replay comparison): how many data-changing "
+                         "faults they find alone, how many preserving "
+                         "edits they flag")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    xc = ["--cross-check-streams"] if args.cross_check else []
+    xc = ["--cross-check-streams"] if args.cross_check else \
+        ["--cross-check-relations"] if args.relations else []
     agreed = re.compile(r"stream cross-check: (\d+) core buffers' fills "
                         r"agree with the replay, (\d+) differ")
     equal = re.compile(r"relation cross-check: (\d+) core buffers' "
                        r"relations equal their instance's in the program, "
                        r"(\d+) differ")
+    matched = re.compile(r"relation cross-check: (\d+) covered core buffers "
+                         r"receive what a herd instance receives, (\d+) what "
+                         r"none of a covered alloc does")
     cross = collections.Counter()
+    symbolic = collections.defaultdict(collections.Counter)
+
+    def unmatched(out):
+        m = matched.search(out)
+        return int(m.group(2)) if m else None
 
     def tally(out):
         for m in agreed.finditer(out):
@@ -457,6 +472,7 @@ def main():
         tally(out)
         if rc != 0:
             continue  # unknown on the design itself: no baseline
+        baseline = unmatched(out)
         designs += 1
         text = open(design).read()
         for kind, fault in CHANGING + COMPUTING + PRESERVING:
@@ -475,6 +491,14 @@ def main():
                 tally(out)
                 verdict = classify(rc, out)
                 results[kind][verdict] += 1
+                # The fill functions alone, without the replays' pairing:
+                # a core buffer that now receives what no herd instance
+                # does is a difference found symbolically.
+                after = unmatched(out)
+                if xc and baseline is not None and \
+                        after is not None:
+                    symbolic[kind]["compared"] += 1
+                    symbolic[kind]["more"] += after > baseline
                 if args.verbose or (kind in dict(CHANGING) and verdict
                                     not in ("difference", "checks")) or \
                         (kind in dict(COMPUTING) and verdict == "accepted") or \
@@ -519,13 +543,23 @@ def main():
           (total["refused"], total["computing"]))
     print("data-preserving edits accepted: %d of %d" %
           (total["accepted"], total["preserving"]))
-    if args.cross_check:
+    if xc:
         print("stream cross-check (replay against the stream relations): "
               "%d core buffers agree, %d differ" % (cross["agree"],
                                                     cross["differ"]))
         print("relation cross-check (design relation against the program's, "
               "on accepted designs): %d core buffers equal, %d differ" %
               (cross["equal"], cross["unequal"]))
+        print("fill functions alone (more covered core buffers receive what "
+              "no instance of a covered alloc does than in the original "
+              "design):")
+        for kind, _ in CHANGING + PRESERVING:
+            c = symbolic[kind]
+            if c["compared"]:
+                print("  %-12s %3d %s: %3d found" %
+                      (kind, c["compared"],
+                       "edits" if kind in dict(PRESERVING) else "faults",
+                       c["more"]))
     for line in shown:
         print(line)
 

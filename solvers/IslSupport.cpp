@@ -64,6 +64,13 @@ isl::space islx::paramSpace(isl::ctx ctx) {
 isl::space islx::setSpace(isl::ctx ctx, unsigned n) {
   return isl::manage(checked(ctx.get(), isl_space_set_alloc(ctx.get(), 0, n)));
 }
+isl::pw_multi_aff islx::reparsed(const isl::pw_multi_aff &f) {
+  char *text = checked(f.ctx().get(), isl_pw_multi_aff_to_str(f.get()));
+  isl::pw_multi_aff out(f.ctx(), text);
+  free(text);
+  return out;
+}
+
 isl::set islx::projectOut(isl::set s, unsigned pos) {
   isl_ctx *ctx = s.ctx().get();
   return isl::manage(

@@ -394,6 +394,7 @@ public:
   }
 
   Verdict run() {
+    v.argumentOf = memrefArgs;
     if (!mapCores() || !compareTurns() || !compareFills() ||
         !compareResults())
       return std::move(v);
@@ -407,7 +408,6 @@ public:
       pair.key.insert(pair.key.end(), pl.ids.begin(), pl.ids.end());
       v.paired.push_back(std::move(pair));
     }
-    v.argumentOf = memrefArgs;
     return std::move(v);
   }
 

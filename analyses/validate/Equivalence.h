@@ -48,7 +48,8 @@ struct Verdict {
     std::vector<int64_t> key;
   };
   std::vector<Pair> paired;
-  /// Per runtime-sequence argument, the function argument it is (-1: none).
+  /// Per runtime-sequence argument, the function argument it is (-1: none;
+  /// set whatever the verdict, empty where the two do not correspond).
   std::vector<int> argumentOf;
   /// Modules `at` and the notes' ops may live in (a copy of the program
   /// per function, for a design of several devices).

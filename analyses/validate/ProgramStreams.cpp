@@ -613,7 +613,7 @@ isl::pw_multi_aff Deriver::fillsOf(Operation *alloc,
             .pullback(isl::pw_multi_aff(ctx, entry));
     out = out.union_add(fill);
   }
-  return out.coalesce();
+  return islx::reparsed(out.coalesce());
 }
 
 } // namespace

@@ -44,6 +44,9 @@ struct ValidateCommandOptions {
   /// Check the design replay against the stream relations first
   /// (analyses/validate/ReplayAgreement.h; hidden, for tests).
   bool crossCheckStreams = false;
+  /// Only the last of those: the fill functions against each other
+  /// (hidden, for benches).
+  bool crossCheckRelations = false;
 };
 
 int runValidate(llvm::StringRef program, llvm::StringRef design,

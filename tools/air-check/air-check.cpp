@@ -209,6 +209,12 @@ static cl::opt<bool> validateCrossCheck(
              "and check the replay against them (a disagreement is an "
              "internal error, exit 3; for tests of the two models)"),
     cl::Hidden, cl::sub(validateCmd), cl::cat(validateCat));
+static cl::opt<bool> validateCrossCheckRelations(
+    "cross-check-relations",
+    cl::desc("Only the relation cross-check of --cross-check-streams: the "
+             "design's and the program's fill functions compared with each "
+             "other, not with the replayed logs (for benches)"),
+    cl::Hidden, cl::sub(validateCmd), cl::cat(validateCat));
 static cl::opt<bool> validateVerify(
     "verify-diagnostics",
     cl::desc("Match expected-error annotations in both files (for tests)"),
@@ -430,7 +436,8 @@ int main(int argc, char **argv) {
     }
     return runValidate(validateInputs[0], validateInputs[1],
                        {validateTarget, validateMaxSteps, validateMaxElements,
-                        validateVerify, validateCrossCheck});
+                        validateVerify, validateCrossCheck,
+                        validateCrossCheckRelations});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;
