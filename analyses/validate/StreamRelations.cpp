@@ -136,12 +136,20 @@ std::string piecesOf(const std::vector<Task> &tasks, int64_t &length) {
            tasks[j].count == tasks[i].count &&
            tasks[j].size == tasks[i].size && tasks[j].st == tasks[i].st)
       ++j;
-    std::vector<int64_t> bases;
-    for (size_t k = i; k < j; ++k)
-      bases.push_back(tasks[k].base);
-    std::optional<Nest> nest = nestOf(bases);
+    // The whole run where its bases nest, else the longest prefix of at
+    // most 256 tasks that does (a bounded search), else the task alone.
+    auto nestUpTo = [&](size_t end) {
+      std::vector<int64_t> bases;
+      for (size_t k = i; k < end; ++k)
+        bases.push_back(tasks[k].base);
+      return nestOf(bases);
+    };
+    std::optional<Nest> nest = nestUpTo(j);
+    for (size_t end = std::min(j - 1, i + 256); !nest && end > i + 1; --end)
+      if ((nest = nestUpTo(end)))
+        j = end;
     if (!nest)
-      j = i + 1; // this task alone; the next run starts after it
+      j = i + 1;
     const Task &t = tasks[i];
     int64_t n = int64_t(j - i), start = length;
     std::string rel = "(p - " + std::to_string(start) + ")";
