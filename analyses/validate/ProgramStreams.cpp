@@ -107,12 +107,13 @@ private:
   isl::map walk(Operation *op, const std::string &name, int64_t &count,
                 bool source = false);
   /// What a put or a dma_memcpy_nd reads, as tags, an explicit function:
-  /// { [T[d] -> Pos[p]] -> A[g, t] }.
+  /// { [T[d] -> Pos[p]] -> V[k, w, r, x] }.
   isl::pw_multi_aff sourceTags(Operation *op, int depth);
   /// What a get or a dma_memcpy_nd writes, as tags, position by position of
-  /// its pattern: { [T[d] -> Pos[p]] -> A[g, t] }.
+  /// its pattern: { [T[d] -> Pos[p]] -> V[k, w, r, x] }.
   isl::pw_multi_aff writeTags(Operation *op, int depth);
-  /// What a put reading L2 alloc `l2` reads: { [P[d] -> Pos[p]] -> A[g, t] }.
+  /// What a put reading L2 alloc `l2` reads:
+  /// { [P[d] -> Pos[p]] -> V[k, w, r, x] }.
   isl::pw_multi_aff lastWrites(Operation *put, Operation *l2,
                                const isl::map &read, int depth);
   /// The op with node name `name`.
@@ -323,8 +324,8 @@ isl::pw_multi_aff Deriver::sourceTags(Operation *op, int depth) {
     if (argumentWritten(b->argument))
       throw NotCovered{"a source that is a function argument the program "
                        "also writes"};
-    std::string text = "{ [Pos[p] -> A[x]] -> [Pos[p] -> A[" +
-                       std::to_string(b->argument) + ", x]] }";
+    std::string text = "{ [Pos[p] -> A[x]] -> [Pos[p] -> V[1, " +
+                       std::to_string(b->argument) + ", 0, x]] }";
     // The walk's element is an explicit quasi-affine expression of the
     // position: as a function, it is read off, not searched for.
     return walk(op, "A", n, true)
@@ -492,7 +493,7 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
   // The last of them (isl's parametric lexmax, an explicit function of
   // the read), back to the write and its tag.
   isl::pw_multi_aff none =
-      isl::map(ctx, "{ [" + tupleOf(put) + " -> Pos[p]] -> A[g, t] : false }")
+      isl::map(ctx, "{ [" + tupleOf(put) + " -> Pos[p]] -> V[k, w, r, x] : false }")
           .as_pw_multi_aff();
   if (candidates.is_empty())
     return none;
@@ -593,7 +594,7 @@ isl::pw_multi_aff Deriver::fillsOf(Operation *alloc,
   isl::ctx ctx = poly.ctx();
   isl::pw_multi_aff out =
       isl::map(ctx, poly.paramList() + " -> { " + xTuple +
-                        " -> [D[a] -> A[g, t]] : false }")
+                        " -> [D[a] -> V[k, w, r, x]] : false }")
           .as_pw_multi_aff();
   int64_t offset = 0;
   for (auto [g, n] : counts) {

@@ -9,12 +9,12 @@
 //
 // The relation of an L1 alloc is
 //
-//   { X[s..., h..., e] -> [D[a] -> A[g, t]] }
+//   { X[s..., h..., e] -> [D[a] -> V[1, g, 0, t]] }
 //
 // for the instance with segment ids s and herd ids h: entry e of its fill
 // log (the elements transfers wrote into it, in order) is written at element
 // a (linear) of the buffer and holds element t (linear) of function
-// argument g. The semantics, written here on its own (ProgramRun, the
+// argument g (the tag tuple of StreamRelations.h, kind 1). The semantics, written here on its own (ProgramRun, the
 // replay, is its oracle and shares none of this code):
 //
 //  * a herd instance runs its body in program order, so the gets into a
@@ -64,7 +64,7 @@ struct ProgramStreams {
   /// That context (its budget is reset per buffer).
   IslContext *isl = nullptr;
   /// Per covered L1 alloc of a herd: its fills, every instance at once,
-  /// { X[s..., h..., e] -> [D[a] -> A[g, t]] }.
+  /// { X[s..., h..., e] -> [D[a] -> V[1, g, 0, t]] }.
   std::map<mlir::Operation *, isl::map> fills;
   /// The same, as explicit functions of the instance and the entry
   /// (quasi-affine pieces).

@@ -33,28 +33,30 @@ std::string entryOf(const isl::set &s) {
       isl_point_get_coordinate_val(p.get(), isl_dim_set, s.tuple_dim() - 1)));
 }
 
-/// What `f` gives at the entries `at`: "[D[a] -> A[g, t]]".
+/// What `f` gives at the entries `at`: "[D[a] -> V[k, w, r, x]]".
 std::string valueAt(const isl::pw_multi_aff &f, const isl::set &at) {
   std::string r = show(f.intersect_domain(at).as_map().range());
-  // "{ [D[..] -> A[..]] }" without the braces.
+  // "{ [D[..] -> V[..]] }" without the braces.
   return r.size() > 4 ? r.substr(2, r.size() - 4) : r;
 }
 
 /// `design` in the function's numbering of arguments: composed with
-/// { [D[a] -> A[h, t]] -> [D[a] -> A[argumentOf[h], t]] }, so an entry
-/// carrying an argument the function lacks falls out of the domain.
+/// { [D[a] -> V[1, h, 0, t]] -> [D[a] -> V[1, argumentOf[h], 0, t]] }, so
+/// an entry carrying an argument the function lacks (or a tag of another
+/// kind) falls out of the domain.
 isl::pw_multi_aff inFunctionNumbering(const isl::pw_multi_aff &design,
                                       const std::vector<int> &argumentOf) {
   isl::ctx ctx = design.ctx();
   isl::pw_multi_aff out =
-      isl::map(ctx, "{ X[e] -> [D[a] -> A[g, t]] : false }").as_pw_multi_aff();
+      isl::map(ctx, "{ X[e] -> [D[a] -> V[k, w, r, x]] : false }")
+          .as_pw_multi_aff();
   std::ostringstream ren;
   ren << "{ ";
   bool any = false;
   for (size_t k = 0; k < argumentOf.size(); ++k)
     if (argumentOf[k] >= 0) {
-      ren << (any ? "; " : "") << "[D[a] -> A[h, t]] -> [D[a] -> A["
-          << argumentOf[k] << ", t]] : h = " << k;
+      ren << (any ? "; " : "") << "[D[a] -> V[q, h, r, t]] -> [D[a] -> V[1, "
+          << argumentOf[k] << ", 0, t]] : q = 1 and r = 0 and h = " << k;
       any = true;
     }
   ren << " }";

@@ -29,20 +29,21 @@
 
 namespace aircheck::validate {
 
-/// The program function `program` ({ X[k..., e] -> [D[a] -> A[g, t]] })
-/// at instance `key`, as { X[e] -> [D[a] -> A[g, t]] }.
+/// The program function `program` ({ X[k..., e] -> [D[a] -> V[...]] },
+/// V the tag tuple of StreamRelations.h) at instance `key`, as
+/// { X[e] -> [D[a] -> V[...]] }.
 isl::pw_multi_aff atInstance(const isl::pw_multi_aff &program,
                              const std::vector<int64_t> &key);
 
-/// Whether `design` ({ X[e] -> [D[a] -> A[g', t]] }, g' a runtime-sequence
-/// argument, `argumentOf[g']` the function's) equals `program` (one
+/// Whether `design` ({ X[e] -> [D[a] -> V[1, g', 0, t]] }, g' a
+/// runtime-sequence argument, `argumentOf[g']` the function's) equals `program` (one
 /// instance's, in `design`'s isl context); else false with `witness`.
 /// isl errors (past the budget) throw isl::exception.
 bool sameRelation(const isl::pw_multi_aff &design,
                   const isl::pw_multi_aff &program,
                   const std::vector<int> &argumentOf, std::string &witness);
 
-/// The instances of `program` ({ X[k..., e] -> [D[a] -> A[g, t]] }) whose
+/// The instances of `program` ({ X[k..., e] -> [D[a] -> V[...]] }) whose
 /// fills are exactly `design`'s: { X[k...] }, read from the functions
 /// alone (which herd instance a core runs, by its data: several where the
 /// instances receive the same data). Empty where `design` carries an

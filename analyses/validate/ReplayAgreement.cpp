@@ -48,7 +48,8 @@ bool aircheck::validate::sameFills(const FillLog &log,
     }
     defined = defined.unite(entries.range());
     std::ostringstream want;
-    want << "{ [i, j] -> [D[a] -> A[" << r.tags.first.who << ", t]] : 0 <= i < "
+    want << "{ [i, j] -> [D[a] -> V[1, " << r.tags.first.who
+         << ", 0, t]] : 0 <= i < "
          << count << " and 0 <= j < " << len << " and a = " << r.element
          << " + " << dElement << " * i + " << r.step << " * j and t = "
          << r.tags.first.element << " + " << dTag << " * i + "

@@ -27,7 +27,7 @@
 namespace aircheck::validate {
 
 /// Whether `log`'s entries are exactly those of `relation`
-/// ({ X[e] -> [D[a] -> A[g, t]] }; an Undefined entry is one the relation
+/// ({ X[e] -> [D[a] -> V[1, g, 0, t]] }; an Undefined entry is one the relation
 /// has no image for); else false with `witness`, an entry that differs.
 /// `explicitPieces`: compare against the relation made explicit
 /// quasi-affine pieces first (cheaper for some relations, dearer for

@@ -31,7 +31,7 @@ struct Task {
 /// A stream as pieces of isl text over `S[p]` and its length.
 struct Stream {
   std::vector<Task> tasks;
-  std::string relation; // "S[p] -> A[g, t] : ..." pieces joined by ';'
+  std::string relation; // "S[p] -> V[1, g, 0, t] : ..." pieces, by ';'
   int64_t length = 0;
   std::string notCovered; // why the stream is not modelled
 };
@@ -124,7 +124,7 @@ std::optional<Nest> nestOf(std::vector<int64_t> b) {
 }
 
 /// A channel's tasks, one after another, as pieces of an explicit function
-/// { S[p] -> A[g, t] }: each maximal run of tasks of one argument and
+/// { S[p] -> V[1, g, 0, t] }: each maximal run of tasks of one argument and
 /// shape whose bases nest is one piece (task n = floor((p - start) /
 /// count), its place (p - start) mod count); other tasks a piece each.
 std::string piecesOf(const std::vector<Task> &tasks, int64_t &length) {
@@ -161,7 +161,7 @@ std::string piecesOf(const std::vector<Task> &tasks, int64_t &length) {
           base += " + " + std::to_string(d) + " * ((floor(" + rel + " / " +
                   std::to_string(t.count * w) + ")) mod " + std::to_string(r) +
                   ")";
-    pieces.push_back("S[p] -> A[" + std::to_string(t.arg) + ", " + base +
+    pieces.push_back("S[p] -> V[1, " + std::to_string(t.arg) + ", 0, " + base +
                      taskElement(t, rel + " mod " + C) + "] : " +
                      std::to_string(start) + " <= p < " +
                      std::to_string(start + n * t.count));
@@ -375,7 +375,8 @@ struct Ring {
   std::map<Operation *, size_t> turnOf;     // lock -> turn
 };
 
-/// A stream arriving at a channel: { S[p] -> A[g, t] } and its length.
+/// A stream arriving at a channel: { S[p] -> V[k, w, r, x] } (a tag,
+/// StreamRelations.h) and its length.
 struct Source {
   std::optional<isl::pw_multi_aff> relation;
   int64_t length = 0;
@@ -738,7 +739,7 @@ private:
     std::optional<int64_t> cycles;
     std::map<const Ring *, int64_t> lastTurn;
     isl::pw_multi_aff stream =
-        isl::map(ctx, "{ S[p] -> A[g, t] : false }").as_pw_multi_aff();
+        isl::map(ctx, "{ S[p] -> V[k, w, r, x] : false }").as_pw_multi_aff();
     for (size_t i = 0; i < steps[*c].size(); ++i) {
       BDStep &step = steps[*c][i];
       const Ring *ring =
@@ -808,7 +809,7 @@ private:
   }
 
   /// What a ring's writers put where, per writing turn j:
-  /// { W[v, a] -> A[g, t] } (cycle v, element a) and the elements j's BD
+  /// { W[v, a] -> V[k, w, r, x] } (cycle v, element a) and the elements j's BD
   /// addresses; how many cycles the ring turns.
   struct Written {
     isl::pw_multi_aff value;
@@ -926,7 +927,7 @@ private:
         logPass += layout->patterns[i].length;
     }
     isl::pw_multi_aff fills =
-        isl::map(ctx, "{ X[e] -> [D[a] -> A[g, t]] : false }")
+        isl::map(ctx, "{ X[e] -> [D[a] -> V[k, w, r, x]] : false }")
             .as_pw_multi_aff();
     for (size_t i = 0; i < chain.bds.size(); ++i) {
       if (bdBuffer(chain.bds[i]) != buffer)

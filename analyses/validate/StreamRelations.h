@@ -13,11 +13,14 @@
 // tasks in a straight-line runtime sequence. What the buffer receives is an
 // explicit function of the log entry, quasi-affine pieces,
 //
-//   { X[e] -> [D[a] -> A[g, t]] }
+//   { X[e] -> [D[a] -> V[k, w, r, x]] }
 //
 // entry e of the buffer's fill log (the elements DMAs wrote into it, in
 // order, over all its fills) is written at element a of the buffer and
-// carries element t (linear) of runtime-sequence argument g. It is composed
+// carries the tag V (Delivery.h's Tag as a tuple): kind k = 1, element x
+// (linear) of runtime-sequence argument w, r = 0. (Kind 2, a core buffer's
+// element as its core made it for hand-off r, is the tuple's room for the
+// streams cores send; they are not covered yet.) It is composed
 // by pullback from functions each read by its own rule: a stream's element
 // at position p; a BD's element at its place q (floor(q / w) mod size per
 // dimension); a BD's pattern inverted (the last place it addresses an
@@ -58,10 +61,9 @@
 namespace aircheck::validate {
 
 struct StreamRelations {
-  /// Per covered core buffer: its fills as { X[e] -> [D[a] -> A[g, t]] }.
+  /// Per covered core buffer: its fills as { X[e] -> [D[a] -> V[k, w, r, x]] }.
   std::map<mlir::Operation *, isl::map> fills;
-  /// The same, as explicit functions of the entry (quasi-affine pieces):
-  /// { X[e] -> [D[a] -> A[g, t]] }.
+  /// The same, as explicit functions of the entry (quasi-affine pieces).
   std::map<mlir::Operation *, isl::pw_multi_aff> functions;
   /// Per core buffer some DMA writes that is not covered: why.
   std::map<mlir::Operation *, std::string> notCovered;

@@ -254,8 +254,8 @@ TEST(ValidateLogs, SameFillsIsEntryEquality) {
   auto pick = [&](int n) { return (int64_t)(rng() % n); };
   auto point = [&](size_t k, int64_t a, int32_t g, int64_t t) {
     return isl::map(isl.get(), "{ X[" + std::to_string(k) + "] -> [D[" +
-                                   std::to_string(a) + "] -> A[" +
-                                   std::to_string(g) + ", " +
+                                   std::to_string(a) + "] -> V[1, " +
+                                   std::to_string(g) + ", 0, " +
                                    std::to_string(t) + "]] }");
   };
   for (int trial = 0; trial < 200; ++trial) {
@@ -269,7 +269,7 @@ TEST(ValidateLogs, SameFillsIsEntryEquality) {
         log.addRow(pick(2) * 64 + i * 8, 1 + pick(2),
                    TagRun{Tag(Tag::Argument, who, 100 * r + 16 * i),
                           pick(3), len});
-    isl::map exact(isl.get(), "{ X[e] -> [D[a] -> A[g, t]] : false }");
+    isl::map exact(isl.get(), "{ X[e] -> [D[a] -> V[k, w, r, x]] : false }");
     for (size_t k = 0; k < log.size(); ++k)
       exact = exact.unite(point(k, log.elementAt(k), log.tagAt(k).who,
                                 log.tagAt(k).element));
@@ -301,7 +301,7 @@ TEST(ValidateLogs, SameFillsIsEntryEquality) {
   undefined.add(0, Tag());
   EXPECT_TRUE(sameFills(undefined,
                         isl::map(isl.get(),
-                                 "{ X[e] -> [D[a] -> A[g, t]] : false }"),
+                                 "{ X[e] -> [D[a] -> V[k, w, r, x]] : false }"),
                         isl.get(), why));
 }
 
@@ -341,11 +341,11 @@ TEST(ValidateRelations, SameRelationIsEntryEquality) {
   // 2 rows of 8 elements, row r of argument 1 (the sequence's 0) into row
   // 1 - r of the buffer.
   const char *designText = "{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] "
-                           "-> A[0, e]] : 0 <= e < 16 }";
+                           "-> V[1, 0, 0, e]] : 0 <= e < 16 }";
   isl::pw_multi_aff design = fn(ctx, designText);
   isl::pw_multi_aff program =
-      fn(ctx, "{ X[s, h, e] -> [D[8 + e] -> A[1, e]] : 0 <= e < 8; "
-              "X[s, h, e] -> [D[e - 8] -> A[1, e]] : 8 <= e < 16 }");
+      fn(ctx, "{ X[s, h, e] -> [D[8 + e] -> V[1, 1, 0, e]] : 0 <= e < 8; "
+              "X[s, h, e] -> [D[e - 8] -> V[1, 1, 0, e]] : 8 <= e < 16 }");
   std::vector<int> args = {1, 0};
   std::string why;
   isl::pw_multi_aff one = atInstance(program, {0, 3});
@@ -359,33 +359,33 @@ TEST(ValidateRelations, SameRelationIsEntryEquality) {
     EXPECT_NE(w.find(says), std::string::npos) << text << ": " << w;
   };
   // Entry 3 lands one element on; carries the next element.
-  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
-          "0 <= e < 16 and e != 3; X[3] -> [D[12] -> A[0, 3]] }",
-          "entry 3: the design has [D[12] -> A[1, 3]], the program "
-          "[D[11] -> A[1, 3]]");
-  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
-          "0 <= e < 16 and e != 3; X[3] -> [D[11] -> A[0, 4]] }",
-          "entry 3: the design has [D[11] -> A[1, 4]]");
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "
+          "0 <= e < 16 and e != 3; X[3] -> [D[12] -> V[1, 0, 0, 3]] }",
+          "entry 3: the design has [D[12] -> V[1, 1, 0, 3]], the program "
+          "[D[11] -> V[1, 1, 0, 3]]");
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "
+          "0 <= e < 16 and e != 3; X[3] -> [D[11] -> V[1, 0, 0, 4]] }",
+          "entry 3: the design has [D[11] -> V[1, 1, 0, 4]]");
   // Entry 5 carries another argument's element.
-  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
-          "0 <= e < 16 and e != 5; X[5] -> [D[13] -> A[1, 5]] }",
-          "entry 5: the design has [D[13] -> A[0, 5]]");
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "
+          "0 <= e < 16 and e != 5; X[5] -> [D[13] -> V[1, 1, 0, 5]] }",
+          "entry 5: the design has [D[13] -> V[1, 0, 0, 5]]");
   // The last entry is missing; an entry too many; an argument the
   // function lacks.
-  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "
           "0 <= e < 15 }",
           "only the program fills entry 15");
-  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[0, e]] : "
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "
           "0 <= e < 17 }",
           "only the design fills entry 16");
-  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> A[2, e]] : "
+  differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 2, 0, e]] : "
           "0 <= e < 16 }",
           "argument the function does not have");
   // The same function written in other pieces is equal.
   EXPECT_TRUE(sameRelation(
-      fn(ctx, "{ X[e] -> [D[8 + e] -> A[0, e]] : 0 <= e < 4; X[e] -> "
-              "[D[8 + e] -> A[0, e]] : 4 <= e < 8; X[e] -> [D[e - 8] -> "
-              "A[0, e]] : 8 <= e < 16 }"),
+      fn(ctx, "{ X[e] -> [D[8 + e] -> V[1, 0, 0, e]] : 0 <= e < 4; X[e] -> "
+              "[D[8 + e] -> V[1, 0, 0, e]] : 4 <= e < 8; X[e] -> [D[e - 8] -> "
+              "V[1, 0, 0, e]] : 8 <= e < 16 }"),
       one, args, why))
       << why;
 }
@@ -398,28 +398,28 @@ TEST(ValidateRelations, MatchingInstancesReadsTheInstance) {
   IslContext isl;
   isl::ctx ctx = isl.get();
   isl::pw_multi_aff program =
-      fn(ctx, "{ X[x, y, e] -> [D[e] -> A[0, 8 * x + e]] : 0 <= x < 2 and "
+      fn(ctx, "{ X[x, y, e] -> [D[e] -> V[1, 0, 0, 8 * x + e]] : 0 <= x < 2 and "
               "0 <= y < 2 and 0 <= e < 8 }");
   std::vector<int> args = {0};
   isl::set row1 = matchingInstances(
-      fn(ctx, "{ X[e] -> [D[e] -> A[0, 8 + e]] : 0 <= e < 8 }"), program,
+      fn(ctx, "{ X[e] -> [D[e] -> V[1, 0, 0, 8 + e]] : 0 <= e < 8 }"), program,
       args);
   EXPECT_TRUE(row1.is_equal(isl::set(ctx, "{ X[1, y] : 0 <= y < 2 }")))
       << row1;
   isl::set shifted = matchingInstances(
-      fn(ctx, "{ X[e] -> [D[e] -> A[0, 9 + e]] : 0 <= e < 8 }"), program,
+      fn(ctx, "{ X[e] -> [D[e] -> V[1, 0, 0, 9 + e]] : 0 <= e < 8 }"), program,
       args);
   EXPECT_TRUE(shifted.is_empty()) << shifted;
   // One entry fewer than the instances' is no instance's either.
   isl::set shorter = matchingInstances(
-      fn(ctx, "{ X[e] -> [D[e] -> A[0, e]] : 0 <= e < 7 }"), program, args);
+      fn(ctx, "{ X[e] -> [D[e] -> V[1, 0, 0, e]] : 0 <= e < 7 }"), program, args);
   EXPECT_TRUE(shorter.is_empty()) << shorter;
   // Instances the program fills differently per y are told apart.
   isl::pw_multi_aff perTile =
-      fn(ctx, "{ X[x, y, e] -> [D[e] -> A[0, 16 * x + 8 * y + e]] : "
+      fn(ctx, "{ X[x, y, e] -> [D[e] -> V[1, 0, 0, 16 * x + 8 * y + e]] : "
               "0 <= x < 2 and 0 <= y < 2 and 0 <= e < 8 }");
   isl::set one = matchingInstances(
-      fn(ctx, "{ X[e] -> [D[e] -> A[0, 24 + e]] : 0 <= e < 8 }"), perTile,
+      fn(ctx, "{ X[e] -> [D[e] -> V[1, 0, 0, 24 + e]] : 0 <= e < 8 }"), perTile,
       args);
   EXPECT_TRUE(one.is_equal(isl::set(ctx, "{ X[1, 1] }"))) << one;
 }
