@@ -235,14 +235,6 @@ std::string index(MemRefType type, int64_t e) {
          "]";
 }
 
-/// A herd instance as validation names it: the ids of its segment's
-/// instance (none outside a segment, or for a segment without ids) and then
-/// its own.
-SmallVector<int64_t, 2> instanceKey(const Place &pl) {
-  SmallVector<int64_t, 2> key(pl.segment.begin(), pl.segment.end());
-  key.append(pl.ids.begin(), pl.ids.end());
-  return key;
-}
 
 /// The segment whose instances run a herd's (null: none).
 air::SegmentOp segmentOf(air::HerdOp herd) {
@@ -404,8 +396,8 @@ public:
       if (pl.kind != Place::CoreBuffer || !d.fills.count(b))
         continue;
       Verdict::Pair pair{d.buffers[b].getOperation(), pl.alloc, {}};
-      pair.key.assign(pl.segment.begin(), pl.segment.end());
-      pair.key.insert(pair.key.end(), pl.ids.begin(), pl.ids.end());
+      SmallVector<int64_t, 2> key = pl.key();
+      pair.key.assign(key.begin(), key.end());
       v.paired.push_back(std::move(pair));
     }
     return std::move(v);
@@ -509,7 +501,7 @@ private:
       }
       {
         Place &pl = p.places[t.who];
-        return "what " + instanceText(pl.herd, instanceKey(pl)) +
+        return "what " + instanceText(pl.herd, pl.key()) +
                " computed in its alloc at " + lineColOf(pl.alloc) +
                index(pl.type, t.element) + " for its hand-off #" +
                std::to_string(t.round);
@@ -1042,10 +1034,10 @@ private:
     // The program's instances per herd, and their fills.
     for (const Place &pl : p.places)
       if (pl.kind == Place::CoreBuffer)
-        instances[pl.herd].insert(instanceKey(pl));
+        instances[pl.herd].insert(pl.key());
     for (auto [i, pl] : llvm::enumerate(p.places))
       if (pl.kind == Place::CoreBuffer)
-        placeAt[{pl.herd, instanceKey(pl), pl.alloc}] = i;
+        placeAt[{pl.herd, pl.key(), pl.alloc}] = i;
     // An L1 alloc from outside the herds is one copy per tile (seed 000
     // 4b), and herds of one name in a segment run on the same tiles: the
     // copy a herd of that name transfers is each of their instances' with
@@ -1091,8 +1083,8 @@ private:
       if (manyRuns)
         continue;
       for (air::HerdOp h : llvm::drop_begin(users)) {
-        instances[h].insert(instanceKey(pl));
-        placeAt.try_emplace({h, instanceKey(pl), pl.alloc}, i);
+        instances[h].insert(pl.key());
+        placeAt.try_emplace({h, pl.key(), pl.alloc}, i);
       }
     }
     p.func->getParentOfType<ModuleOp>().walk(
@@ -1171,7 +1163,7 @@ private:
         Operation *writer = log.by.empty() ? pl.alloc : log.by.front().second;
         return different(
             "the program fills the alloc at " + lineColOf(pl.alloc) +
-                " of " + instanceText(pl.herd, instanceKey(pl)) +
+                " of " + instanceText(pl.herd, pl.key()) +
                 ", and no core of the design runs that instance",
             writer, {});
       }

@@ -350,7 +350,8 @@ private:
   std::map<int, int> handoffs; // per core buffer place
   std::vector<TagRun> runs;     // what copy() reads (kept for its space)
   std::vector<TagArray> content; // per place
-  std::map<std::tuple<int, Operation *, std::vector<int64_t>>, int> placeOf;
+  std::map<std::tuple<int, Operation *, SmallVector<int64_t, 2>>, int>
+      placeOf;
   std::map<unsigned, Reached> pending;
   /// The hierarchy instances of the op being reached (outermost first).
   SmallVector<std::pair<Operation *, SmallVector<int64_t, 2>>, 3> where;
@@ -521,9 +522,7 @@ private:
         }
         p.segment = it->second;
       }
-    std::vector<int64_t> key3(p.segment.begin(), p.segment.end());
-    key3.insert(key3.end(), ids.begin(), ids.end());
-    auto key = std::make_tuple(p.argument, p.alloc, key3);
+    auto key = std::make_tuple(p.argument, p.alloc, p.key());
     auto [it, fresh] = placeOf.try_emplace(key, (int)out.places.size());
     if (fresh) {
       TagArray init(type.getNumElements(),
@@ -779,4 +778,11 @@ ProgramDelivery aircheck::validate::replayProgram(ModuleOp module,
                                                   int64_t budget,
     const std::map<unsigned, int64_t> &unrankedSizes) {
   return Replay(module, budget, unrankedSizes).run(maxSteps);
+}
+
+std::string aircheck::validate::keyText(llvm::ArrayRef<int64_t> key) {
+  std::string out;
+  for (int64_t x : key)
+    out += (out.empty() ? "" : ", ") + std::to_string(x);
+  return out;
 }

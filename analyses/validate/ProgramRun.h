@@ -42,7 +42,19 @@ struct Place {
   /// its buffers, and runs its herds' instances).
   llvm::SmallVector<int64_t, 2> segment;
   mlir::MemRefType type;
+
+  /// A herd instance as validation names it: the ids of its segment's
+  /// instance (none outside a segment, or for a segment without ids) and
+  /// then its own.
+  llvm::SmallVector<int64_t, 2> key() const {
+    llvm::SmallVector<int64_t, 2> k(segment.begin(), segment.end());
+    k.append(ids.begin(), ids.end());
+    return k;
+  }
 };
+
+/// An instance key as text: "a, b, ...".
+std::string keyText(llvm::ArrayRef<int64_t> key);
 
 struct ProgramDelivery {
   Unknown unknown;

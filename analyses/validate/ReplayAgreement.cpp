@@ -129,8 +129,7 @@ Agreement aircheck::validate::compareWithReplay(const ProgramStreams &streams,
                                            : streams.fills.end();
     if (it == streams.fills.end())
       continue;
-    std::vector<int64_t> key(pl.segment.begin(), pl.segment.end());
-    key.insert(key.end(), pl.ids.begin(), pl.ids.end());
+    llvm::SmallVector<int64_t, 2> key = pl.key();
     isl::map rel = it->second;
     unsigned n = rel.domain().tuple_dim();
     if (key.size() + 1 != n) {

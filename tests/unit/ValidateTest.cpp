@@ -423,3 +423,20 @@ TEST(ValidateRelations, MatchingInstancesReadsTheInstance) {
       args);
   EXPECT_TRUE(one.is_equal(isl::set(ctx, "{ X[1, 1] }"))) << one;
 }
+
+// A function composed by pullbacks, written out and read back
+// (islx::reparsed): the same function, in the same space, for every entry.
+TEST(ValidateRelations, ReparsedIsTheSameFunction) {
+  IslContext isl;
+  isl::ctx ctx = isl.get();
+  isl::pw_multi_aff inner(ctx, "{ X[e] -> S[3 * floor(e / 7) + (e mod 7)] : "
+                               "0 <= e < 70 }");
+  isl::pw_multi_aff outer(ctx, "{ S[p] -> [D[(floor(p / 4)) mod 5] -> "
+                               "V[1, 0, 0, 2 * p + (p mod 3)]] : p >= 0 }");
+  isl::pw_multi_aff composed = outer.pullback(inner);
+  isl::pw_multi_aff again = islx::reparsed(composed);
+  EXPECT_TRUE(again.get_space().is_equal(composed.get_space()));
+  EXPECT_TRUE(again.as_map().is_equal(composed.as_map()));
+  std::string why;
+  EXPECT_TRUE(sameRelation(again, composed, {0}, why)) << why;
+}

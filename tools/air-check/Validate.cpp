@@ -245,9 +245,7 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
                               std::chrono::steady_clock::now() - s0)
                               .count()
                        << " ms\n";
-        std::string key;
-        for (int64_t x : pair.key)
-          key += (key.empty() ? "" : ", ") + std::to_string(x);
+        std::string key = validate::keyText(pair.key);
         if (!isl::set(found.ctx(), "{ X[" + key + "] }").is_subset(found)) {
           differ.push_back(
               {pair.buffer, "the functions alone do not name the instance (" +
