@@ -73,6 +73,18 @@ static int crossCheck(StringRef path, llvm::function_ref<void(int &)> body) {
   return 3;
 }
 
+/// With AIR_CHECK_CROSS_CHECK_TIMES set, the cross-checks print how long
+/// their parts took (docs/validate.md): the milliseconds since `from`.
+using Clock = std::chrono::steady_clock;
+static bool timedCrossChecks() {
+  return std::getenv("AIR_CHECK_CROSS_CHECK_TIMES") != nullptr;
+}
+static int64_t msSince(Clock::time_point from,
+                       Clock::time_point to = Clock::now()) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(to - from)
+      .count();
+}
+
 /// The end of a cross-check's summary line (the comparisons isl gave up
 /// on), why buffers are not covered, and each disagreement as an internal
 /// error (exit 3).
@@ -146,20 +158,17 @@ static int crossCheckProgramStreams(ModuleOp program, StringRef path,
                    << replay.unknown.why << "\n";
       return;
     }
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = Clock::now();
     validate::ProgramStreams rel = validate::deriveProgramStreams(program);
-    auto t1 = std::chrono::steady_clock::now();
-    auto ms = [](auto d) {
-      return std::chrono::duration_cast<std::chrono::milliseconds>(d).count();
-    };
-    bool timed = std::getenv("AIR_CHECK_CROSS_CHECK_TIMES");
+    auto t1 = Clock::now();
+    bool timed = timedCrossChecks();
     if (timed)
-      llvm::errs() << "program stream cross-check: derived in " << ms(t1 - t0)
-                   << " ms\n";
+      llvm::errs() << "program stream cross-check: derived in "
+                   << msSince(t0, t1) << " ms\n";
     validate::Agreement a = validate::compareWithReplay(rel, replay);
     if (timed)
       llvm::errs() << "program stream cross-check: compared in "
-                   << ms(std::chrono::steady_clock::now() - t1) << " ms\n";
+                   << msSince(t1) << " ms\n";
     std::map<std::string, int> reasons;
     for (auto &[buffer, why] : rel.notCovered)
       ++reasons[why];
@@ -184,28 +193,22 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
     std::vector<aiecheck::Device> devices = aiecheck::collectDevices(design);
     if (devices.size() != 1)
       return;
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = Clock::now();
     // Both sides in one isl context: the program's.
     validate::ProgramStreams ps = validate::deriveProgramStreams(program);
-    auto tp = std::chrono::steady_clock::now();
+    auto tp = Clock::now();
     validate::StreamRelations rel;
     try {
       rel = validate::deriveStreamRelations(devices.front(), *ps.isl);
     } catch (const isl::exception &) {
       return;
     }
-    bool timed = std::getenv("AIR_CHECK_CROSS_CHECK_TIMES");
+    bool timed = timedCrossChecks();
     if (timed)
       llvm::errs() << "relation cross-check: the program's functions derived "
                       "in "
-                   << std::chrono::duration_cast<std::chrono::milliseconds>(
-                          tp - t0)
-                          .count()
-                   << " ms, the design's in "
-                   << std::chrono::duration_cast<std::chrono::milliseconds>(
-                          std::chrono::steady_clock::now() - tp)
-                          .count()
-                   << " ms\n";
+                   << msSince(t0, tp) << " ms, the design's in "
+                   << msSince(tp) << " ms\n";
     int64_t equal = 0, uncovered = 0, undecided = 0, named = 0, unique = 0;
     std::vector<std::pair<Operation *, std::string>> differ;
     for (const validate::Verdict::Pair &pair : v.paired) {
@@ -218,7 +221,7 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
       std::string witness;
       try {
         ps.isl->resetBudget();
-        auto s0 = std::chrono::steady_clock::now();
+        auto s0 = Clock::now();
         bool same = validate::sameRelation(
             d->second, validate::atInstance(p->second, pair.key),
             v.argumentOf, witness);
@@ -229,22 +232,15 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
         ++equal;
         if (timed)
           llvm::errs() << "relation cross-check: equal in "
-                       << std::chrono::duration_cast<
-                              std::chrono::milliseconds>(
-                              std::chrono::steady_clock::now() - s0)
-                              .count()
-                       << " ms\n";
+                       << msSince(s0) << " ms\n";
         // The instance, read from the functions alone: the replays' must
         // be among those that receive the buffer's data.
         isl::set found =
             validate::matchingInstances(d->second, p->second, v.argumentOf);
         if (timed)
-          llvm::errs() << "relation cross-check: a buffer in "
-                       << std::chrono::duration_cast<
-                              std::chrono::milliseconds>(
-                              std::chrono::steady_clock::now() - s0)
-                              .count()
-                       << " ms\n";
+          llvm::errs() << "relation cross-check: a buffer (and its "
+                          "instances) in "
+                       << msSince(s0) << " ms\n";
         std::string key = validate::keyText(pair.key);
         if (!isl::set(found.ctx(), "{ X[" + key + "] }").is_subset(found)) {
           differ.push_back(
@@ -258,13 +254,8 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
         ++undecided;
       }
     }
-    auto t1 = std::chrono::steady_clock::now();
-    if (std::getenv("AIR_CHECK_CROSS_CHECK_TIMES"))
-      llvm::errs() << "relation cross-check: "
-                   << std::chrono::duration_cast<std::chrono::milliseconds>(
-                          t1 - t0)
-                          .count()
-                   << " ms\n";
+    if (timed)
+      llvm::errs() << "relation cross-check: " << msSince(t0) << " ms\n";
     llvm::outs() << "air-check validate: relation cross-check: " << equal
                  << " core buffers' relations equal their instance's in the "
                     "program, "
