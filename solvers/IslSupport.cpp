@@ -65,6 +65,9 @@ isl::space islx::setSpace(isl::ctx ctx, unsigned n) {
   return isl::manage(checked(ctx.get(), isl_space_set_alloc(ctx.get(), 0, n)));
 }
 isl::pw_multi_aff islx::reparsed(const isl::pw_multi_aff &f) {
+  // An empty function prints as "{  }", which names no space to read back.
+  if (isl_pw_multi_aff_n_piece(f.get()) == 0)
+    return f;
   char *text = checked(f.ctx().get(), isl_pw_multi_aff_to_str(f.get()));
   isl::pw_multi_aff out(f.ctx(), text);
   free(text);

@@ -357,10 +357,12 @@ std::optional<BDPattern> patternOf(aie::DMABDOp bd, std::string &why) {
 }
 
 
-/// A BD in the form a lock ring orders: one block of `acquire(L, >= 1)`,
-/// the BD, `release(L', 1)`.
+/// A step in the form a lock ring orders: `acquire(L, >= 1)` in the block
+/// of its first BD, `release(L', 1)` in the block of its last, the BDs
+/// between (each its own block) without a lock op; often one BD.
 struct BDStep {
-  aie::DMABDOp bd;
+  std::vector<aie::DMABDOp> bds; // in chain order
+  std::vector<size_t> at;        // each BD's place in the chain
   aie::UseLockOp acquire, release;
 };
 
@@ -436,7 +438,8 @@ private:
       steps.push_back(stepsOf(chain, stepWhy[c]));
       for (size_t i = 0; i < steps[c].size(); ++i) {
         stepOfAcquire[steps[c][i].acquire] = {c, i};
-        stepOfBD[steps[c][i].bd] = {c, i};
+        for (aie::DMABDOp bd : steps[c][i].bds)
+          stepOfBD[bd] = {c, i};
       }
     }
     device.walk([&](aie::UseLockOp use) {
@@ -459,46 +462,61 @@ private:
     shim = shimStreams(device, seqWhy);
   }
 
-  /// The chain's BDs in the lock-ring form, in order (empty, with `why`,
-  /// when one is not).
+  /// The chain's steps in the lock-ring form, in order (empty, with `why`,
+  /// when the chain is not in it).
   static std::vector<BDStep> stepsOf(BDChain &chain, std::string &why) {
     std::vector<BDStep> out;
+    std::map<Operation *, size_t> index;
+    for (size_t i = 0; i < chain.bds.size(); ++i)
+      index[chain.bds[i]] = i;
+    auto bad = [&] {
+      why = "a BD chain that is not in steps of one acquire, its BDs, one "
+            "release";
+      return std::vector<BDStep>{};
+    };
     llvm::SmallPtrSet<Block *, 8> seen;
+    std::optional<BDStep> open;
     for (Block *b = chain.start.getDest(); b && seen.insert(b).second;) {
-      BDStep step;
-      int state = 0; // 0: before the acquire, 1: the BD, 2: the release, 3
+      aie::UseLockOp acquire, release;
+      aie::DMABDOp bd;
       for (Operation &op : *b) {
         if (auto use = dyn_cast<aie::UseLockOp>(op)) {
-          std::optional<int64_t> amount = use.getKnownAmount();
-          if (state == 0 && use.getAction() ==
-                                aie::LockAction::AcquireGreaterEqual &&
-              amount == 1) {
-            step.acquire = use;
-            state = 1;
-          } else if (state == 2 && use.getAction() == aie::LockAction::Release &&
-                     amount == 1) {
-            step.release = use;
-            state = 3;
-          } else {
-            state = -1;
-          }
-        } else if (auto bd = dyn_cast<aie::DMABDOp>(op)) {
-          step.bd = bd;
-          state = state == 1 ? 2 : -1;
+          if (use.getKnownAmount() != std::optional<int64_t>(1))
+            return bad();
+          if (use.getAction() == aie::LockAction::AcquireGreaterEqual &&
+              !acquire && !bd)
+            acquire = use;
+          else if (use.getAction() == aie::LockAction::Release && !release &&
+                   bd)
+            release = use;
+          else
+            return bad();
+        } else if (auto d = dyn_cast<aie::DMABDOp>(op)) {
+          if (bd || release)
+            return bad();
+          bd = d;
         } else if (!isa<aie::NextBDOp, aie::EndOp>(op)) {
-          state = -1;
+          return bad();
         }
-        if (state < 0)
-          break;
       }
-      if (state != 3) {
-        why = "a BD whose block is not one acquire, the BD, one release";
-        return {};
+      if (!bd || bool(acquire) == open.has_value())
+        return bad();
+      if (acquire) {
+        open.emplace();
+        open->acquire = acquire;
       }
-      out.push_back(step);
+      open->bds.push_back(bd);
+      open->at.push_back(index.at(bd));
+      if (release) {
+        open->release = release;
+        out.push_back(std::move(*open));
+        open.reset();
+      }
       auto next = dyn_cast_or_null<aie::NextBDOp>(b->getTerminator());
       b = next ? next.getDest() : nullptr;
     }
+    if (open)
+      return bad();
     return out;
   }
 
@@ -715,7 +733,13 @@ private:
       return known->second;
     }
     memo[key] = Source(); // in progress
-    Source out = memtileStreamImpl(tile, channel);
+    Source out;
+    try {
+      out = memtileStreamImpl(tile, channel);
+    } catch (...) {
+      memo.erase(key); // not a cycle: isl gave up inside
+      throw;
+    }
     memo[key] = out;
     return out;
   }
@@ -762,45 +786,15 @@ private:
         return out;
       }
       cycles = content->cycles;
-      Operation *buffer = bdBuffer(step.bd);
-      if (!buffer) {
-        out.why = "a BD on a view of a buffer";
-        return out;
-      }
-      // The last write before the read at (cycle u, turn k) of element a
-      // is, of the turns j writing the buffer, the latest (cycle, turn)
-      // whose BD addresses a: turn j < k at cycle u, else j > k at cycle
-      // u - 1. Candidates are taken latest first, each where no later
-      // one addresses the element: the lexmax in closed form.
-      std::vector<std::pair<size_t, int64_t>> candidates; // (turn, lag)
-      for (size_t j = (size_t)turn; j-- > 0;)
-        candidates.push_back({j, 0});
-      for (size_t j = ring->at.size(); j-- > (size_t)turn + 1;)
-        candidates.push_back({j, 1});
-      isl::pw_multi_aff read = readOf(*layout, i, content->cycles);
-      isl::set taken = read.domain().empty(read.domain().get_space());
-      for (auto [j, lag] : candidates) {
-        auto [wc, wi] = ring->at[j];
-        if (chains[wc].second.start.getChannelDir() !=
-                aie::DMAChannelDir::S2MM ||
-            bdBuffer(steps[wc][wi].bd) != buffer)
-          continue;
-        auto written = content->byTurn.find(j);
-        if (written == content->byTurn.end())
-          continue;
-        std::string L = std::to_string(lag);
-        const BDPattern &wp = written->second.pattern;
-        isl::set here(ctx, "{ R[u, a] : u >= " + L + " and exists (" +
-                               join(wp.dims, ", ") + " : " + wp.bounds +
-                               " and a = " + wp.a + ") }");
-        isl::set where = here.preimage(read).subtract(taken);
-        isl::pw_multi_aff at(ctx,
-                             "{ R[u, a] -> W[u - " + L + ", a] }");
-        isl::pw_multi_aff value =
-            islx::reparsed(written->second.value.pullback(
-                at.pullback(read.intersect_domain(where))));
-        stream = stream.union_add(value);
-        taken = taken.unite(where);
+      for (size_t m = 0; m < step.bds.size(); ++m) {
+        Operation *buffer = bdBuffer(step.bds[m]);
+        if (!buffer) {
+          out.why = "a BD on a view of a buffer";
+          return out;
+        }
+        stream = stream.union_add(
+            lastWrites(*ring, turn, *content, buffer,
+                       readOf(*layout, step.at[m], content->cycles)));
       }
     }
     out.relation = stream.coalesce();
@@ -808,17 +802,59 @@ private:
     return out;
   }
 
-  /// What a ring's writers put where, per writing turn j:
-  /// { W[v, a] -> V[k, w, r, x] } (cycle v, element a) and the elements j's BD
-  /// addresses; how many cycles the ring turns.
+  /// What a ring's writers put where, per writing turn j and BD of its
+  /// step, in order: { W[v, a] -> V[k, w, r, x] } (cycle v, element a),
+  /// the buffer and the BD's pattern; how many cycles the ring turns.
   struct Written {
     isl::pw_multi_aff value;
+    Operation *buffer;
     BDPattern pattern;
   };
   struct RingContent {
-    std::map<size_t, Written> byTurn;
+    std::map<size_t, std::vector<Written>> byTurn;
     int64_t cycles = 0;
   };
+  /// What the reads `read` ({ S[p] -> R[u, a] }) of `buffer` at turn
+  /// `turn` of `ring` stream: the last write before the read at (cycle u,
+  /// turn k) of element a is, of the BDs writing the buffer, the latest
+  /// (cycle, turn, BD in its turn's step) whose pattern addresses a: turn
+  /// j < k at cycle u, else j > k at cycle u - 1, the step's later BDs
+  /// first. Candidates are taken latest first, each where no later one
+  /// addresses the element: the lexmax in closed form.
+  isl::pw_multi_aff lastWrites(const Ring &ring, int64_t turn,
+                               const RingContent &content, Operation *buffer,
+                               const isl::pw_multi_aff &read) {
+    std::vector<std::pair<size_t, int64_t>> turns; // (turn, lag)
+    for (size_t j = (size_t)turn; j-- > 0;)
+      turns.push_back({j, 0});
+    for (size_t j = ring.at.size(); j-- > (size_t)turn + 1;)
+      turns.push_back({j, 1});
+    isl::pw_multi_aff out =
+        isl::map(ctx, "{ S[p] -> V[k, w, r, x] : false }").as_pw_multi_aff();
+    isl::set taken = read.domain().empty(read.domain().get_space());
+    for (auto [j, lag] : turns) {
+      auto written = content.byTurn.find(j);
+      if (written == content.byTurn.end())
+        continue;
+      std::string L = std::to_string(lag);
+      for (auto w = written->second.rbegin(); w != written->second.rend();
+           ++w) {
+        if (w->buffer != buffer)
+          continue;
+        const BDPattern &wp = w->pattern;
+        isl::set here(ctx, "{ R[u, a] : u >= " + L + " and exists (" +
+                               join(wp.dims, ", ") + " : " + wp.bounds +
+                               " and a = " + wp.a + ") }");
+        isl::set where = here.preimage(read).subtract(taken);
+        isl::pw_multi_aff at(ctx, "{ R[u, a] -> W[u - " + L + ", a] }");
+        out = out.union_add(islx::reparsed(
+            w->value.pullback(at.pullback(read.intersect_domain(where)))));
+        taken = taken.unite(where);
+      }
+    }
+    return out;
+  }
+
   RingContent *contentOf(const Ring *ring, std::string &why) {
     auto known = contents.find(ring);
     if (known != contents.end())
@@ -833,20 +869,23 @@ private:
         why = "a ring with a BD of a chain that does not loop";
         return nullptr;
       }
-      Operation *buffer = bdBuffer(steps[wc][wi].bd);
-      if (!buffer) {
-        why = "a BD on a view of a buffer";
-        return nullptr;
-      }
-      // Every BD of the buffer takes its turns in this ring.
-      for (aie::DMABDOp other : onBuffer[buffer]) {
-        auto st = stepOfBD.find(other);
-        if (st == stepOfBD.end() ||
-            ringAt[steps[st->second.first][st->second.second]
-                       .acquire.getLock()
-                       .getDefiningOp()] != ring) {
-          why = "a buffer whose BDs do not all take turns in one ring";
+      const BDStep &step = steps[wc][wi];
+      for (aie::DMABDOp bd : step.bds) {
+        Operation *buffer = bdBuffer(bd);
+        if (!buffer) {
+          why = "a BD on a view of a buffer";
           return nullptr;
+        }
+        // Every BD of the buffer takes its turns in this ring.
+        for (aie::DMABDOp other : onBuffer[buffer]) {
+          auto st = stepOfBD.find(other);
+          if (st == stepOfBD.end() ||
+              ringAt[steps[st->second.first][st->second.second]
+                         .acquire.getLock()
+                         .getDefiningOp()] != ring) {
+            why = "a buffer whose BDs do not all take turns in one ring";
+            return nullptr;
+          }
         }
       }
       if (chain.start.getChannelDir() != aie::DMAChannelDir::S2MM) {
@@ -865,27 +904,32 @@ private:
       std::optional<Layout> layout = layoutOf(chain, why);
       if (!layout)
         return nullptr;
-      const BDPattern &p = layout->patterns[wi];
-      int64_t need = layout->starts[wi] + p.length;
-      int64_t done =
-          src.length < need ? 0 : (src.length - need) / layout->pass + 1;
-      if (cycles && *cycles != done) {
-        why = "a ring whose writers' streams fill different numbers of "
-              "turns";
-        return nullptr;
+      for (size_t m = 0; m < step.bds.size(); ++m) {
+        size_t bi = step.at[m];
+        const BDPattern &p = layout->patterns[bi];
+        int64_t need = layout->starts[bi] + p.length;
+        int64_t done =
+            src.length < need ? 0 : (src.length - need) / layout->pass + 1;
+        if (cycles && *cycles != done) {
+          why = "a ring whose writers' streams fill different numbers of "
+                "turns";
+          return nullptr;
+        }
+        cycles = done;
+        // The stream position that wrote element a at cycle v: the BD's
+        // pattern inverted, its last position where it addresses an
+        // element twice (a small lexmax over the BD's own dims).
+        std::ostringstream at;
+        at << "{ W[v, a] -> S[p] : 0 <= v < " << done << " and exists ("
+           << join(p.dims, ", ") << " : " << p.bounds << " and a = " << p.a
+           << " and p = " << layout->pass << " * v + " << layout->starts[bi]
+           << " + " << p.q << ") }";
+        isl::pw_multi_aff position =
+            isl::map(ctx, at.str()).lexmax_pw_multi_aff();
+        rc.byTurn[k].push_back(
+            {islx::reparsed(src.relation->pullback(position)),
+             bdBuffer(step.bds[m]), p});
       }
-      cycles = done;
-      // The stream position that wrote element a at cycle v: the BD's
-      // pattern inverted, its last position where it addresses a element
-      // twice (a small lexmax over the BD's own dims).
-      std::ostringstream at;
-      at << "{ W[v, a] -> S[p] : 0 <= v < " << done << " and exists ("
-         << join(p.dims, ", ") << " : " << p.bounds << " and a = " << p.a
-         << " and p = " << layout->pass << " * v + " << layout->starts[wi]
-         << " + " << p.q << ") }";
-      isl::pw_multi_aff position =
-          isl::map(ctx, at.str()).lexmax_pw_multi_aff();
-      rc.byTurn[k] = {islx::reparsed(src.relation->pullback(position)), p};
     }
     if (!cycles) {
       why = "a ring without a writer";
