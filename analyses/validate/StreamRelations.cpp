@@ -65,22 +65,26 @@ Operation *runtimeSequence(aie::DeviceOp device, std::string &why) {
   return found;
 }
 
-/// The element a task reaches at its place `q` (an expression): its
-/// index along dimension k is floor(q / w_k) mod size_k (w_k the elements
-/// of one step of k; the outermost needs no mod).
-std::string taskElement(const Task &task, const std::string &q) {
-  std::string t;
+/// The offsets from its start that a pattern (sizes and strides, outermost
+/// first) reaches at its place `q` (an expression, within its length), as
+/// " + stride * index" terms: its index along dimension k is
+/// floor(q / w_k) mod size_k (w_k the elements of one step of k; the
+/// outermost needs no mod). Runtime tasks and BDs walk alike.
+template <typename Sizes>
+std::string walkTerms(const Sizes &sizes, const Sizes &strides,
+                      const std::string &q) {
+  std::string out;
   int64_t weight = 1;
-  for (int k = 3; k >= 0; --k) {
-    if (task.size[k] > 1 && task.st[k] != 0) {
+  for (size_t k = sizes.size(); k-- > 0;) {
+    if (sizes[k] > 1 && strides[k] != 0) {
       std::string i = "floor((" + q + ") / " + std::to_string(weight) + ")";
       if (k > 0)
-        i = "(" + i + ") mod " + std::to_string(task.size[k]);
-      t += " + " + std::to_string(task.st[k]) + " * (" + i + ")";
+        i = "(" + i + ") mod " + std::to_string(sizes[k]);
+      out += " + " + std::to_string(strides[k]) + " * (" + i + ")";
     }
-    weight *= task.size[k];
+    weight *= sizes[k];
   }
-  return t;
+  return out;
 }
 
 /// The bases of a run of tasks as a mixed-radix nest, innermost level
@@ -162,7 +166,7 @@ std::string piecesOf(const std::vector<Task> &tasks, int64_t &length) {
                   std::to_string(t.count * w) + ")) mod " + std::to_string(r) +
                   ")";
     pieces.push_back("S[p] -> V[1, " + std::to_string(t.arg) + ", 0, " + base +
-                     taskElement(t, rel + " mod " + C) + "] : " +
+                     walkTerms(t.size, t.st, rel + " mod " + C) + "] : " +
                      std::to_string(start) + " <= p < " +
                      std::to_string(start + n * t.count));
     length += n * t.count;
@@ -286,18 +290,7 @@ struct BDPattern {
   /// as an explicit quasi-affine expression: its index along dimension k
   /// is floor(q / w_k) mod size_k, w_k the elements of one step of k.
   std::string address(const std::string &q) const {
-    std::string out = std::to_string(offset);
-    int64_t weight = 1;
-    for (size_t k = sizes.size(); k-- > 0;) {
-      if (sizes[k] > 1 && strides[k] != 0) {
-        std::string i = "floor((" + q + ") / " + std::to_string(weight) + ")";
-        if (k > 0)
-          i = "(" + i + ") mod " + std::to_string(sizes[k]);
-        out += " + " + std::to_string(strides[k]) + " * (" + i + ")";
-      }
-      weight *= sizes[k];
-    }
-    return out;
+    return std::to_string(offset) + walkTerms(sizes, strides, q);
   }
 };
 
