@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <array>
 #include <optional>
 #include <sstream>
 
@@ -20,7 +21,8 @@ template <typename T> std::string text(const T &x) {
 
 bool aircheck::validate::sameFills(const FillLog &log,
                                    const isl::map &relation, isl::ctx ctx,
-                                   std::string &witness, bool explicitPieces) {
+                                   std::string &witness, bool explicitPieces,
+                                   const std::map<int, int64_t> &computedWho) {
   // (A relation with two images at an entry differs from the run there.)
   isl::set defined(ctx, "{ X[e] : false }");
   // With `explicitPieces`, the relation as explicit quasi-affine pieces,
@@ -41,15 +43,30 @@ bool aircheck::validate::sameFills(const FillLog &log,
     isl::map entries(ctx, at.str());
     if (r.tags.first.kind == Tag::Undefined)
       return true; // no image: the domain check below
-    if (r.tags.first.kind != Tag::Argument) {
+    // An argument's element, V[1, g, 0, t]; a core's value for a hand-off,
+    // V[2, w, r, t], w the relations' number of the replay's buffer.
+    int64_t kind = 1, who = r.tags.first.who, round = 0;
+    if (r.tags.first.kind == Tag::Computed) {
+      auto it = computedWho.find(r.tags.first.who);
+      if (it == computedWho.end()) {
+        witness = "the replay logs entry " + std::to_string(r.at) +
+                  " with a core's value of a buffer the relations do not "
+                  "stream";
+        return false;
+      }
+      kind = 2;
+      who = it->second;
+      round = r.tags.first.round;
+    } else if (r.tags.first.kind != Tag::Argument) {
       witness = "the replay logs entry " + std::to_string(r.at) +
-                " with a tag that is no argument's element";
+                " with a tag that is neither an argument's element nor a "
+                "core's value";
       return false;
     }
     defined = defined.unite(entries.range());
     std::ostringstream want;
-    want << "{ [i, j] -> [D[a] -> V[1, " << r.tags.first.who
-         << ", 0, t]] : 0 <= i < "
+    want << "{ [i, j] -> [D[a] -> V[" << kind << ", " << who << ", "
+         << round << ", t]] : 0 <= i < "
          << count << " and 0 <= j < " << len << " and a = " << r.element
          << " + " << dElement << " * i + " << r.step << " * j and t = "
          << r.tags.first.element << " + " << dTag << " * i + "
@@ -85,11 +102,13 @@ namespace {
 /// `sameFills` with the relation as it is, then, past isl's budget, as
 /// explicit pieces; nullopt when both run out.
 std::optional<bool> compareOne(const FillLog &log, const isl::map &relation,
-                               IslContext &isl, std::string &witness) {
+                               IslContext &isl, std::string &witness,
+                               const std::map<int, int64_t> &computedWho) {
   for (bool explicitPieces : {false, true}) {
     isl.resetBudget();
     try {
-      return sameFills(log, relation, isl.get(), witness, explicitPieces);
+      return sameFills(log, relation, isl.get(), witness, explicitPieces,
+                       computedWho);
     } catch (const isl::exception &) {
     }
   }
@@ -101,13 +120,18 @@ Agreement aircheck::validate::compareWithReplay(
     const StreamRelations &relations, const DesignDelivery &replay,
     IslContext &isl) {
   Agreement out;
+  std::map<int, int64_t> computedWho; // the replay's buffer -> the relations'
+  for (auto [w, buffer] : llvm::enumerate(relations.computed))
+    if (int b = replay.bufferIndex(buffer); b >= 0)
+      computedWho[b] = (int64_t)w;
   for (auto &[buffer, relation] : relations.fills) {
     int b = replay.bufferIndex(buffer);
     auto it = b < 0 ? replay.fills.end() : replay.fills.find(b);
     FillLog none;
     const FillLog &log = it == replay.fills.end() ? none : it->second;
     std::string witness;
-    std::optional<bool> same = compareOne(log, relation, isl, witness);
+    std::optional<bool> same =
+        compareOne(log, relation, isl, witness, computedWho);
     if (!same)
       ++out.undecided;
     else if (*same)
@@ -118,6 +142,112 @@ Agreement aircheck::validate::compareWithReplay(
   return out;
 }
 
+
+Agreement aircheck::validate::compareResultsWithReplay(
+    const StreamRelations &relations, const DesignDelivery &replay,
+    IslContext &isl, std::vector<unsigned> &differingArgs) {
+  Agreement out;
+  std::map<int, int64_t> computedWho;
+  for (auto [w, buffer] : llvm::enumerate(relations.computed))
+    if (int b = replay.bufferIndex(buffer); b >= 0)
+      computedWho[b] = (int64_t)w;
+  for (auto &[g, function] : relations.results) {
+    if (g >= replay.arguments.size()) {
+      ++out.undecided;
+      continue;
+    }
+    const TagArray &tags = replay.arguments[g];
+    std::string witness;
+    isl.resetBudget();
+    try {
+      isl::ctx ctx = isl.get();
+      std::string G = std::to_string(g), N = std::to_string(tags.size());
+      // The relations' reading of every element: what is written, else the
+      // host's element.
+      isl::set all(ctx, "{ A[" + G + ", t] : 0 <= t < " + N + " }");
+      if (!function.domain().is_subset(all))
+        witness = "the relations write " +
+                  text(function.domain().subtract(all).sample()) +
+                  ", outside the argument";
+      // The replay's tags as runs: one kind, who and round, elements in
+      // an affine progression.
+      auto asTuple = [&](Tag t, std::array<int64_t, 3> &v) {
+        if (t.kind == Tag::Argument) {
+          v = {1, t.who, 0};
+          return true;
+        }
+        auto it = computedWho.find(t.who);
+        if (t.kind != Tag::Computed || it == computedWho.end())
+          return false;
+        v = {2, it->second, (int64_t)t.round};
+        return true;
+      };
+      for (int64_t e = 0; witness.empty() && e < tags.size();) {
+        Tag first = tags[e];
+        std::array<int64_t, 3> v;
+        if (!asTuple(first, v)) {
+          witness = "the replay leaves element " + std::to_string(e) +
+                    " with a tag that is neither an argument's element nor "
+                    "a value of a core buffer the relations stream";
+          break;
+        }
+        int64_t len = 1, step = 0;
+        if (e + 1 < tags.size()) {
+          Tag next = tags[e + 1];
+          if (next.kind == first.kind && next.who == first.who &&
+              next.round == first.round) {
+            step = next.element - first.element;
+            while (e + len < tags.size()) {
+              Tag t = tags[e + len];
+              if (t.kind != first.kind || t.who != first.who ||
+                  t.round != first.round ||
+                  t.element != first.element + step * len)
+                break;
+              ++len;
+            }
+          }
+        }
+        std::ostringstream at, want, host;
+        at << "{ [j] -> A[" << G << ", " << e << " + j] : 0 <= j < " << len
+           << " }";
+        want << "{ [j] -> V[" << v[0] << ", " << v[1] << ", " << v[2] << ", "
+             << first.element << " + " << step << " * j] : 0 <= j < " << len
+             << " }";
+        host << "{ [j] -> V[1, " << G << ", 0, " << e << " + j] : 0 <= j < "
+             << len << " }";
+        isl.resetBudget(); // each run its own budget
+        // The function pulled back to the run (explicit pieces, cheap),
+        // the host's element where it has none.
+        isl::pw_multi_aff run =
+            function.pullback(isl::pw_multi_aff(ctx, at.str()));
+        isl::map hostMap(ctx, host.str());
+        isl::map got = run.as_map().unite(
+            hostMap.intersect_domain(hostMap.domain().subtract(run.domain())));
+        isl::map expected(ctx, want.str());
+        if (!got.is_equal(expected)) {
+          isl::map extra = got.subtract(expected);
+          witness = "element " + std::to_string(e) + " + j: " +
+                    (!extra.is_empty()
+                         ? "only the relations have " + text(extra.sample())
+                         : "only the replay has " +
+                               text(expected.subtract(got).sample()));
+        }
+        e += len;
+      }
+    } catch (const isl::exception &) {
+      ++out.undecided;
+      continue;
+    }
+    if (witness.empty()) {
+      ++out.agree;
+    } else {
+      out.differ.push_back({replay.sequence, "argument " + std::to_string(g) +
+                                                 ": " + witness});
+      differingArgs.push_back(g);
+    }
+  }
+  return out;
+}
 
 Agreement aircheck::validate::compareWithReplay(const ProgramStreams &streams,
                                                 const ProgramDelivery &replay) {
@@ -158,7 +288,7 @@ Agreement aircheck::validate::compareWithReplay(const ProgramStreams &streams,
       auto f = replay.fills.find((int)i);
       FillLog none;
       same = compareOne(f == replay.fills.end() ? none : f->second, one,
-                        *streams.isl, witness);
+                        *streams.isl, witness, {});
     } catch (const isl::exception &) {
     }
     if (!same)

@@ -21,19 +21,23 @@
 #include "analyses/validate/StreamRelations.h"
 #include "solvers/IslSupport.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace aircheck::validate {
 
 /// Whether `log`'s entries are exactly those of `relation`
-/// ({ X[e] -> [D[a] -> V[1, g, 0, t]] }; an Undefined entry is one the relation
+/// ({ X[e] -> [D[a] -> V[k, w, r, t]] }; an Undefined entry is one the relation
 /// has no image for); else false with `witness`, an entry that differs.
 /// `explicitPieces`: compare against the relation made explicit
 /// quasi-affine pieces first (cheaper for some relations, dearer for
 /// others).
+/// `computedWho`: the relation's number (Tag::who of its kind-2 tags,
+/// StreamRelations::computed) of each buffer the replay numbers.
 bool sameFills(const FillLog &log, const isl::map &relation, isl::ctx ctx,
-               std::string &witness, bool explicitPieces = false);
+               std::string &witness, bool explicitPieces = false,
+               const std::map<int, int64_t> &computedWho = {});
 
 struct Agreement {
   /// Buffers that agree; whose comparison ran out of isl's budget.
@@ -47,6 +51,15 @@ struct Agreement {
 /// it is, then, past the budget, as explicit pieces.
 Agreement compareWithReplay(const StreamRelations &relations,
                             const DesignDelivery &replay, IslContext &isl);
+
+/// The results: each argument the relations cover
+/// (StreamRelations::results, the host's element where nothing writes)
+/// against the tags the replay leaves in it, run by run. A difference is
+/// reported at the runtime sequence, its argument in `differingArgs`.
+Agreement compareResultsWithReplay(const StreamRelations &relations,
+                                   const DesignDelivery &replay,
+                                   IslContext &isl,
+                                   std::vector<unsigned> &differingArgs);
 
 /// The program side: each covered L1 alloc's relation, instance by
 /// instance, against the fills the program's replay logs for that herd

@@ -1,7 +1,12 @@
 //===- StreamRelations.cpp - a design's streams as isl relations ----------===//
 #include "analyses/validate/StreamRelations.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -30,8 +35,11 @@ struct Task {
 
 /// A stream as pieces of isl text over `S[p]` and its length.
 struct Stream {
+  Coord tile{0, 0};         // the shim tile
+  std::set<unsigned> args;  // the arguments its tasks name
   std::vector<Task> tasks;
   std::string relation; // "S[p] -> V[1, g, 0, t] : ..." pieces, by ';'
+  std::vector<std::string> inverse; // per piece, its writes the other way
   int64_t length = 0;
   std::string notCovered; // why the stream is not modelled
 };
@@ -127,11 +135,65 @@ std::optional<Nest> nestOf(std::vector<int64_t> b) {
   return n;
 }
 
+/// The last stream position at which a walk (per dimension: its stride
+/// in the argument, its size, its weight in the stream) from `first` writes
+/// an element t of argument `arg`, as an explicit function { V[1, arg, 0,
+/// t] -> S[p] }, where the strides nest: sorted, each a multiple of the one
+/// before, at least as large as that one's reach (a mixed radix, so that t
+/// names its indices: floor((t - first) / stride) mod radix). A dimension
+/// of stride 0 writes its elements again at each index: its last index
+/// counts. Nullopt where the walk is not such a nest (the caller then takes
+/// a lexmax).
+std::optional<std::string>
+invertWalk(unsigned arg, int64_t first, int64_t start,
+           std::vector<std::array<int64_t, 3>> walk) {
+  int64_t p = start;
+  std::vector<std::array<int64_t, 3>> dims;
+  for (auto [stride, size, w] : walk) {
+    if (size <= 0 || stride < 0)
+      return std::nullopt;
+    if (size == 1)
+      continue;
+    if (stride == 0)
+      p += w * (size - 1);
+    else
+      dims.push_back({stride, size, w});
+  }
+  llvm::sort(dims);
+  std::string T = "(t - " + std::to_string(first) + ")";
+  std::vector<std::string> conds{T + " >= 0"};
+  std::string pos = std::to_string(p);
+  if (dims.empty()) {
+    conds.push_back(T + " = 0");
+  } else if (dims.front()[0] > 1) {
+    conds.push_back(T + " mod " + std::to_string(dims.front()[0]) + " = 0");
+  }
+  for (size_t m = 0; m < dims.size(); ++m) {
+    auto [stride, size, w] = dims[m];
+    std::string x = "floor(" + T + " / " + std::to_string(stride) + ")";
+    if (m + 1 < dims.size()) {
+      int64_t next = dims[m + 1][0];
+      if (next % stride || next / stride < size)
+        return std::nullopt;
+      x = "(" + x + ") mod " + std::to_string(next / stride);
+    }
+    conds.push_back(x + " < " + std::to_string(size));
+    pos += " + " + std::to_string(w) + " * (" + x + ")";
+  }
+  return "V[1, " + std::to_string(arg) + ", 0, t] -> S[" + pos +
+         "] : " + join(conds, " and ");
+}
+
 /// A channel's tasks, one after another, as pieces of an explicit function
 /// { S[p] -> V[1, g, 0, t] }: each maximal run of tasks of one argument and
 /// shape whose bases nest is one piece (task n = floor((p - start) /
 /// count), its place (p - start) mod count); other tasks a piece each.
-std::string piecesOf(const std::vector<Task> &tasks, int64_t &length) {
+///
+/// `inverse` gets each piece's writes the other way, { V[1, g, 0, t] ->
+/// S[p] }, over the nest's digits and the task's own dims (no divisions:
+/// its last position per element is then a small lexmax).
+std::string piecesOf(const std::vector<Task> &tasks, int64_t &length,
+                     std::vector<std::string> *inverse = nullptr) {
   std::vector<std::string> pieces;
   length = 0;
   for (size_t i = 0; i < tasks.size();) {
@@ -165,6 +227,49 @@ std::string piecesOf(const std::vector<Task> &tasks, int64_t &length) {
           base += " + " + std::to_string(d) + " * ((floor(" + rel + " / " +
                   std::to_string(t.count * w) + ")) mod " + std::to_string(r) +
                   ")";
+    if (inverse) {
+      // t = first + sum of step * digit + sum of stride * index; p = start +
+      // count * (sum of weight * digit) + the place of the indices.
+      std::vector<std::string> dims, bounds;
+      std::vector<std::pair<int64_t, std::string>> tTerms, pTerms;
+      if (nest)
+        for (auto [k, level] : llvm::enumerate(nest->levels)) {
+          auto [w, r, d] = level;
+          std::string v = "d" + std::to_string(k);
+          dims.push_back(v);
+          bounds.push_back("0 <= " + v + " < " + std::to_string(r));
+          tTerms.push_back({d, v});
+          pTerms.push_back({t.count * w, v});
+        }
+      int64_t weight = 1;
+      for (size_t k = 4; k-- > 0;) {
+        std::string v = "i" + std::to_string(k);
+        dims.push_back(v);
+        bounds.push_back("0 <= " + v + " < " + std::to_string(t.size[k]));
+        tTerms.push_back({t.st[k], v});
+        pTerms.push_back({weight, v});
+        weight *= t.size[k];
+      }
+      int64_t first = nest ? nest->first : t.base;
+      std::vector<std::array<int64_t, 3>> walk; // stride, size, weight in p
+      if (nest)
+        for (auto [w, r, d] : nest->levels)
+          walk.push_back({d, r, t.count * w});
+      weight = 1;
+      for (size_t k = 4; k-- > 0;) {
+        walk.push_back({t.st[k], t.size[k], weight});
+        weight *= t.size[k];
+      }
+      std::optional<std::string> f =
+          invertWalk(t.arg, first, start, std::move(walk));
+      inverse->push_back(
+          f ? *f
+            : "V[1, " + std::to_string(t.arg) + ", 0, t] -> S[p] : exists (" +
+                  join(dims, ", ") + " : " + join(bounds, " and ") +
+                  " and t = " + std::to_string(first) + " + " +
+                  linear(tTerms) + " and p = " + std::to_string(start) +
+                  " + " + linear(pTerms) + ")");
+    }
     pieces.push_back("S[p] -> V[1, " + std::to_string(t.arg) + ", 0, " + base +
                      walkTerms(t.size, t.st, rel + " mod " + C) + "] : " +
                      std::to_string(start) + " <= p < " +
@@ -176,9 +281,11 @@ std::string piecesOf(const std::vector<Task> &tasks, int64_t &length) {
 }
 
 /// Per shim MM2S channel (column, channel), its stream from the runtime
-/// sequence's tasks.
+/// sequence's tasks; per shim S2MM channel, in `results`, the same read of
+/// the tasks that take its stream.
 std::map<std::pair<int64_t, int64_t>, Stream>
-shimStreams(aie::DeviceOp device, std::string &why) {
+shimStreams(aie::DeviceOp device, std::string &why,
+            std::map<std::pair<int64_t, int64_t>, Stream> &results) {
   std::map<std::pair<int64_t, int64_t>, Stream> out;
   Operation *seq = runtimeSequence(device, why);
   if (!seq) {
@@ -205,31 +312,42 @@ shimStreams(aie::DeviceOp device, std::string &why) {
       why = "the runtime sequence holds '" + op.getName().getStringRef().str() +
             "', which the stream relations do not read";
       out.clear();
+      results.clear();
       return out;
     }
     aie::ShimDMAAllocationOp alloc =
         allocationNamed(device, task.getMetadata());
-    if (!alloc || alloc.getChannelDir() != aie::DMAChannelDir::MM2S)
-      continue; // results: not part of the fills
-    std::optional<int64_t> col;
+    if (!alloc) {
+      for (auto *m : {&out, &results})
+        for (auto &[channel, s] : *m)
+          if (s.notCovered.empty())
+            s.notCovered = "a runtime task without its shim channel";
+      continue;
+    }
+    bool reads = alloc.getChannelDir() == aie::DMAChannelDir::MM2S;
+    std::optional<Coord> tile;
     if (alloc.getTile()) {
       if (auto t = aie::getTileOf(alloc.getTile()))
-        col = coordOf(t).first;
+        tile = coordOf(t);
     } else if (alloc.getCol()) {
-      col = *alloc.getCol();
+      tile = Coord{*alloc.getCol(), 0};
     }
-    if (!col)
+    if (!tile)
       continue;
-    Stream &s = out[{*col, (int64_t)alloc.getChannelIndex()}];
+    Stream &s = (reads ? out : results)[{tile->first,
+                                         (int64_t)alloc.getChannelIndex()}];
+    s.tile = *tile;
+    auto arg = dyn_cast<BlockArgument>(task.getMemref());
+    if (arg && arg.getOwner() == &body)
+      s.args.insert(arg.getArgNumber());
     if (!s.notCovered.empty())
       continue;
-    auto arg = dyn_cast<BlockArgument>(task.getMemref());
     if (!arg || arg.getOwner() != &body) {
       s.notCovered = "a runtime task on a memref that is not an argument of "
                      "the runtime sequence";
       continue;
     }
-    if (written.count(arg)) {
+    if (reads && written.count(arg)) {
       s.notCovered = "a runtime task reads an argument a task writes";
       continue;
     }
@@ -266,9 +384,11 @@ shimStreams(aie::DeviceOp device, std::string &why) {
     }
     s.tasks.push_back(read);
   }
-  for (auto &[channel, s] : out)
-    if (s.notCovered.empty())
-      s.relation = piecesOf(s.tasks, s.length);
+  for (auto *m : {&out, &results})
+    for (auto &[channel, s] : *m)
+      if (s.notCovered.empty())
+        s.relation = piecesOf(s.tasks, s.length,
+                              m == &results ? &s.inverse : nullptr);
   return out;
 }
 
@@ -402,6 +522,17 @@ public:
       if (!why.empty())
         out.notCovered[buffer] = why;
     }
+    isl.resetBudget();
+    try {
+      results(out);
+    } catch (const isl::exception &e) {
+      out.results.clear();
+      for (auto &[channel, s] : shimResults)
+        for (unsigned g : s.args)
+          out.resultsNotCovered[g] =
+              std::string("isl gave up deriving it: ") + e.what();
+    }
+    out.computed = computed;
     return out;
   }
 
@@ -452,7 +583,7 @@ private:
       if (auto t = aie::getTileOf(dest.getTile()))
         packetDests.insert({coordOf(t), (int64_t)dest.getChannel()});
     });
-    shim = shimStreams(device, seqWhy);
+    shim = shimStreams(device, seqWhy, shimResults);
   }
 
   /// The chain's steps in the lock-ring form, in order (empty, with `why`,
@@ -629,8 +760,11 @@ private:
     TileKind kind = d.kindOf(from);
     if (kind == TileKind::MemTile)
       return memtileStream(from, flow.getSourceChannel());
+    if (kind == TileKind::Compute)
+      return coreStream(from, flow.getSourceChannel());
     if (kind != TileKind::ShimNoc) {
-      out.why = "a channel fed from a core tile";
+      out.why = "a channel fed from another tile than a shim, memory or "
+                "core tile";
       return out;
     }
     if (!seqWhy.empty()) {
@@ -795,6 +929,291 @@ private:
     return out;
   }
 
+  /// What a core tile's MM2S channel streams: each BD reads a buffer its
+  /// core computes into, at its turn of a ring of two locks whose other
+  /// turn is the core (CoreTurn); the values it reads are the core's for
+  /// the hand-off of that cycle, V[2, who, round, a].
+  Source coreStream(Coord tile, int64_t channel) {
+    auto key = std::make_pair(tile, channel);
+    auto known = memo.find(key);
+    if (known != memo.end()) {
+      if (!known->second.relation && known->second.why.empty()) {
+        Source cyc;
+        cyc.why = "a cycle of streams through cores";
+        return cyc;
+      }
+      return known->second;
+    }
+    memo[key] = Source(); // in progress
+    Source out;
+    std::optional<size_t> c = chainAt(tile, aie::DMAChannelDir::MM2S, channel);
+    if (!c) {
+      out.why = "a core channel without a chain";
+    } else if (cascadeTiles.count(tile)) {
+      out.why = "a core that takes cascade words";
+    } else if (!chains[*c].second.loops || steps[*c].empty()) {
+      out.why = stepWhy[*c].empty() ? "a core chain that does not loop"
+                                    : stepWhy[*c];
+    } else {
+      try {
+        out = coreStreamOf(*c);
+      } catch (...) {
+        memo.erase(key); // not a cycle: isl gave up inside
+        throw;
+      }
+    }
+    memo[key] = out;
+    return out;
+  }
+
+  Source coreStreamOf(size_t c) {
+    Source out;
+    BDChain &chain = chains[c].second;
+    std::optional<Layout> layout = layoutOf(chain, out.why);
+    if (!layout)
+      return out;
+    std::optional<int64_t> cycles;
+    isl::pw_multi_aff stream =
+        isl::map(ctx, "{ S[p] -> V[k, w, r, x] : false }").as_pw_multi_aff();
+    for (const BDStep &step : steps[c]) {
+      std::optional<CoreTurn> turn = coreTurnOf(chains[c].first, step, out.why);
+      if (!turn)
+        return out;
+      if (cycles && *cycles != turn->cycles) {
+        out.why = "a core chain whose steps are handed out different "
+                  "numbers of times";
+        return out;
+      }
+      cycles = turn->cycles;
+      for (size_t m = 0; m < step.bds.size(); ++m) {
+        Operation *buffer = bdBuffer(step.bds[m]);
+        // Pass u of the chain is cycle u of the step's ring: it reads the
+        // core's values of hand-off u + 1 (u when the step's turn comes
+        // first).
+        isl::pw_multi_aff tag(
+            ctx, "{ R[u, a] -> V[2, " + std::to_string(whoOf(buffer)) +
+                     ", u + " + std::to_string(turn->coreFirst ? 1 : 0) +
+                     ", a] }");
+        stream = stream.union_add(islx::reparsed(
+            tag.pullback(readOf(*layout, step.at[m], turn->cycles))));
+      }
+    }
+    int64_t length = 0;
+    if (llvm::MulOverflow(*cycles, layout->pass, length) ||
+        length > (int64_t(1) << 40)) {
+      out.why = "a core that hands out more than 2^40 elements";
+      return out;
+    }
+    out.relation = stream.coalesce();
+    out.length = length;
+    return out;
+  }
+
+  /// The ring of locks an MM2S step of a core tile takes its turn in, when
+  /// the core is the turn before it: the step acquires lock L0, which only
+  /// the core releases (by 1, in a block B of its code that runs `cycles`
+  /// times: loops with constant trip counts around it, no other code);
+  /// from L0 the ring's other turns are BD steps, each acquiring the lock
+  /// the one before releases, up to a lock the core acquires in B before
+  /// its release of L0; each lock has no other use; one lock starts at 1,
+  /// the others at 0. The turns then run in ring order, cycle after cycle,
+  /// and the step's k-th run (from 0) follows the core's k-th release of
+  /// L0 (its (k+1)-th, when the token starts elsewhere than at L0). The
+  /// ring turns as often as its slowest writer lets it: the core's cycles,
+  /// and each S2MM step's passes its stream fills completely (MM2S turns
+  /// are taken to be drained). Every BD of the step reads a buffer of the
+  /// tile its core writes, which no MM2S BD reads after another lock: the
+  /// core's releases of L0 count its hand-offs (Delivery.h's rounds).
+  struct CoreTurn {
+    int64_t cycles = 0;
+    bool coreFirst = true;
+  };
+  std::optional<CoreTurn> coreTurnOf(Coord tile, const BDStep &step,
+                                     std::string &why) {
+    auto lockOf = [](aie::UseLockOp u) { return u.getLock().getDefiningOp(); };
+    auto notRing = [&](const char *what) {
+      why = std::string("a core buffer handed out ") + what;
+      return std::nullopt;
+    };
+    // The lock's two uses: its acquire and its release (else null).
+    auto usesAre = [&](Operation *lock, aie::UseLockOp &acq,
+                       aie::UseLockOp &rel) {
+      if (!lock)
+        return false;
+      auto &uses = usesOf[lock];
+      auto users = lock->getResult(0).getUsers();
+      if (uses.size() != 2 ||
+          std::distance(users.begin(), users.end()) != 2 ||
+          aliased(cast<aie::LockOp>(lock)))
+        return false;
+      acq = rel = {};
+      for (aie::UseLockOp u : uses) {
+        if (u.getKnownAmount() != std::optional<int64_t>(1))
+          return false;
+        (u.getAction() == aie::LockAction::AcquireGreaterEqual ? acq : rel) =
+            u;
+      }
+      return bool(acq) && bool(rel);
+    };
+    Operation *l0 = lockOf(step.acquire);
+    aie::UseLockOp acq, coreRelease;
+    if (!usesAre(l0, acq, coreRelease))
+      return notRing("after a lock with other uses than one acquire and "
+                     "one release by 1");
+    auto core = coreRelease->getParentOfType<aie::CoreOp>();
+    if (!core || tileOfOp(core) != std::optional<Coord>(tile))
+      return notRing("after a lock its tile's core does not release");
+    Block *block = coreRelease->getBlock();
+    // From L0 around the ring: BD steps, up to the core's acquire in B.
+    std::vector<Operation *> locks{l0};
+    std::vector<std::pair<size_t, size_t>> bdTurns;
+    aie::UseLockOp coreAcquire;
+    for (Operation *l = l0;;) {
+      aie::UseLockOp a, r;
+      if (!usesAre(l, a, r) || (l != l0 && locks.size() > 64))
+        return notRing("in a ring with a lock of other uses");
+      auto st = stepOfAcquire.find(a);
+      if (st == stepOfAcquire.end()) {
+        if (a->getBlock() != block || !a->isBeforeInBlock(coreRelease))
+          return notRing("in a ring whose core turn is not one block, its "
+                         "acquire first");
+        coreAcquire = a;
+        break;
+      }
+      bdTurns.push_back(st->second);
+      l = lockOf(steps[st->second.first][st->second.second].release);
+      if (!l || llvm::is_contained(locks, l))
+        return notRing("in a ring that does not pass through its core");
+      locks.push_back(l);
+    }
+    // locks: L0, then the lock each BD turn releases; the last is the one
+    // the core acquires.
+    if (!core.getBody().hasOneBlock())
+      return notRing("by a core of several blocks");
+    CoreTurn turn;
+    turn.cycles = 1;
+    for (Operation *p = block->getParentOp(); p != core.getOperation();
+         p = p->getParentOp()) {
+      auto loop = dyn_cast<scf::ForOp>(p);
+      std::optional<int64_t> lb, ub, st;
+      if (loop) {
+        lb = getConstantIntValue(loop.getLowerBound());
+        ub = getConstantIntValue(loop.getUpperBound());
+        st = getConstantIntValue(loop.getStep());
+      }
+      if (!lb || !ub || !st || *st <= 0)
+        return notRing("inside code other than loops with constant trip "
+                       "counts");
+      int64_t trips = *ub > *lb ? (*ub - *lb - 1) / *st + 1 : 0;
+      if (llvm::MulOverflow(turn.cycles, trips, turn.cycles) ||
+          turn.cycles > (int64_t(1) << 40))
+        return notRing("more than 2^40 times");
+    }
+    size_t ones = 0;
+    for (Operation *l : locks) {
+      auto lk = cast<aie::LockOp>(l);
+      int64_t init = lk.getInit() ? int64_t(*lk.getInit()) : 0;
+      if (init == 1)
+        ++ones;
+      else if (init != 0)
+        ones = 2;
+    }
+    if (ones != 1)
+      return notRing("by a ring of locks that does not hold one token");
+    auto initOf = [](Operation *l) {
+      auto lk = cast<aie::LockOp>(l);
+      return lk.getInit() ? int64_t(*lk.getInit()) : int64_t(0);
+    };
+    turn.coreFirst = initOf(l0) == 0;
+    // The ring's writers: each S2MM turn fills as many passes as its
+    // stream fills completely.
+    for (auto [c, i] : bdTurns) {
+      BDChain &chain = chains[c].second;
+      if (!chain.loops || (chain.start.getRepeatCount() &&
+                           *chain.start.getRepeatCount() != 0))
+        return notRing("in a ring with a BD of a chain that does not loop");
+      if (chain.start.getChannelDir() != aie::DMAChannelDir::S2MM)
+        continue;
+      Source src = sourceInto(chains[c].first, chain.start.getChannelIndex());
+      if (!src.relation) {
+        why = src.why;
+        return std::nullopt;
+      }
+      std::optional<Layout> layout = layoutOf(chain, why);
+      if (!layout)
+        return std::nullopt;
+      for (size_t bi : steps[c][i].at) {
+        int64_t need = layout->starts[bi] + layout->patterns[bi].length;
+        int64_t done =
+            src.length < need ? 0 : (src.length - need) / layout->pass + 1;
+        turn.cycles = std::min(turn.cycles, done);
+      }
+    }
+    for (aie::DMABDOp bd : step.bds) {
+      Operation *buffer = bdBuffer(bd);
+      if (!buffer || tileOfOp(buffer) != std::optional<Coord>(tile))
+        return notRing("from a buffer of another tile, or a view");
+      if (!coreWrites(core, buffer))
+        return notRing("that its core does not write");
+      for (aie::DMABDOp other : onBuffer[buffer]) {
+        auto st = stepOfBD.find(other);
+        bool reads = false;
+        for (auto &tc : chains)
+          if (llvm::is_contained(tc.second.bds, other))
+            reads = tc.second.start.getChannelDir() ==
+                    aie::DMAChannelDir::MM2S;
+        if (reads &&
+            (st == stepOfBD.end() ||
+             lockOf(steps[st->second.first][st->second.second].acquire) !=
+                 l0))
+          return notRing("by BDs that acquire different locks");
+      }
+    }
+    return turn;
+  }
+
+  /// Whether the core's code writes `buffer` (through any view): a write
+  /// its ops state, or an op that does not say what it touches.
+  bool coreWrites(aie::CoreOp core, Operation *buffer) {
+    auto root = [](Value v) -> Operation * {
+      while (Operation *def = v.getDefiningOp()) {
+        auto view = dyn_cast<ViewLikeOpInterface>(def);
+        if (!view)
+          return def;
+        v = view.getViewSource();
+      }
+      return nullptr;
+    };
+    bool writes = false;
+    core.walk([&](Operation *op) {
+      if (writes)
+        return;
+      if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+        SmallVector<MemoryEffects::EffectInstance> list;
+        effects.getEffects(list);
+        for (auto &e : list)
+          if (isa<MemoryEffects::Write>(e.getEffect()) && e.getValue() &&
+              root(e.getValue()) == buffer)
+            writes = true;
+        return;
+      }
+      if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return;
+      for (Value v : op->getOperands())
+        if (isa<BaseMemRefType>(v.getType()) && root(v) == buffer)
+          writes = true;
+    });
+    return writes;
+  }
+
+  /// The buffer's number in Tag::who of the kind-2 tags.
+  int64_t whoOf(Operation *buffer) {
+    auto [it, fresh] = who.try_emplace(buffer, (int64_t)computed.size());
+    if (fresh)
+      computed.push_back(buffer);
+    return it->second;
+  }
+
   /// What a ring's writers put where, per writing turn j and BD of its
   /// step, in order: { W[v, a] -> V[k, w, r, x] } (cycle v, element a),
   /// the buffer and the BD's pattern; how many cycles the ring turns.
@@ -932,6 +1351,75 @@ private:
     return &(contents[ring] = rc);
   }
 
+  /// What each argument a shim S2MM channel writes holds at the end:
+  /// { A[g, t] -> V[k, w, r, x] } on the elements written. A channel's
+  /// tasks take its stream one after another, so of its writes of an
+  /// element the last is the one at the latest stream position (isl's
+  /// lexmax of the tasks' pattern inverted); an element two channels write
+  /// is not covered (which one is last depends on timing).
+  void results(StreamRelations &out) {
+    std::map<unsigned, isl::pw_multi_aff> byArg;
+    std::map<unsigned, std::string> &why = out.resultsNotCovered;
+    for (auto &[channel, s] : shimResults) {
+      std::string no = !seqWhy.empty() ? seqWhy : s.notCovered;
+      std::optional<isl::pw_multi_aff> value;
+      if (no.empty() && s.length > 0) {
+        Source src = sourceInto(s.tile, channel.second);
+        if (!src.relation)
+          no = src.why;
+        else if (src.length < s.length)
+          no = "a shim channel whose stream does not fill its tasks";
+        else
+          value = src.relation;
+      }
+      if (!no.empty()) {
+        for (unsigned g : s.args)
+          why[g] = no;
+        continue;
+      }
+      if (!value)
+        continue; // tasks that move nothing
+      // The last position writing an element: the latest piece's, each
+      // piece's its own lexmax, taken where no later piece writes.
+      isl::pw_multi_aff last =
+          isl::map(ctx, "{ V[k, g, r, t] -> S[p] : false }").as_pw_multi_aff();
+      isl::set taken(ctx, "{ V[k, g, r, t] : false }");
+      for (auto piece = s.inverse.rbegin(); piece != s.inverse.rend();
+           ++piece) {
+        // An explicit function (invertWalk) or, where the walk does not
+        // nest, a relation whose lexmax is taken.
+        isl::pw_multi_aff mine =
+            piece->find("exists") == std::string::npos
+                ? isl::pw_multi_aff(ctx, "{ " + *piece + " }")
+                : isl::map(ctx, "{ " + *piece + " }").lexmax_pw_multi_aff();
+        isl::set where = mine.domain().subtract(taken);
+        last = last.union_add(mine.intersect_domain(where));
+        taken = taken.unite(where);
+      }
+      last = islx::reparsed(last.coalesce());
+      // V[1, g, 0, t] -> A[g, t]
+      isl::pw_multi_aff place(ctx, "{ A[g, t] -> V[1, g, 0, t] }");
+      isl::pw_multi_aff written =
+          islx::reparsed(value->pullback(last.pullback(place)));
+      for (unsigned g : s.args) {
+        isl::pw_multi_aff mine = written.intersect_domain(
+            isl::set(ctx, "{ A[g, t] : g = " + std::to_string(g) + " }"));
+        auto [it, fresh] = byArg.try_emplace(g, mine);
+        if (fresh)
+          continue;
+        if (!it->second.domain().intersect(mine.domain()).is_empty()) {
+          why[g] = "elements two shim channels write (which is last "
+                   "depends on timing)";
+          continue;
+        }
+        it->second = it->second.union_add(mine);
+      }
+    }
+    for (auto &[g, f] : byArg)
+      if (!why.count(g))
+        out.results[g] = islx::reparsed(f.coalesce());
+  }
+
   std::string coreBuffer(aie::BufferOp buffer,
                          const std::vector<std::pair<Operation *, size_t>> &bds,
                          StreamRelations &out) {
@@ -1019,11 +1507,15 @@ private:
   std::set<Coord> cascadeTiles;
   std::set<std::pair<Coord, int64_t>> packetDests;
   std::string seqWhy;
-  std::map<std::pair<int64_t, int64_t>, Stream> shim;
+  std::map<std::pair<int64_t, int64_t>, Stream> shim, shimResults;
   std::map<std::pair<int64_t, int64_t>, isl::pw_multi_aff> shimParsed;
   std::map<const BDChain *, std::pair<std::optional<Layout>, std::string>>
       layouts;
   std::set<std::pair<Coord, int64_t>> lockIds, aliasedIds;
+  std::map<Operation *, int64_t> who;
+
+public:
+  std::vector<Operation *> computed;
 };
 
 } // namespace

@@ -18,9 +18,12 @@
 // entry e of the buffer's fill log (the elements DMAs wrote into it, in
 // order, over all its fills) is written at element a of the buffer and
 // carries the tag V (Delivery.h's Tag as a tuple): kind k = 1, element x
-// (linear) of runtime-sequence argument w, r = 0. (Kind 2, a core buffer's
-// element as its core made it for hand-off r, is the tuple's room for the
-// streams cores send; they are not covered yet.) It is composed
+// (linear) of runtime-sequence argument w, r = 0; kind 2, element x of
+// core buffer w (StreamRelations::computed) as its core made it for its
+// hand-off r (a core tile's MM2S BD in a ring of locks with its core as
+// the turn before it). The results, what each argument a shim S2MM
+// channel writes holds at the end, are read the same way (the tasks'
+// patterns inverted, the last write winning). It is composed
 // by pullback from functions each read by its own rule: a stream's element
 // at position p; a BD's element at its place q (floor(q / w) mod size per
 // dimension); a BD's pattern inverted (the last place it addresses an
@@ -65,6 +68,14 @@ struct StreamRelations {
   std::map<mlir::Operation *, isl::map> fills;
   /// The same, as explicit functions of the entry (quasi-affine pieces).
   std::map<mlir::Operation *, isl::pw_multi_aff> functions;
+  /// Tag::who of kind-2 tags: the core buffer whose values they are.
+  std::vector<mlir::Operation *> computed;
+  /// Per runtime-sequence argument shim S2MM tasks write: what its
+  /// elements hold at the end, { A[g, t] -> V[k, w, r, x] } on the
+  /// elements written (the others hold the host's, V[1, g, 0, t]).
+  std::map<unsigned, isl::pw_multi_aff> results;
+  /// Per argument they write that is not covered: why.
+  std::map<unsigned, std::string> resultsNotCovered;
   /// Per core buffer some DMA writes that is not covered: why.
   std::map<mlir::Operation *, std::string> notCovered;
 };
