@@ -8,6 +8,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <array>
@@ -849,12 +850,20 @@ private:
   /// at its turn of its ring, and each element read holds what the last
   /// write before that turn (in the ring's order) put there.
   Source memtileStream(Coord tile, int64_t channel) {
-    auto key = std::make_pair(tile, channel);
+    return memoised({tile, channel}, "a cycle of memory-tile streams",
+                    [&] { return memtileStreamImpl(tile, channel); });
+  }
+
+  /// A channel's stream, read once: `read` the first time, its result
+  /// after; `cycle` while it is being read (a stream that depends on
+  /// itself). An isl failure inside leaves it unread.
+  Source memoised(std::pair<Coord, int64_t> key, const char *cycle,
+                  llvm::function_ref<Source()> read) {
     auto known = memo.find(key);
     if (known != memo.end()) {
       if (!known->second.relation && known->second.why.empty()) {
         Source cyc;
-        cyc.why = "a cycle of memory-tile streams";
+        cyc.why = cycle;
         return cyc;
       }
       return known->second;
@@ -862,13 +871,12 @@ private:
     memo[key] = Source(); // in progress
     Source out;
     try {
-      out = memtileStreamImpl(tile, channel);
+      out = read();
     } catch (...) {
       memo.erase(key); // not a cycle: isl gave up inside
       throw;
     }
-    memo[key] = out;
-    return out;
+    return memo[key] = out;
   }
 
   Source memtileStreamImpl(Coord tile, int64_t channel) {
@@ -930,40 +938,25 @@ private:
   }
 
   /// What a core tile's MM2S channel streams: each BD reads a buffer its
-  /// core computes into, at its turn of a ring of two locks whose other
-  /// turn is the core (CoreTurn); the values it reads are the core's for
+  /// core computes into, at its turn of a ring of locks whose turn before
+  /// it is the core's (coreTurnOf); the values it reads are the core's for
   /// the hand-off of that cycle, V[2, who, round, a].
   Source coreStream(Coord tile, int64_t channel) {
-    auto key = std::make_pair(tile, channel);
-    auto known = memo.find(key);
-    if (known != memo.end()) {
-      if (!known->second.relation && known->second.why.empty()) {
-        Source cyc;
-        cyc.why = "a cycle of streams through cores";
-        return cyc;
-      }
-      return known->second;
-    }
-    memo[key] = Source(); // in progress
-    Source out;
-    std::optional<size_t> c = chainAt(tile, aie::DMAChannelDir::MM2S, channel);
-    if (!c) {
-      out.why = "a core channel without a chain";
-    } else if (cascadeTiles.count(tile)) {
-      out.why = "a core that takes cascade words";
-    } else if (!chains[*c].second.loops || steps[*c].empty()) {
-      out.why = stepWhy[*c].empty() ? "a core chain that does not loop"
-                                    : stepWhy[*c];
-    } else {
-      try {
+    return memoised({tile, channel}, "a cycle of streams through cores", [&] {
+      Source out;
+      std::optional<size_t> c =
+          chainAt(tile, aie::DMAChannelDir::MM2S, channel);
+      if (!c)
+        out.why = "a core channel without a chain";
+      else if (cascadeTiles.count(tile))
+        out.why = "a core that takes cascade words";
+      else if (!chains[*c].second.loops || steps[*c].empty())
+        out.why = stepWhy[*c].empty() ? "a core chain that does not loop"
+                                      : stepWhy[*c];
+      else
         out = coreStreamOf(*c);
-      } catch (...) {
-        memo.erase(key); // not a cycle: isl gave up inside
-        throw;
-      }
-    }
-    memo[key] = out;
-    return out;
+      return out;
+    });
   }
 
   Source coreStreamOf(size_t c) {
