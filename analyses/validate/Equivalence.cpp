@@ -393,12 +393,14 @@ public:
     v.kind = Verdict::Equivalent;
     for (auto &[b, place] : toPlace) {
       const Place &pl = p.places[place];
-      if (pl.kind != Place::CoreBuffer || !d.fills.count(b))
+      if (pl.kind != Place::CoreBuffer)
         continue;
       Verdict::Pair pair{d.buffers[b].getOperation(), pl.alloc, {}};
       SmallVector<int64_t, 2> key = pl.key();
       pair.key.assign(key.begin(), key.end());
-      v.paired.push_back(std::move(pair));
+      v.pairedBuffers.push_back(pair);
+      if (d.fills.count(b))
+        v.paired.push_back(std::move(pair));
     }
     return std::move(v);
   }

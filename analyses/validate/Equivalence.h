@@ -48,6 +48,10 @@ struct Verdict {
     std::vector<int64_t> key;
   };
   std::vector<Pair> paired;
+  /// Every design buffer paired with a herd instance's L1 alloc, filled by
+  /// DMAs or not (a buffer its core sends from), on a verdict of
+  /// equivalence.
+  std::vector<Pair> pairedBuffers;
   /// Per runtime-sequence argument, the function argument it is (-1: none;
   /// set whatever the verdict, empty where the two do not correspond).
   std::vector<int> argumentOf;

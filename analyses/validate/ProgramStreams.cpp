@@ -93,7 +93,28 @@ public:
   /// and the entry; throws NotCovered.
   isl::pw_multi_aff fillsOf(Operation *alloc, unsigned &segmentDims);
 
+  /// Per L1 alloc whose values its herd computes and transfers read: the
+  /// kind-2 numbering of its instances (ProgramStreams::computed).
+  std::map<Operation *, ProgramStreams::Numbering> computed;
+
 private:
+  /// A transfer's instances read as a place (segment and herd ids) and a
+  /// sequence (the other dims, a lexicographic position of turns).
+  struct Sequence {
+    const Instances *in = nullptr;
+    std::vector<std::string> key;
+    std::vector<unsigned> keyDims;
+    std::vector<int64_t> keySizes; // -1: not a constant
+    unsigned segmentDims = 0;
+    std::vector<unsigned> seqDims;
+    std::vector<int64_t> trips; // per sequence dim but the outermost
+  };
+  Sequence sequenceOf(Operation *op, const char *what);
+  /// What a transfer reading L1 alloc `alloc`, which its herd computes
+  /// into, reads: { [T[d] -> Pos[p]] -> V[2, who, round, x] }.
+  isl::pw_multi_aff computedTags(Operation *op, Operation *alloc);
+  int64_t nextWho = 0;
+
   /// "T[d0, ...]" of an op.
   std::string tupleOf(Operation *op) {
     return order.node(op).name + "[" +
@@ -333,6 +354,8 @@ isl::pw_multi_aff Deriver::sourceTags(Operation *op, int depth) {
         .uncurry()
         .as_pw_multi_aff();
   }
+  if (spaceOf(b->type) == 2 && b->alloc->getParentOfType<air::HerdOp>())
+    return computedTags(op, b->alloc);
   if (depth > 0 || spaceOf(b->type) != 1 ||
       b->alloc->getParentOfType<air::HerdOp>())
     throw NotCovered{"a source other than a function argument or an L2 "
@@ -506,6 +529,133 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
   return out;
 }
 
+isl::pw_multi_aff Deriver::computedTags(Operation *op, Operation *alloc) {
+  // A buffer its herd's code writes (not only its transfers): what a
+  // transfer reads of it are the instance's values for that hand-off.
+  bool made = false;
+  for (Operation *w : writersOf(alloc))
+    made = made || !isa<air::AIRDialect>(w->getDialect());
+  if (!made)
+    throw NotCovered{"a source in an L1 buffer its herd does not compute "
+                     "into"};
+  // Its readers: the puts and dma_memcpy_nd reading it, in one block.
+  std::vector<Operation *> readers;
+  module.walk([&](Operation *r) {
+    Value src;
+    if (auto t = dyn_cast<air::ChannelOpInterface>(r); t && t.isPut())
+      src = t.getMemref();
+    else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(r))
+      src = dma.getSrc();
+    if (!src)
+      return;
+    std::optional<Buffer> rb = bufferOf(src);
+    if (rb && rb->alloc == alloc)
+      readers.push_back(r);
+  });
+  for (Operation *r : readers)
+    if (r->getBlock() != op->getBlock())
+      throw NotCovered{"an L1 buffer its herd computes into, read at "
+                       "several places"};
+  llvm::sort(readers, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  Sequence sq = sequenceOf(op, "that read it");
+  // Hand-off of this transfer: R per turn, R the readers, this one the
+  // idx-th of them (from 1): R * (the turn's position) + idx.
+  int64_t R = (int64_t)readers.size(), idx = 0;
+  for (Operation *r : readers) {
+    ++idx;
+    if (r == op)
+      break;
+  }
+  const Instances &in = *sq.in;
+  std::string turn = "0";
+  int64_t weight = 1;
+  for (size_t k = sq.seqDims.size(); k-- > 0;) {
+    turn += " + " + std::to_string(weight) + " * " +
+            in.dims[sq.seqDims[k]].name;
+    if (k > 0)
+      weight *= sq.trips[k - 1];
+  }
+  // The instance's number: the alloc's first, then its ids, the last
+  // fastest.
+  auto [it, fresh] = computed.try_emplace(alloc);
+  ProgramStreams::Numbering &num = it->second;
+  if (fresh) {
+    int64_t n = 1;
+    num.weights.assign(sq.keySizes.size(), 0);
+    for (size_t k = sq.keySizes.size(); k-- > 0;) {
+      if (sq.keySizes[k] <= 0) {
+        computed.erase(it);
+        throw NotCovered{"an L1 buffer its herd computes into, in a herd or "
+                         "segment without constant sizes"};
+      }
+      num.weights[k] = n;
+      n *= sq.keySizes[k];
+    }
+    num.first = nextWho;
+    nextWho += n;
+  }
+  if (num.weights.size() != sq.key.size())
+    throw NotCovered{"an L1 buffer read by transfers of other instances"};
+  std::string who = std::to_string(num.first);
+  for (size_t k = 0; k < sq.key.size(); ++k)
+    who += " + " + std::to_string(num.weights[k]) + " * " + sq.key[k];
+  isl::ctx ctx = poly.ctx();
+  int64_t n = 0;
+  isl::pw_multi_aff xs = walk(op, "L", n, true).uncurry().as_pw_multi_aff();
+  isl::pw_multi_aff wr(
+      ctx, poly.paramList() + " -> { [" + tupleOf(op) + " -> Pos[p]] -> W[" +
+               who + ", " + std::to_string(R) + " * (" + turn + ") + " +
+               std::to_string(idx) + "] }");
+  isl::pw_multi_aff shape(ctx, "{ [W[w, r] -> L[x]] -> V[2, w, r, x] }");
+  return shape.pullback(wr.intersect_domain(xs.domain()).range_product(xs));
+}
+
+Deriver::Sequence Deriver::sequenceOf(Operation *op, const char *what) {
+  Sequence sq;
+  const Instances &in = poly.instancesOf(op);
+  sq.in = &in;
+  std::string w = what;
+  if (in.unknown || in.boxes.size() != 1 || !in.opaqueBranches.empty())
+    throw NotCovered{"the instances of the transfers " + w +
+                     " are not one box"};
+  const Box &box = in.boxes.front();
+  // The place (segment and herd ids, outer ops' first) and the sequence
+  // (the rest, a lexicographic position: the outermost loop's trip count
+  // may be anything, the inner ones' must be constants).
+  for (unsigned d = 0; d < in.dims.size(); ++d) {
+    const Dim &dim = in.dims[d];
+    std::vector<bool> only(in.dims.size(), false);
+    only[d] = true;
+    if (dim.kind == Dim::Kind::SegmentId || dim.kind == Dim::Kind::HerdId) {
+      sq.key.push_back(dim.name);
+      sq.keyDims.push_back(d);
+      sq.segmentDims += dim.kind == Dim::Kind::SegmentId;
+      isl::pw_aff count = poly.boxCount(in, box, only).front();
+      sq.keySizes.push_back(isl_pw_aff_is_cst(count.get())
+                                ? count.max_val().get_num_si()
+                                : -1);
+      continue;
+    }
+    if (dim.kind == Dim::Kind::ParallelIv)
+      throw NotCovered{"the transfers " + w + " run under an scf.parallel"};
+    for (const isl::pw_aff &lb : box.lbs[d])
+      if (!isl_pw_aff_is_cst(lb.get()) || lb.max_val().get_num_si() != 0)
+        throw NotCovered{"a loop around the transfers " + w +
+                         " does not start at its first trip"};
+    isl::pw_aff count = poly.boxCount(in, box, only).front();
+    if (!sq.seqDims.empty()) {
+      if (!isl_pw_aff_is_cst(count.get()))
+        throw NotCovered{"an inner loop around the transfers " + w +
+                         " has no constant trip count"};
+      sq.trips.push_back(count.max_val().get_num_si());
+    }
+    sq.seqDims.push_back(d);
+  }
+  return sq;
+}
+
 isl::pw_multi_aff Deriver::fillsOf(Operation *alloc,
                                    unsigned &segmentDims) {
   std::vector<Operation *> gets;
@@ -522,41 +672,12 @@ isl::pw_multi_aff Deriver::fillsOf(Operation *alloc,
   llvm::sort(gets, [](Operation *a, Operation *b) {
     return a->isBeforeInBlock(b);
   });
-  const Instances &in = poly.instancesOf(gets.front());
-  if (in.unknown || in.boxes.size() != 1 || !in.opaqueBranches.empty())
-    throw NotCovered{"the instances of the transfers into it are not one box"};
-  const Box &box = in.boxes.front();
-  // The place (segment and herd ids, outer ops' first) and the sequence
-  // (the rest, a lexicographic position: the outermost loop's trip count
-  // may be anything, the inner ones' must be constants).
-  std::vector<std::string> key;
-  segmentDims = 0;
-  std::vector<unsigned> seqDims;
-  std::vector<int64_t> trips; // per sequence dim but the outermost
-  for (unsigned d = 0; d < in.dims.size(); ++d) {
-    const Dim &dim = in.dims[d];
-    if (dim.kind == Dim::Kind::SegmentId || dim.kind == Dim::Kind::HerdId) {
-      key.push_back(dim.name);
-      segmentDims += dim.kind == Dim::Kind::SegmentId;
-      continue;
-    }
-    if (dim.kind == Dim::Kind::ParallelIv)
-      throw NotCovered{"the transfers into it run under an scf.parallel"};
-    for (const isl::pw_aff &lb : box.lbs[d])
-      if (!isl_pw_aff_is_cst(lb.get()) || lb.max_val().get_num_si() != 0)
-        throw NotCovered{"a loop around the transfers into it does not "
-                         "start at its first trip"};
-    std::vector<bool> only(in.dims.size(), false);
-    only[d] = true;
-    isl::pw_aff count = poly.boxCount(in, box, only).front();
-    if (!seqDims.empty()) {
-      if (!isl_pw_aff_is_cst(count.get()))
-        throw NotCovered{"an inner loop around the transfers into it has no "
-                         "constant trip count"};
-      trips.push_back(count.max_val().get_num_si());
-    }
-    seqDims.push_back(d);
-  }
+  Sequence sq = sequenceOf(gets.front(), "into it");
+  const Instances &in = *sq.in;
+  std::vector<std::string> &key = sq.key;
+  segmentDims = sq.segmentDims;
+  std::vector<unsigned> &seqDims = sq.seqDims;
+  std::vector<int64_t> &trips = sq.trips;
   // Each transfer's elements, and all of them (a turn of the sequence).
   std::vector<std::pair<Operation *, int64_t>> counts;
   int64_t turn = 0;
@@ -670,5 +791,6 @@ ProgramStreams aircheck::validate::deriveProgramStreams(ModuleOp module) {
       out.notCovered[a] = std::string("isl gave up: ") + e.what();
     }
   }
+  out.computed = deriver.computed;
   return out;
 }

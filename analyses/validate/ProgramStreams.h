@@ -35,7 +35,12 @@
 //    earlier in program order to a later one, and two accesses the model
 //    does not order are a data race (`data-race`, which `compile` and
 //    `validate` require clean). The writes must be gets whose puts read
-//    function arguments.
+//    function arguments;
+//  * a put or dma_memcpy_nd from an L1 buffer its herd computes into (an
+//    op other than a transfer writes it) reads the instance's values of
+//    that hand-off, V[2, who, r, x]: its readers, in one block, hand it
+//    out one after another (hand-off R * turn + j + 1), `who` numbering
+//    the instance (`computed`).
 //
 // Everything else (a dma_memcpy_nd into the buffer, views, padding, an L1
 // buffer outside a herd, gets at several places, an unranked argument, an
@@ -54,6 +59,9 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "llvm/ADT/ArrayRef.h"
 
 namespace aircheck::validate {
 
@@ -72,6 +80,20 @@ struct ProgramStreams {
   /// Per covered alloc: how many of X's leading dims are segment ids (the
   /// herd's ids follow).
   std::map<mlir::Operation *, unsigned> segmentDims;
+  /// Tag::who of kind-2 tags, per L1 alloc whose values its herd computes
+  /// and transfers read: instance (ids k...) is first + sum of k_i *
+  /// weights_i.
+  struct Numbering {
+    int64_t first = 0;
+    std::vector<int64_t> weights;
+    int64_t who(llvm::ArrayRef<int64_t> key) const {
+      int64_t w = first;
+      for (size_t i = 0; i < key.size() && i < weights.size(); ++i)
+        w += key[i] * weights[i];
+      return w;
+    }
+  };
+  std::map<mlir::Operation *, Numbering> computed;
   /// Per L1 alloc of a herd that a transfer writes and that is not
   /// covered: why.
   std::map<mlir::Operation *, std::string> notCovered;

@@ -45,7 +45,8 @@ std::string valueAt(const isl::pw_multi_aff &f, const isl::set &at) {
 /// an entry carrying an argument the function lacks (or a tag of another
 /// kind) falls out of the domain.
 isl::pw_multi_aff inFunctionNumbering(const isl::pw_multi_aff &design,
-                                      const std::vector<int> &argumentOf) {
+                                      const std::vector<int> &argumentOf,
+                                      const std::map<int64_t, int64_t> &computedOf) {
   isl::ctx ctx = design.ctx();
   isl::pw_multi_aff out =
       isl::map(ctx, "{ X[e] -> [D[a] -> V[k, w, r, x]] : false }")
@@ -59,6 +60,12 @@ isl::pw_multi_aff inFunctionNumbering(const isl::pw_multi_aff &design,
           << argumentOf[k] << ", 0, t]] : q = 1 and r = 0 and h = " << k;
       any = true;
     }
+  // A core's values: the design's buffer to the program's instance.
+  for (auto [w, pw] : computedOf) {
+    ren << (any ? "; " : "") << "[D[a] -> V[q, h, r, t]] -> [D[a] -> V[2, "
+        << pw << ", r, t]] : q = 2 and h = " << w;
+    any = true;
+  }
   ren << " }";
   if (!any)
     return out;
@@ -88,11 +95,12 @@ isl::set differences(const isl::pw_multi_aff &a, const isl::pw_multi_aff &b) {
 
 isl::set aircheck::validate::matchingInstances(
     const isl::pw_multi_aff &design, const isl::pw_multi_aff &program,
-    const std::vector<int> &argumentOf) {
+    const std::vector<int> &argumentOf,
+    const std::map<int64_t, int64_t> &computedOf) {
   isl::ctx ctx = design.ctx();
   isl::set pd = program.domain();
   isl::set keys = keysOf(pd);
-  isl::pw_multi_aff d = inFunctionNumbering(design, argumentOf);
+  isl::pw_multi_aff d = inFunctionNumbering(design, argumentOf, computedOf);
   if (!d.domain().is_equal(design.domain()))
     return keys.subtract(keys);
   // The design's function at every instance: { X[k..., e] -> [D -> A] }.
@@ -117,8 +125,9 @@ isl::set aircheck::validate::matchingInstances(
 bool aircheck::validate::sameRelation(const isl::pw_multi_aff &design,
                                       const isl::pw_multi_aff &program,
                                       const std::vector<int> &argumentOf,
-                                      std::string &witness) {
-  isl::pw_multi_aff d = inFunctionNumbering(design, argumentOf);
+                                      std::string &witness,
+                                      const std::map<int64_t, int64_t> &computedOf) {
+  isl::pw_multi_aff d = inFunctionNumbering(design, argumentOf, computedOf);
   isl::set dd = d.domain(), pd = program.domain();
   if (!dd.is_equal(design.domain())) {
     witness = "entry " + entryOf(design.domain().subtract(dd)) +

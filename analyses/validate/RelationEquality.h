@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,9 +40,14 @@ isl::pw_multi_aff atInstance(const isl::pw_multi_aff &program,
 /// runtime-sequence argument, `argumentOf[g']` the function's) equals `program` (one
 /// instance's, in `design`'s isl context); else false with `witness`.
 /// isl errors (past the budget) throw isl::exception.
+/// `computedOf`: the program's number (ProgramStreams::computed) of each
+/// design buffer's (StreamRelations::computed) instance, for kind-2 tags
+/// (a tag of a buffer it lacks falls out of the domain, as an argument the
+/// function lacks does).
 bool sameRelation(const isl::pw_multi_aff &design,
                   const isl::pw_multi_aff &program,
-                  const std::vector<int> &argumentOf, std::string &witness);
+                  const std::vector<int> &argumentOf, std::string &witness,
+                  const std::map<int64_t, int64_t> &computedOf = {});
 
 /// The instances of `program` ({ X[k..., e] -> [D[a] -> V[...]] }) whose
 /// fills are exactly `design`'s: { X[k...] }, read from the functions
@@ -50,7 +56,8 @@ bool sameRelation(const isl::pw_multi_aff &design,
 /// argument the function lacks. isl errors throw isl::exception.
 isl::set matchingInstances(const isl::pw_multi_aff &design,
                            const isl::pw_multi_aff &program,
-                           const std::vector<int> &argumentOf);
+                           const std::vector<int> &argumentOf,
+                           const std::map<int64_t, int64_t> &computedOf = {});
 
 } // namespace aircheck::validate
 

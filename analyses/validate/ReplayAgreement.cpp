@@ -252,6 +252,14 @@ Agreement aircheck::validate::compareResultsWithReplay(
 Agreement aircheck::validate::compareWithReplay(const ProgramStreams &streams,
                                                 const ProgramDelivery &replay) {
   Agreement out;
+  // The replay's place -> the relations' number of its instance.
+  std::map<int, int64_t> computedWho;
+  for (auto [i, pl] : llvm::enumerate(replay.places)) {
+    auto c = pl.kind == Place::CoreBuffer ? streams.computed.find(pl.alloc)
+                                          : streams.computed.end();
+    if (c != streams.computed.end())
+      computedWho[(int)i] = c->second.who(pl.key());
+  }
   std::map<Operation *, isl::set> ran; // per alloc: the instances replayed
   for (size_t i = 0; i < replay.places.size(); ++i) {
     const Place &pl = replay.places[i];
@@ -288,7 +296,7 @@ Agreement aircheck::validate::compareWithReplay(const ProgramStreams &streams,
       auto f = replay.fills.find((int)i);
       FillLog none;
       same = compareOne(f == replay.fills.end() ? none : f->second, one,
-                        *streams.isl, witness, {});
+                        *streams.isl, witness, computedWho);
     } catch (const isl::exception &) {
     }
     if (!same)

@@ -390,6 +390,30 @@ TEST(ValidateRelations, SameRelationIsEntryEquality) {
       << why;
 }
 
+// What cores send (kind-2 tags) compares through the buffers' pairing:
+// the design's buffer 0 is the program's instance number 5, so a design
+// function of V[2, 0, r, x] equals a program's of V[2, 5, r, x], not one
+// of another instance, nor one without the pairing; the rounds count.
+TEST(ValidateRelations, CoreValuesCompareThroughThePairing) {
+  IslContext isl;
+  isl::ctx ctx = isl.get();
+  isl::pw_multi_aff design =
+      fn(ctx, "{ X[e] -> [D[e mod 4] -> V[2, 0, 1 + floor(e / 4), e mod 4]] : "
+              "0 <= e < 8 }");
+  isl::pw_multi_aff program =
+      fn(ctx, "{ X[e] -> [D[e mod 4] -> V[2, 5, 1 + floor(e / 4), e mod 4]] : "
+              "0 <= e < 8 }");
+  std::string why;
+  EXPECT_TRUE(sameRelation(design, program, {}, why, {{0, 5}})) << why;
+  EXPECT_FALSE(sameRelation(design, program, {}, why, {{0, 6}}));
+  EXPECT_FALSE(sameRelation(design, program, {}, why));
+  EXPECT_FALSE(sameRelation(
+      fn(ctx, "{ X[e] -> [D[e mod 4] -> V[2, 0, 2 - floor(e / 4), e mod 4]] "
+              ": 0 <= e < 8 }"),
+      program, {}, why, {{0, 5}}));
+  EXPECT_NE(why.find("entry 0"), std::string::npos) << why;
+}
+
 // Which instances receive what a design buffer receives, read from the
 // functions alone: in a 2 x 2 herd each tile (x, y) gets row x of the
 // argument, so a buffer that gets row 1 is the fills of (1, 0) and (1, 1),
