@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/AnalysisManager.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -171,7 +172,10 @@ private:
         Value root = memrefRoot(e.memref);
         if (auto a = dyn_cast_or_null<BlockArgument>(root)) {
           if (isa<func::FuncOp>(a.getOwner()->getParentOp()))
-            writtenArguments.insert(a.getArgNumber());
+            if (writtenArguments.insert(a.getArgNumber()), true)
+              if (argWriters[a.getArgNumber()].empty() ||
+                  argWriters[a.getArgNumber()].back() != op)
+                argWriters[a.getArgNumber()].push_back(op);
         } else if (Operation *def = root ? root.getDefiningOp() : nullptr) {
           if (seen.insert(def).second)
             writers[def].push_back(op);
@@ -192,6 +196,18 @@ private:
   bool indexed = false;
   std::map<Operation *, std::vector<Operation *>> writers;
   std::set<int> writtenArguments;
+  std::map<int, std::vector<Operation *>> argWriters;
+
+public:
+  /// What function argument `n` holds at the end, where transfers write
+  /// it: { A[n, t] -> V[k, w, r, x] } on the elements written; throws
+  /// NotCovered.
+  isl::pw_multi_aff resultsOf(int n);
+  /// The arguments some op writes.
+  const std::map<int, std::vector<Operation *>> &writtenArgs() {
+    indexWrites();
+    return argWriters;
+  }
 };
 
 isl::map Deriver::walk(Operation *op, const std::string &name,
@@ -612,6 +628,57 @@ isl::pw_multi_aff Deriver::computedTags(Operation *op, Operation *alloc) {
   return shape.pullback(wr.intersect_domain(xs.domain()).range_product(xs));
 }
 
+/// The isl operations a transfer's walk may take to be inverted.
+constexpr unsigned long kInverseOperations = 300000;
+
+isl::pw_multi_aff Deriver::resultsOf(int n) {
+  indexWrites();
+  isl::ctx ctx = poly.ctx();
+  std::string N = std::to_string(n);
+  isl::pw_multi_aff out =
+      isl::map(ctx, poly.paramList() + " -> { A[g, t] -> V[k, w, r, x] : "
+                                       "false }")
+          .as_pw_multi_aff();
+  isl::set written = out.domain();
+  for (Operation *w : argWriters[n]) {
+    auto t = dyn_cast<air::ChannelOpInterface>(w);
+    if (!((t && !t.isPut()) || isa<air::DmaMemcpyNdOp>(w)))
+      throw NotCovered{"an argument written by '" +
+                       w->getName().getStringRef().str() + "'"};
+    int64_t count = 0;
+    // Each element written once: the writes inverted are a function. isl
+    // inverts a walk whose start moves with the loops by a parametric
+    // search that can run long (channel_wrap_and_stride's): it gets a
+    // budget of its own, and past it the argument is not covered.
+    isl::map inv = walk(w, "A", count).uncurry().reverse();
+    isl::pw_multi_aff at = [&] {
+      isl_ctx *c = ctx.get();
+      unsigned long before = isl_ctx_get_max_operations(c);
+      isl_ctx_set_max_operations(c, kInverseOperations);
+      isl_ctx_reset_operations(c);
+      auto restore = llvm::make_scope_exit([&] {
+        isl_ctx_set_max_operations(c, before);
+        isl_ctx_reset_operations(c);
+      });
+      if (!inv.is_single_valued())
+        throw NotCovered{"an argument whose elements a transfer writes "
+                         "more than once"};
+      return inv.as_pw_multi_aff(); // A[t] -> [W -> Pos]
+    }();
+    isl::pw_multi_aff value = islx::reparsed(
+        writeTags(w, 0)
+            .pullback(at)
+            .pullback(isl::pw_multi_aff(
+                ctx, poly.paramList() + " -> { A[g, t] -> A[t] : g = " + N +
+                         " }")));
+    if (!value.domain().intersect(written).is_empty())
+      throw NotCovered{"an argument whose elements several transfers write"};
+    written = written.unite(value.domain());
+    out = out.union_add(value);
+  }
+  return islx::reparsed(out.coalesce());
+}
+
 Deriver::Sequence Deriver::sequenceOf(Operation *op, const char *what) {
   Sequence sq;
   const Instances &in = poly.instancesOf(op);
@@ -789,6 +856,20 @@ ProgramStreams aircheck::validate::deriveProgramStreams(ModuleOp module) {
       out.notCovered[a] = n.why;
     } catch (const isl::exception &e) {
       out.notCovered[a] = std::string("isl gave up: ") + e.what();
+    }
+  }
+  // The results, argument by argument.
+  std::map<int, std::vector<Operation *>> args = deriver.writtenArgs();
+  for (auto &[n, writers] : args) {
+    poly.isl().resetBudget();
+    try {
+      out.results.emplace(n, deriver.resultsOf(n));
+    } catch (const NotCovered &nc) {
+      out.resultsNotCovered[n] = nc.why;
+    } catch (const NotModelled &nm) {
+      out.resultsNotCovered[n] = nm.why;
+    } catch (const isl::exception &e) {
+      out.resultsNotCovered[n] = std::string("isl gave up: ") + e.what();
     }
   }
   out.computed = deriver.computed;

@@ -40,7 +40,10 @@
 //    op other than a transfer writes it) reads the instance's values of
 //    that hand-off, V[2, who, r, x]: its readers, in one block, hand it
 //    out one after another (hand-off R * turn + j + 1), `who` numbering
-//    the instance (`computed`).
+//    the instance (`computed`);
+//  * a function argument transfers write holds at the end what its one
+//    writer wrote at each element (`results`; an element written twice is
+//    not covered).
 //
 // Everything else (a dma_memcpy_nd into the buffer, views, padding, an L1
 // buffer outside a herd, gets at several places, an unranked argument, an
@@ -97,6 +100,12 @@ struct ProgramStreams {
   /// Per L1 alloc of a herd that a transfer writes and that is not
   /// covered: why.
   std::map<mlir::Operation *, std::string> notCovered;
+  /// Per function argument transfers write: what its elements hold at the
+  /// end, { A[n, t] -> V[k, w, r, x] } on the elements written (each by
+  /// one transfer instance); the others hold the host's, V[1, n, 0, t].
+  std::map<int, isl::pw_multi_aff> results;
+  /// Per argument written that is not covered: why.
+  std::map<int, std::string> resultsNotCovered;
   /// Set when the program is outside the symbolic model altogether.
   std::string outside;
 };

@@ -40,36 +40,49 @@ std::string valueAt(const isl::pw_multi_aff &f, const isl::set &at) {
   return r.size() > 4 ? r.substr(2, r.size() - 4) : r;
 }
 
-/// `design` in the function's numbering of arguments: composed with
-/// { [D[a] -> V[1, h, 0, t]] -> [D[a] -> V[1, argumentOf[h], 0, t]] }, so
-/// an entry carrying an argument the function lacks (or a tag of another
-/// kind) falls out of the domain.
-isl::pw_multi_aff inFunctionNumbering(const isl::pw_multi_aff &design,
-                                      const std::vector<int> &argumentOf,
-                                      const std::map<int64_t, int64_t> &computedOf) {
-  isl::ctx ctx = design.ctx();
-  isl::pw_multi_aff out =
-      isl::map(ctx, "{ X[e] -> [D[a] -> V[k, w, r, x]] : false }")
-          .as_pw_multi_aff();
+/// The renaming of tags from the design's numbering to the program's, as
+/// isl text over `wrap(V)` (V the tag; "[D[a] -> V]" for fills, "V" for
+/// results): an argument h to argumentOf[h], a core buffer w to its
+/// instance computedOf[w]; empty where nothing is renamed.
+std::string renaming(const std::vector<int> &argumentOf,
+                     const std::map<int64_t, int64_t> &computedOf,
+                     bool fills) {
+  auto wrap = [&](const std::string &v) {
+    return fills ? "[D[a] -> " + v + "]" : v;
+  };
   std::ostringstream ren;
-  ren << "{ ";
   bool any = false;
   for (size_t k = 0; k < argumentOf.size(); ++k)
     if (argumentOf[k] >= 0) {
-      ren << (any ? "; " : "") << "[D[a] -> V[q, h, r, t]] -> [D[a] -> V[1, "
-          << argumentOf[k] << ", 0, t]] : q = 1 and r = 0 and h = " << k;
+      ren << (any ? "; " : "") << wrap("V[q, h, r, t]") << " -> "
+          << wrap("V[1, " + std::to_string(argumentOf[k]) + ", 0, t]")
+          << " : q = 1 and r = 0 and h = " << k;
       any = true;
     }
   // A core's values: the design's buffer to the program's instance.
   for (auto [w, pw] : computedOf) {
-    ren << (any ? "; " : "") << "[D[a] -> V[q, h, r, t]] -> [D[a] -> V[2, "
-        << pw << ", r, t]] : q = 2 and h = " << w;
+    ren << (any ? "; " : "") << wrap("V[q, h, r, t]") << " -> "
+        << wrap("V[2, " + std::to_string(pw) + ", r, t]")
+        << " : q = 2 and h = " << w;
     any = true;
   }
-  ren << " }";
-  if (!any)
-    return out;
-  return isl::pw_multi_aff(ctx, ren.str()).pullback(design);
+  return any ? "{ " + ren.str() + " }" : "";
+}
+
+/// `design` in the function's numbering of arguments: composed with
+/// { [D[a] -> V[1, h, 0, t]] -> [D[a] -> V[1, argumentOf[h], 0, t]] } (and
+/// the core buffers' renaming), so an entry carrying an argument the
+/// function lacks (or a tag of a buffer not paired) falls out of the
+/// domain.
+isl::pw_multi_aff inFunctionNumbering(const isl::pw_multi_aff &design,
+                                      const std::vector<int> &argumentOf,
+                                      const std::map<int64_t, int64_t> &computedOf) {
+  isl::ctx ctx = design.ctx();
+  std::string ren = renaming(argumentOf, computedOf, true);
+  if (ren.empty())
+    return isl::map(ctx, "{ X[e] -> [D[a] -> V[k, w, r, x]] : false }")
+        .as_pw_multi_aff();
+  return isl::pw_multi_aff(ctx, ren).pullback(design);
 }
 
 /// The leading dims of a set of X[k..., e]: { X[k...] }.
@@ -150,5 +163,61 @@ bool aircheck::validate::sameRelation(const isl::pw_multi_aff &design,
   isl::set at = differ.sample();
   witness = "entry " + entryOf(at) + ": the design has " + valueAt(d, at) +
             ", the program " + valueAt(program, at);
+  return false;
+}
+
+bool aircheck::validate::sameResults(
+    const isl::pw_multi_aff &design, int designArg,
+    const isl::pw_multi_aff &program, int programArg,
+    const std::vector<int> &argumentOf,
+    const std::map<int64_t, int64_t> &computedOf, std::string &witness) {
+  isl::ctx ctx = design.ctx();
+  std::string ren = renaming(argumentOf, computedOf, false);
+  if (ren.empty()) {
+    witness = "no argument corresponds";
+    return false;
+  }
+  // Tags renamed, then the element A[g', t] read as the function's A[g, t].
+  isl::pw_multi_aff d =
+      isl::pw_multi_aff(ctx, ren)
+          .pullback(design)
+          .pullback(isl::pw_multi_aff(
+              ctx, "{ A[g, t] -> A[" + std::to_string(designArg) +
+                       ", t] : g = " + std::to_string(programArg) + " }"));
+  isl::set renamed = d.domain();
+  if (renamed.tuple_dim() != 2 || program.domain().tuple_dim() != 2)
+    return false;
+  auto element = [&](const isl::set &s) { return entryOf(s); };
+  isl::set dd = d.domain(), pd = program.domain();
+  isl::set lost = design.domain().apply(
+                      isl::map(ctx, "{ A[g, t] -> A[" +
+                                        std::to_string(programArg) +
+                                        ", t] }"))
+                      .subtract(dd);
+  if (!lost.is_empty()) {
+    witness = "element " + element(lost) +
+              ": the design leaves a tag of an argument or a buffer that "
+              "has no counterpart in the program";
+    return false;
+  }
+  if (!dd.is_equal(pd)) {
+    isl::set only = dd.subtract(pd);
+    witness = !only.is_empty()
+                  ? "only the design writes element " + element(only)
+                  : "only the program writes element " +
+                        element(pd.subtract(dd));
+    return false;
+  }
+  isl::set differ = differences(d, program);
+  if (differ.is_empty())
+    return true;
+  isl::set at = differ.sample();
+  auto value = [&](const isl::pw_multi_aff &f) {
+    std::ostringstream o;
+    o << f.intersect_domain(at).as_map().range();
+    return o.str();
+  };
+  witness = "element " + element(at) + ": the design leaves " + value(d) +
+            ", the program " + value(program);
   return false;
 }

@@ -59,6 +59,18 @@ isl::set matchingInstances(const isl::pw_multi_aff &design,
                            const std::vector<int> &argumentOf,
                            const std::map<int64_t, int64_t> &computedOf = {});
 
+/// Whether the design's results for its runtime-sequence argument
+/// `designArg` ({ A[designArg, t] -> V[...] }, StreamRelations::results)
+/// are the program's for its function argument `programArg`
+/// (ProgramStreams::results): the same elements written, each with the
+/// same tag once renamed (arguments by `argumentOf`, core buffers by
+/// `computedOf`); else false with `witness`. isl errors throw.
+bool sameResults(const isl::pw_multi_aff &design, int designArg,
+                 const isl::pw_multi_aff &program, int programArg,
+                 const std::vector<int> &argumentOf,
+                 const std::map<int64_t, int64_t> &computedOf,
+                 std::string &witness);
+
 } // namespace aircheck::validate
 
 #endif

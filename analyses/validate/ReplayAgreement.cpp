@@ -143,6 +143,98 @@ Agreement aircheck::validate::compareWithReplay(
 }
 
 
+namespace {
+/// Whether argument `g`'s final tags `tags` are `function`'s ({ A[g, t] ->
+/// V[...] } on the elements written, the host's element elsewhere), run by
+/// run (an affine progression of one kind, who and round); nullopt past
+/// isl's budget. `computedWho`: the function's number of each Computed
+/// tag's buffer.
+std::optional<bool> sameResults(const isl::pw_multi_aff &function, unsigned g,
+                                const TagArray &tags,
+                                const std::map<int, int64_t> &computedWho,
+                                IslContext &isl, std::string &witness) {
+  try {
+    isl.resetBudget();
+    isl::ctx ctx = isl.get();
+    std::string G = std::to_string(g), N = std::to_string(tags.size());
+    isl::set all(ctx, "{ A[" + G + ", t] : 0 <= t < " + N + " }");
+    if (!function.domain().is_subset(all)) {
+      witness = "the relations write " +
+                text(function.domain().subtract(all).sample()) +
+                ", outside the argument";
+      return false;
+    }
+    auto asTuple = [&](Tag t, std::array<int64_t, 3> &v) {
+      if (t.kind == Tag::Argument) {
+        v = {1, t.who, 0};
+        return true;
+      }
+      auto it = computedWho.find(t.who);
+      if (t.kind != Tag::Computed || it == computedWho.end())
+        return false;
+      v = {2, it->second, (int64_t)t.round};
+      return true;
+    };
+    for (int64_t e = 0; e < tags.size();) {
+      Tag first = tags[e];
+      std::array<int64_t, 3> v;
+      if (!asTuple(first, v)) {
+        witness = "the replay leaves element " + std::to_string(e) +
+                  " with a tag that is neither an argument's element nor "
+                  "a value of a buffer the relations number";
+        return false;
+      }
+      int64_t len = 1, step = 0;
+      if (e + 1 < tags.size()) {
+        Tag next = tags[e + 1];
+        if (next.kind == first.kind && next.who == first.who &&
+            next.round == first.round) {
+          step = next.element - first.element;
+          while (e + len < tags.size()) {
+            Tag t = tags[e + len];
+            if (t.kind != first.kind || t.who != first.who ||
+                t.round != first.round ||
+                t.element != first.element + step * len)
+              break;
+            ++len;
+          }
+        }
+      }
+      std::ostringstream at, want, host;
+      at << "{ [j] -> A[" << G << ", " << e << " + j] : 0 <= j < " << len
+         << " }";
+      want << "{ [j] -> V[" << v[0] << ", " << v[1] << ", " << v[2] << ", "
+           << first.element << " + " << step << " * j] : 0 <= j < " << len
+           << " }";
+      host << "{ [j] -> V[1, " << G << ", 0, " << e << " + j] : 0 <= j < "
+           << len << " }";
+      isl.resetBudget(); // each run its own budget
+      // The function pulled back to the run (explicit pieces, cheap), the
+      // host's element where it has none.
+      isl::pw_multi_aff run =
+          function.pullback(isl::pw_multi_aff(ctx, at.str()));
+      isl::map hostMap(ctx, host.str());
+      isl::map got = run.as_map().unite(
+          hostMap.intersect_domain(hostMap.domain().subtract(run.domain())));
+      isl::map expected(ctx, want.str());
+      if (!got.is_equal(expected)) {
+        isl::map extra = got.subtract(expected);
+        witness = "element " + std::to_string(e) + " + j: " +
+                  (!extra.is_empty()
+                       ? "only the relations have " + text(extra.sample())
+                       : "only the replay has " +
+                             text(expected.subtract(got).sample()));
+        return false;
+      }
+      e += len;
+    }
+    return true;
+  } catch (const isl::exception &) {
+    return std::nullopt;
+  }
+}
+} // namespace
+
 Agreement aircheck::validate::compareResultsWithReplay(
     const StreamRelations &relations, const DesignDelivery &replay,
     IslContext &isl, std::vector<unsigned> &differingArgs) {
@@ -152,99 +244,49 @@ Agreement aircheck::validate::compareResultsWithReplay(
     if (int b = replay.bufferIndex(buffer); b >= 0)
       computedWho[b] = (int64_t)w;
   for (auto &[g, function] : relations.results) {
-    if (g >= replay.arguments.size()) {
-      ++out.undecided;
-      continue;
-    }
-    const TagArray &tags = replay.arguments[g];
     std::string witness;
-    isl.resetBudget();
-    try {
-      isl::ctx ctx = isl.get();
-      std::string G = std::to_string(g), N = std::to_string(tags.size());
-      // The relations' reading of every element: what is written, else the
-      // host's element.
-      isl::set all(ctx, "{ A[" + G + ", t] : 0 <= t < " + N + " }");
-      if (!function.domain().is_subset(all))
-        witness = "the relations write " +
-                  text(function.domain().subtract(all).sample()) +
-                  ", outside the argument";
-      // The replay's tags as runs: one kind, who and round, elements in
-      // an affine progression.
-      auto asTuple = [&](Tag t, std::array<int64_t, 3> &v) {
-        if (t.kind == Tag::Argument) {
-          v = {1, t.who, 0};
-          return true;
-        }
-        auto it = computedWho.find(t.who);
-        if (t.kind != Tag::Computed || it == computedWho.end())
-          return false;
-        v = {2, it->second, (int64_t)t.round};
-        return true;
-      };
-      for (int64_t e = 0; witness.empty() && e < tags.size();) {
-        Tag first = tags[e];
-        std::array<int64_t, 3> v;
-        if (!asTuple(first, v)) {
-          witness = "the replay leaves element " + std::to_string(e) +
-                    " with a tag that is neither an argument's element nor "
-                    "a value of a core buffer the relations stream";
-          break;
-        }
-        int64_t len = 1, step = 0;
-        if (e + 1 < tags.size()) {
-          Tag next = tags[e + 1];
-          if (next.kind == first.kind && next.who == first.who &&
-              next.round == first.round) {
-            step = next.element - first.element;
-            while (e + len < tags.size()) {
-              Tag t = tags[e + len];
-              if (t.kind != first.kind || t.who != first.who ||
-                  t.round != first.round ||
-                  t.element != first.element + step * len)
-                break;
-              ++len;
-            }
-          }
-        }
-        std::ostringstream at, want, host;
-        at << "{ [j] -> A[" << G << ", " << e << " + j] : 0 <= j < " << len
-           << " }";
-        want << "{ [j] -> V[" << v[0] << ", " << v[1] << ", " << v[2] << ", "
-             << first.element << " + " << step << " * j] : 0 <= j < " << len
-             << " }";
-        host << "{ [j] -> V[1, " << G << ", 0, " << e << " + j] : 0 <= j < "
-             << len << " }";
-        isl.resetBudget(); // each run its own budget
-        // The function pulled back to the run (explicit pieces, cheap),
-        // the host's element where it has none.
-        isl::pw_multi_aff run =
-            function.pullback(isl::pw_multi_aff(ctx, at.str()));
-        isl::map hostMap(ctx, host.str());
-        isl::map got = run.as_map().unite(
-            hostMap.intersect_domain(hostMap.domain().subtract(run.domain())));
-        isl::map expected(ctx, want.str());
-        if (!got.is_equal(expected)) {
-          isl::map extra = got.subtract(expected);
-          witness = "element " + std::to_string(e) + " + j: " +
-                    (!extra.is_empty()
-                         ? "only the relations have " + text(extra.sample())
-                         : "only the replay has " +
-                               text(expected.subtract(got).sample()));
-        }
-        e += len;
-      }
-    } catch (const isl::exception &) {
+    std::optional<bool> same =
+        g < replay.arguments.size()
+            ? sameResults(function, g, replay.arguments[g], computedWho, isl,
+                          witness)
+            : std::nullopt;
+    if (!same) {
       ++out.undecided;
-      continue;
-    }
-    if (witness.empty()) {
+    } else if (*same) {
       ++out.agree;
     } else {
-      out.differ.push_back({replay.sequence, "argument " + std::to_string(g) +
-                                                 ": " + witness});
+      out.differ.push_back(
+          {replay.sequence, "argument " + std::to_string(g) + ": " + witness});
       differingArgs.push_back(g);
     }
+  }
+  return out;
+}
+
+Agreement aircheck::validate::compareResultsWithReplay(
+    const ProgramStreams &streams, const ProgramDelivery &replay) {
+  Agreement out;
+  std::map<int, int64_t> computedWho;
+  for (auto [i, pl] : llvm::enumerate(replay.places)) {
+    auto c = pl.kind == Place::CoreBuffer ? streams.computed.find(pl.alloc)
+                                          : streams.computed.end();
+    if (c != streams.computed.end())
+      computedWho[(int)i] = c->second.who(pl.key());
+  }
+  for (auto &[g, function] : streams.results) {
+    std::string witness;
+    std::optional<bool> same =
+        g >= 0 && (size_t)g < replay.arguments.size()
+            ? sameResults(function, g, replay.arguments[g], computedWho,
+                          *streams.isl, witness)
+            : std::nullopt;
+    if (!same)
+      ++out.undecided;
+    else if (*same)
+      ++out.agree;
+    else
+      out.differ.push_back({replay.func, "argument " + std::to_string(g) +
+                                             ": " + witness});
   }
   return out;
 }

@@ -61,6 +61,11 @@ Agreement compareResultsWithReplay(const StreamRelations &relations,
                                    IslContext &isl,
                                    std::vector<unsigned> &differingArgs);
 
+/// The same for the program: each argument ProgramStreams::results covers
+/// against the program replay's final tags.
+Agreement compareResultsWithReplay(const ProgramStreams &streams,
+                                   const ProgramDelivery &replay);
+
 /// The program side: each covered L1 alloc's relation, instance by
 /// instance, against the fills the program's replay logs for that herd
 /// instance (and no instance the replay does not run).

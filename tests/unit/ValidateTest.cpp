@@ -414,6 +414,35 @@ TEST(ValidateRelations, CoreValuesCompareThroughThePairing) {
   EXPECT_NE(why.find("entry 0"), std::string::npos) << why;
 }
 
+// Results: the design's runtime-sequence argument 0 is the function's
+// argument 2, its buffer 0 the program's instance 3; what each element
+// holds at the end must then be the same, element by element.
+TEST(ValidateRelations, ResultsCompareRenamed) {
+  IslContext isl;
+  isl::ctx ctx = isl.get();
+  isl::pw_multi_aff design =
+      fn(ctx, "{ A[0, t] -> V[2, 0, 1 + floor(t / 4), t mod 4] : 0 <= t < 8 }");
+  isl::pw_multi_aff program =
+      fn(ctx, "{ A[2, t] -> V[2, 3, 1 + floor(t / 4), t mod 4] : 0 <= t < 8 }");
+  std::vector<int> args = {2};
+  std::string why;
+  EXPECT_TRUE(sameResults(design, 0, program, 2, args, {{0, 3}}, why)) << why;
+  // Another round at element 5; an element only one side writes; a buffer
+  // without a counterpart.
+  EXPECT_FALSE(sameResults(
+      fn(ctx, "{ A[0, t] -> V[2, 0, 1 + floor(t / 4), t mod 4] : 0 <= t < 8 "
+              "and t != 5; A[0, 5] -> V[2, 0, 1, 1] }"),
+      0, program, 2, args, {{0, 3}}, why));
+  EXPECT_NE(why.find("element 5"), std::string::npos) << why;
+  EXPECT_FALSE(sameResults(
+      fn(ctx, "{ A[0, t] -> V[2, 0, 1 + floor(t / 4), t mod 4] : 0 <= t < 7 }"),
+      0, program, 2, args, {{0, 3}}, why));
+  EXPECT_NE(why.find("only the program writes element 7"), std::string::npos)
+      << why;
+  EXPECT_FALSE(sameResults(design, 0, program, 2, args, {}, why));
+  EXPECT_NE(why.find("no counterpart"), std::string::npos) << why;
+}
+
 // Which instances receive what a design buffer receives, read from the
 // functions alone: in a 2 x 2 herd each tile (x, y) gets row x of the
 // argument, so a buffer that gets row 1 is the fills of (1, 0) and (1, 1),

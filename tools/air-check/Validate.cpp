@@ -195,6 +195,18 @@ static int crossCheckProgramStreams(ModuleOp program, StringRef path,
                  "the program's replay and its stream relations disagree on "
                  "this buffer's fills: ",
                  rc);
+    validate::Agreement r = validate::compareResultsWithReplay(rel, replay);
+    std::map<std::string, int> resultReasons;
+    for (auto &[g, why] : rel.resultsNotCovered)
+      ++resultReasons[why];
+    llvm::outs() << "air-check validate: program stream cross-check: "
+                 << r.agree << " arguments' results agree with the replay, "
+                 << r.differ.size() << " differ, "
+                 << rel.resultsNotCovered.size() << " not covered";
+    finishReport(r.undecided, resultReasons, r.differ,
+                 "the program's replay and its stream relations disagree on "
+                 "the results: ",
+                 rc);
   });
 }
 
@@ -294,6 +306,42 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
                       "relations alone name that instance for "
                    << named << " of them (" << unique
                    << " the only instance that receives its data)\n";
+    // The results, argument by argument, on a verdict of equivalence (the
+    // core buffers' renaming needs the replays' pairing).
+    if (v.kind == validate::Verdict::Equivalent) {
+      int64_t same = 0, open = 0, sides = 0;
+      std::vector<std::pair<Operation *, std::string>> wrong;
+      for (auto &[g, f] : rel.results) {
+        int gp = g < v.argumentOf.size() ? v.argumentOf[g] : -1;
+        auto p = ps.results.find(gp);
+        if (p == ps.results.end()) {
+          ++sides;
+          continue;
+        }
+        std::string witness;
+        try {
+          ps.isl->resetBudget();
+          if (validate::sameResults(f, (int)g, p->second, gp, v.argumentOf,
+                                    computedOf, witness))
+            ++same;
+          else
+            wrong.push_back({devices.front().op,
+                             "argument " + std::to_string(gp) + ": " +
+                                 witness});
+        } catch (const isl::exception &) {
+          ++open;
+        }
+      }
+      sides += rel.resultsNotCovered.size();
+      llvm::outs() << "air-check validate: relation cross-check: " << same
+                   << " arguments' results equal the program's, "
+                   << wrong.size() << " differ, " << sides
+                   << " not covered on a side";
+      finishReport(open, {}, wrong,
+                   "the replays find the results equal, the functions "
+                   "differ: ",
+                   rc);
+    }
     // Without the replays' pairing: does each covered design buffer
     // receive what some instance of some covered L1 alloc receives? On a
     // design that moves the program's data, every buffer whose alloc is
