@@ -208,7 +208,26 @@ bool aircheck::validate::sameResults(
                         element(pd.subtract(dd));
     return false;
   }
-  isl::set differ = differences(d, program);
+  // Piece by piece of the program's function, each with a fresh budget:
+  // a result inverted from a walk has many pieces with divisions of their
+  // own, and their product with the design's at once runs long.
+  isl::set differ = pd.subtract(pd);
+  std::vector<isl::pw_multi_aff> pieces;
+  isl_pw_multi_aff_foreach_piece(
+      program.get(),
+      [](isl_set *set, isl_multi_aff *ma, void *user) -> isl_stat {
+        static_cast<std::vector<isl::pw_multi_aff> *>(user)->push_back(
+            isl::manage(isl_pw_multi_aff_alloc(set, ma)));
+        return isl_stat_ok;
+      },
+      &pieces);
+  for (const isl::pw_multi_aff &piece : pieces) {
+    isl_ctx_reset_operations(ctx.get());
+    differ = differ.unite(
+        differences(d.intersect_domain(piece.domain()), piece));
+    if (!differ.is_empty())
+      break;
+  }
   if (differ.is_empty())
     return true;
   isl::set at = differ.sample();

@@ -19,6 +19,31 @@ template <typename T> std::string text(const T &x) {
 }
 } // namespace
 
+namespace {
+/// Tag::who of the replay's Computed tags -> the relations' kind-2 number:
+/// the design's buffers (StreamRelations::computed), the program's
+/// instances (ProgramStreams::computed).
+std::map<int, int64_t> numbering(const StreamRelations &relations,
+                                 const DesignDelivery &replay) {
+  std::map<int, int64_t> out;
+  for (auto [w, buffer] : llvm::enumerate(relations.computed))
+    if (int b = replay.bufferIndex(buffer); b >= 0)
+      out[b] = (int64_t)w;
+  return out;
+}
+std::map<int, int64_t> numbering(const ProgramStreams &streams,
+                                 const ProgramDelivery &replay) {
+  std::map<int, int64_t> out;
+  for (auto [i, pl] : llvm::enumerate(replay.places)) {
+    auto c = pl.kind == Place::CoreBuffer ? streams.computed.find(pl.alloc)
+                                          : streams.computed.end();
+    if (c != streams.computed.end())
+      out[(int)i] = c->second.who(pl.key());
+  }
+  return out;
+}
+} // namespace
+
 bool aircheck::validate::sameFills(const FillLog &log,
                                    const isl::map &relation, isl::ctx ctx,
                                    std::string &witness, bool explicitPieces,
@@ -120,10 +145,7 @@ Agreement aircheck::validate::compareWithReplay(
     const StreamRelations &relations, const DesignDelivery &replay,
     IslContext &isl) {
   Agreement out;
-  std::map<int, int64_t> computedWho; // the replay's buffer -> the relations'
-  for (auto [w, buffer] : llvm::enumerate(relations.computed))
-    if (int b = replay.bufferIndex(buffer); b >= 0)
-      computedWho[b] = (int64_t)w;
+  std::map<int, int64_t> computedWho = numbering(relations, replay);
   for (auto &[buffer, relation] : relations.fills) {
     int b = replay.bufferIndex(buffer);
     auto it = b < 0 ? replay.fills.end() : replay.fills.find(b);
@@ -239,10 +261,7 @@ Agreement aircheck::validate::compareResultsWithReplay(
     const StreamRelations &relations, const DesignDelivery &replay,
     IslContext &isl, std::vector<unsigned> &differingArgs) {
   Agreement out;
-  std::map<int, int64_t> computedWho;
-  for (auto [w, buffer] : llvm::enumerate(relations.computed))
-    if (int b = replay.bufferIndex(buffer); b >= 0)
-      computedWho[b] = (int64_t)w;
+  std::map<int, int64_t> computedWho = numbering(relations, replay);
   for (auto &[g, function] : relations.results) {
     std::string witness;
     std::optional<bool> same =
@@ -266,13 +285,7 @@ Agreement aircheck::validate::compareResultsWithReplay(
 Agreement aircheck::validate::compareResultsWithReplay(
     const ProgramStreams &streams, const ProgramDelivery &replay) {
   Agreement out;
-  std::map<int, int64_t> computedWho;
-  for (auto [i, pl] : llvm::enumerate(replay.places)) {
-    auto c = pl.kind == Place::CoreBuffer ? streams.computed.find(pl.alloc)
-                                          : streams.computed.end();
-    if (c != streams.computed.end())
-      computedWho[(int)i] = c->second.who(pl.key());
-  }
+  std::map<int, int64_t> computedWho = numbering(streams, replay);
   for (auto &[g, function] : streams.results) {
     std::string witness;
     std::optional<bool> same =
@@ -294,14 +307,7 @@ Agreement aircheck::validate::compareResultsWithReplay(
 Agreement aircheck::validate::compareWithReplay(const ProgramStreams &streams,
                                                 const ProgramDelivery &replay) {
   Agreement out;
-  // The replay's place -> the relations' number of its instance.
-  std::map<int, int64_t> computedWho;
-  for (auto [i, pl] : llvm::enumerate(replay.places)) {
-    auto c = pl.kind == Place::CoreBuffer ? streams.computed.find(pl.alloc)
-                                          : streams.computed.end();
-    if (c != streams.computed.end())
-      computedWho[(int)i] = c->second.who(pl.key());
-  }
+  std::map<int, int64_t> computedWho = numbering(streams, replay);
   std::map<Operation *, isl::set> ran; // per alloc: the instances replayed
   for (size_t i = 0; i < replay.places.size(); ++i) {
     const Place &pl = replay.places[i];

@@ -319,6 +319,13 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
           continue;
         }
         std::string witness;
+        if (timed)
+          llvm::errs() << "relation cross-check: argument " << gp
+                       << "'s results in "
+                       << isl_pw_multi_aff_n_piece(f.get())
+                       << " pieces (design), "
+                       << isl_pw_multi_aff_n_piece(p->second.get())
+                       << " (program)\n";
         try {
           ps.isl->resetBudget();
           if (validate::sameResults(f, (int)g, p->second, gp, v.argumentOf,
