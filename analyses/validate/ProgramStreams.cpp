@@ -194,6 +194,28 @@ private:
   std::map<std::string, Operation *> byName;
   llvm::DenseMap<Operation *, unsigned> place;
   bool indexed = false;
+  /// The transfers (puts, dma_memcpy_nd) reading `alloc`, from one walk of
+  /// the module for all allocs.
+  const std::vector<Operation *> &readersOf(Operation *alloc) {
+    if (!readsIndexed) {
+      readsIndexed = true;
+      module.walk([&](Operation *r) {
+        Value src;
+        if (auto t = dyn_cast<air::ChannelOpInterface>(r); t && t.isPut())
+          src = t.getMemref();
+        else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(r))
+          src = dma.getSrc();
+        if (!src)
+          return;
+        std::optional<Buffer> rb = bufferOf(src);
+        if (rb && rb->alloc)
+          readersByAlloc[rb->alloc].push_back(r);
+      });
+    }
+    return readersByAlloc[alloc];
+  }
+  bool readsIndexed = false;
+  std::map<Operation *, std::vector<Operation *>> readersByAlloc;
   std::map<Operation *, std::vector<Operation *>> writers;
   std::set<int> writtenArguments;
   std::map<int, std::vector<Operation *>> argWriters;
@@ -555,19 +577,7 @@ isl::pw_multi_aff Deriver::computedTags(Operation *op, Operation *alloc) {
     throw NotCovered{"a source in an L1 buffer its herd does not compute "
                      "into"};
   // Its readers: the puts and dma_memcpy_nd reading it, in one block.
-  std::vector<Operation *> readers;
-  module.walk([&](Operation *r) {
-    Value src;
-    if (auto t = dyn_cast<air::ChannelOpInterface>(r); t && t.isPut())
-      src = t.getMemref();
-    else if (auto dma = dyn_cast<air::DmaMemcpyNdOp>(r))
-      src = dma.getSrc();
-    if (!src)
-      return;
-    std::optional<Buffer> rb = bufferOf(src);
-    if (rb && rb->alloc == alloc)
-      readers.push_back(r);
-  });
+  std::vector<Operation *> readers = readersOf(alloc);
   for (Operation *r : readers)
     if (r->getBlock() != op->getBlock())
       throw NotCovered{"an L1 buffer its herd computes into, read at "

@@ -184,10 +184,6 @@ bool aircheck::validate::sameResults(
           .pullback(isl::pw_multi_aff(
               ctx, "{ A[g, t] -> A[" + std::to_string(designArg) +
                        ", t] : g = " + std::to_string(programArg) + " }"));
-  isl::set renamed = d.domain();
-  if (renamed.tuple_dim() != 2 || program.domain().tuple_dim() != 2)
-    return false;
-  auto element = [&](const isl::set &s) { return entryOf(s); };
   isl::set dd = d.domain(), pd = program.domain();
   isl::set lost = design.domain().apply(
                       isl::map(ctx, "{ A[g, t] -> A[" +
@@ -195,7 +191,7 @@ bool aircheck::validate::sameResults(
                                         ", t] }"))
                       .subtract(dd);
   if (!lost.is_empty()) {
-    witness = "element " + element(lost) +
+    witness = "element " + entryOf(lost) +
               ": the design leaves a tag of an argument or a buffer that "
               "has no counterpart in the program";
     return false;
@@ -203,9 +199,9 @@ bool aircheck::validate::sameResults(
   if (!dd.is_equal(pd)) {
     isl::set only = dd.subtract(pd);
     witness = !only.is_empty()
-                  ? "only the design writes element " + element(only)
+                  ? "only the design writes element " + entryOf(only)
                   : "only the program writes element " +
-                        element(pd.subtract(dd));
+                        entryOf(pd.subtract(dd));
     return false;
   }
   // Piece by piece of the program's function, each with a fresh budget:
@@ -236,7 +232,7 @@ bool aircheck::validate::sameResults(
     o << f.intersect_domain(at).as_map().range();
     return o.str();
   };
-  witness = "element " + element(at) + ": the design leaves " + value(d) +
+  witness = "element " + entryOf(at) + ": the design leaves " + value(d) +
             ", the program " + value(program);
   return false;
 }

@@ -6,6 +6,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -147,7 +148,7 @@ std::optional<Nest> nestOf(std::vector<int64_t> b) {
 /// a lexmax).
 std::optional<std::string>
 invertWalk(unsigned arg, int64_t first, int64_t start,
-           std::vector<std::array<int64_t, 3>> walk) {
+           const std::vector<std::array<int64_t, 3>> &walk) {
   int64_t p = start;
   std::vector<std::array<int64_t, 3>> dims;
   for (auto [stride, size, w] : walk) {
@@ -183,6 +184,26 @@ invertWalk(unsigned arg, int64_t first, int64_t start,
   }
   return "V[1, " + std::to_string(arg) + ", 0, t] -> S[" + pos +
          "] : " + join(conds, " and ");
+}
+
+/// The same walk as a relation { V[1, arg, 0, t] -> S[p] } over its own
+/// indices (no divisions), for isl's lexmax where it does not nest.
+std::string walkRelation(unsigned arg, int64_t first, int64_t start,
+                         const std::vector<std::array<int64_t, 3>> &walk) {
+  std::vector<std::string> dims, bounds;
+  std::vector<std::pair<int64_t, std::string>> tTerms, pTerms;
+  for (auto [k, dim] : llvm::enumerate(walk)) {
+    auto [stride, size, w] = dim;
+    std::string v = "i" + std::to_string(k);
+    dims.push_back(v);
+    bounds.push_back("0 <= " + v + " < " + std::to_string(size));
+    tTerms.push_back({stride, v});
+    pTerms.push_back({w, v});
+  }
+  return "V[1, " + std::to_string(arg) + ", 0, t] -> S[p] : exists (" +
+         join(dims, ", ") + " : " + join(bounds, " and ") + " and t = " +
+         std::to_string(first) + " + " + linear(tTerms) + " and p = " +
+         std::to_string(start) + " + " + linear(pTerms) + ")";
 }
 
 /// A channel's tasks, one after another, as pieces of an explicit function
@@ -231,45 +252,18 @@ std::string piecesOf(const std::vector<Task> &tasks, int64_t &length,
     if (inverse) {
       // t = first + sum of step * digit + sum of stride * index; p = start +
       // count * (sum of weight * digit) + the place of the indices.
-      std::vector<std::string> dims, bounds;
-      std::vector<std::pair<int64_t, std::string>> tTerms, pTerms;
-      if (nest)
-        for (auto [k, level] : llvm::enumerate(nest->levels)) {
-          auto [w, r, d] = level;
-          std::string v = "d" + std::to_string(k);
-          dims.push_back(v);
-          bounds.push_back("0 <= " + v + " < " + std::to_string(r));
-          tTerms.push_back({d, v});
-          pTerms.push_back({t.count * w, v});
-        }
-      int64_t weight = 1;
-      for (size_t k = 4; k-- > 0;) {
-        std::string v = "i" + std::to_string(k);
-        dims.push_back(v);
-        bounds.push_back("0 <= " + v + " < " + std::to_string(t.size[k]));
-        tTerms.push_back({t.st[k], v});
-        pTerms.push_back({weight, v});
-        weight *= t.size[k];
-      }
-      int64_t first = nest ? nest->first : t.base;
       std::vector<std::array<int64_t, 3>> walk; // stride, size, weight in p
       if (nest)
         for (auto [w, r, d] : nest->levels)
           walk.push_back({d, r, t.count * w});
-      weight = 1;
+      int64_t weight = 1;
       for (size_t k = 4; k-- > 0;) {
         walk.push_back({t.st[k], t.size[k], weight});
         weight *= t.size[k];
       }
-      std::optional<std::string> f =
-          invertWalk(t.arg, first, start, std::move(walk));
-      inverse->push_back(
-          f ? *f
-            : "V[1, " + std::to_string(t.arg) + ", 0, t] -> S[p] : exists (" +
-                  join(dims, ", ") + " : " + join(bounds, " and ") +
-                  " and t = " + std::to_string(first) + " + " +
-                  linear(tTerms) + " and p = " + std::to_string(start) +
-                  " + " + linear(pTerms) + ")");
+      int64_t first = nest ? nest->first : t.base;
+      std::optional<std::string> f = invertWalk(t.arg, first, start, walk);
+      inverse->push_back(f ? *f : walkRelation(t.arg, first, start, walk));
     }
     pieces.push_back("S[p] -> V[1, " + std::to_string(t.arg) + ", 0, " + base +
                      walkTerms(t.size, t.st, rel + " mod " + C) + "] : " +
@@ -550,6 +544,7 @@ private:
     for (size_t c = 0; c < chains.size(); ++c) {
       BDChain &chain = chains[c].second;
       for (aie::DMABDOp bd : chain.bds) {
+        chainOfBD[bd] = c;
         aie::BufferOp b = bdBuffer(bd);
         if (b)
           onBuffer[b].push_back(bd);
@@ -1102,10 +1097,13 @@ private:
           turn.cycles > (int64_t(1) << 40))
         return notRing("more than 2^40 times");
     }
+    auto initOf = [](Operation *l) {
+      auto lk = cast<aie::LockOp>(l);
+      return lk.getInit() ? int64_t(*lk.getInit()) : int64_t(0);
+    };
     size_t ones = 0;
     for (Operation *l : locks) {
-      auto lk = cast<aie::LockOp>(l);
-      int64_t init = lk.getInit() ? int64_t(*lk.getInit()) : 0;
+      int64_t init = initOf(l);
       if (init == 1)
         ++ones;
       else if (init != 0)
@@ -1113,10 +1111,6 @@ private:
     }
     if (ones != 1)
       return notRing("by a ring of locks that does not hold one token");
-    auto initOf = [](Operation *l) {
-      auto lk = cast<aie::LockOp>(l);
-      return lk.getInit() ? int64_t(*lk.getInit()) : int64_t(0);
-    };
     turn.coreFirst = initOf(l0) == 0;
     // The ring's writers: each S2MM turn fills as many passes as its
     // stream fills completely.
@@ -1150,11 +1144,8 @@ private:
         return notRing("that its core does not write");
       for (aie::DMABDOp other : onBuffer[buffer]) {
         auto st = stepOfBD.find(other);
-        bool reads = false;
-        for (auto &tc : chains)
-          if (llvm::is_contained(tc.second.bds, other))
-            reads = tc.second.start.getChannelDir() ==
-                    aie::DMAChannelDir::MM2S;
+        bool reads = chains[chainOfBD.at(other)].second.start.getChannelDir() ==
+                     aie::DMAChannelDir::MM2S;
         if (reads &&
             (st == stepOfBD.end() ||
              lockOf(steps[st->second.first][st->second.second].acquire) !=
@@ -1491,7 +1482,11 @@ private:
   std::map<Operation *, std::pair<size_t, size_t>> stepOfAcquire, stepOfBD;
   std::map<Operation *, std::vector<aie::UseLockOp>> usesOf;
   std::map<Operation *, std::vector<aie::DMABDOp>> onBuffer;
-  std::map<Operation *, std::vector<std::pair<Operation *, size_t>>> writers;
+  std::map<Operation *, size_t> chainOfBD;
+  // In the chains' order (not by address): which stream a cycle of
+  // streams is found from, and so its reason, is the same in every run.
+  llvm::MapVector<Operation *, std::vector<std::pair<Operation *, size_t>>>
+      writers;
   std::map<Operation *, const Ring *> ringAt;
   std::vector<std::unique_ptr<Ring>> rings;
   std::map<const Ring *, RingContent> contents;
