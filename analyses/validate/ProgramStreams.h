@@ -34,8 +34,11 @@
 //    one element here: every wait the ordering model has points from an op
 //    earlier in program order to a later one, and two accesses the model
 //    does not order are a data race (`data-race`, which `compile` and
-//    `validate` require clean). The writes must be gets whose puts read
-//    function arguments;
+//    `validate` require clean). The writes are transfers of the process
+//    or of herds it launches (a herd's dma_memcpy_nd from L1): a herd's
+//    instances run at once, so the schedule's order of them by their ids
+//    counts only where no two of them write one element (checked; else
+//    not covered);
 //  * a put or dma_memcpy_nd from an L1 buffer its herd computes into (an
 //    op other than a transfer writes it) reads the instance's values of
 //    that hand-off, V[2, who, r, x]: its readers, in one block, hand it
@@ -43,7 +46,9 @@
 //    the instance (`computed`);
 //  * a function argument transfers write holds at the end what its one
 //    writer wrote at each element (`results`; an element written twice is
-//    not covered).
+//    not covered). The writer's walk is inverted as a mixed radix where its
+//    instances are a box and its strides nest (MixedRadix.h), else by
+//    isl under a budget of its own.
 //
 // Everything else (a dma_memcpy_nd into the buffer, views, padding, an L1
 // buffer outside a herd, gets at several places, an unranked argument, an

@@ -1,5 +1,6 @@
 //===- StreamRelations.cpp - a design's streams as isl relations ----------===//
 #include "analyses/validate/StreamRelations.h"
+#include "analyses/validate/MixedRadix.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -150,40 +151,29 @@ std::optional<std::string>
 invertWalk(unsigned arg, int64_t first, int64_t start,
            const std::vector<std::array<int64_t, 3>> &walk) {
   int64_t p = start;
-  std::vector<std::array<int64_t, 3>> dims;
+  std::vector<std::pair<int64_t, int64_t>> dims;
+  std::vector<int64_t> weights;
   for (auto [stride, size, w] : walk) {
     if (size <= 0 || stride < 0)
       return std::nullopt;
     if (size == 1)
       continue;
-    if (stride == 0)
+    if (stride == 0) {
       p += w * (size - 1);
-    else
-      dims.push_back({stride, size, w});
-  }
-  llvm::sort(dims);
-  std::string T = "(t - " + std::to_string(first) + ")";
-  std::vector<std::string> conds{T + " >= 0"};
-  std::string pos = std::to_string(p);
-  if (dims.empty()) {
-    conds.push_back(T + " = 0");
-  } else if (dims.front()[0] > 1) {
-    conds.push_back(T + " mod " + std::to_string(dims.front()[0]) + " = 0");
-  }
-  for (size_t m = 0; m < dims.size(); ++m) {
-    auto [stride, size, w] = dims[m];
-    std::string x = "floor(" + T + " / " + std::to_string(stride) + ")";
-    if (m + 1 < dims.size()) {
-      int64_t next = dims[m + 1][0];
-      if (next % stride || next / stride < size)
-        return std::nullopt;
-      x = "(" + x + ") mod " + std::to_string(next / stride);
+      continue;
     }
-    conds.push_back(x + " < " + std::to_string(size));
-    pos += " + " + std::to_string(w) + " * (" + x + ")";
+    dims.push_back({stride, size});
+    weights.push_back(w);
   }
+  std::optional<RadixDigits> r =
+      mixedRadixDigits("t - " + std::to_string(first), dims);
+  if (!r)
+    return std::nullopt;
+  std::string pos = std::to_string(p);
+  for (size_t m = 0; m < dims.size(); ++m)
+    pos += " + " + std::to_string(weights[m]) + " * " + r->digits[m];
   return "V[1, " + std::to_string(arg) + ", 0, t] -> S[" + pos +
-         "] : " + join(conds, " and ");
+         "] : " + join(r->conditions, " and ");
 }
 
 /// The same walk as a relation { V[1, arg, 0, t] -> S[p] } over its own
