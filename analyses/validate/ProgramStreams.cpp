@@ -157,6 +157,14 @@ private:
     auto it = byName.find(name);
     return it == byName.end() ? nullptr : it->second;
   }
+  /// Whether an op other than a transfer (AIR's ops) writes `alloc`.
+  bool computedInto(Operation *alloc) {
+    return llvm::any_of(writersOf(alloc), [](Operation *w) {
+      return !isa<air::AIRDialect>(w->getDialect());
+    });
+  }
+  /// The most buffers a source is read through (sourceTags' depth).
+  static constexpr int kMaxLevels = 4;
   /// The ops whose memref effects write `alloc`.
   const std::vector<Operation *> &writersOf(Operation *alloc) {
     indexWrites();
@@ -382,7 +390,7 @@ std::vector<std::string> Deriver::scheduleOf(Operation *op,
     if (!isa<scf::ForOp, scf::ParallelOp, affine::AffineForOp, scf::IfOp,
              affine::AffineIfOp, air::ExecuteOp, air::HerdOp,
              air::SegmentOp>(x))
-      throw NotCovered{"an L2 buffer accessed inside '" +
+      throw NotCovered{"a buffer accessed inside '" +
                        x->getName().getStringRef().str() +
                        "' (program order not read there)"};
   }
@@ -413,13 +421,25 @@ isl::pw_multi_aff Deriver::sourceTags(Operation *op, int depth) {
         .uncurry()
         .as_pw_multi_aff();
   }
-  if (spaceOf(b->type) == 2 && b->alloc->getParentOfType<air::HerdOp>())
-    return computedTags(op, b->alloc);
-  if (depth > 0 || spaceOf(b->type) != 1 ||
-      b->alloc->getParentOfType<air::HerdOp>())
-    throw NotCovered{"a source other than a function argument or an L2 "
-                     "buffer filled from function arguments"};
-  isl::map read = walk(op, "L", n, true).uncurry();
+  // A buffer whose elements transfers wrote: what each element read
+  // holds is its last write before the read. Each such buffer on the way
+  // back to the host or a core is a level of composition; a chain of them
+  // ends within kMaxLevels (a cycle of buffers never ends).
+  if (depth >= kMaxLevels)
+    throw NotCovered{"a source reached through more than " +
+                     std::to_string(kMaxLevels) + " buffers"};
+  isl::map read;
+  if (spaceOf(b->type) == 2 && b->alloc->getParentOfType<air::HerdOp>()) {
+    if (computedInto(b->alloc))
+      return computedTags(op, b->alloc);
+    // An L1 buffer its herd only passes on: what its gets wrote.
+    read = walk(op, "L", n, true).uncurry();
+    return lastWrites(op, b->alloc, read, depth + 1);
+  }
+  if (spaceOf(b->type) != 1 || b->alloc->getParentOfType<air::HerdOp>())
+    throw NotCovered{"a source other than a function argument, an L2 "
+                     "buffer or an L1 buffer of a herd"};
+  read = walk(op, "L", n, true).uncurry();
   return lastWrites(op, b->alloc, read, depth + 1);
 }
 
@@ -476,13 +496,14 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
                                       const isl::map &read, int depth) {
   // The process both run in: the hierarchy op around the alloc.
   Operation *anchor = l2->getParentOp();
-  while (anchor && !isa<air::SegmentOp, air::LaunchOp, func::FuncOp>(anchor))
+  while (anchor && !isa<air::HerdOp, air::SegmentOp, air::LaunchOp,
+                        func::FuncOp>(anchor))
     anchor = anchor->getParentOp();
   if (!anchor || isa<func::FuncOp>(anchor))
     throw NotCovered{"an L2 buffer outside a segment or launch"};
   if (!anchor->isProperAncestor(put))
-    throw NotCovered{"an L2 buffer read outside the process that "
-                     "allocates it"};
+    throw NotCovered{"a buffer read outside the process that allocates "
+                     "it"};
   auto keyDims = [&](Operation *op) {
     std::vector<std::string> k;
     for (const Dim &d : poly.instancesOf(op).dims)
@@ -490,9 +511,15 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
         k.push_back(d.name);
     return k;
   };
+  // A herd below the process around a writer (whose instances run at
+  // once), or null.
+  auto nestedHerd = [&](Operation *w) -> Operation * {
+    auto h = w->getParentOfType<air::HerdOp>();
+    return h && h.getOperation() != anchor ? h.getOperation() : nullptr;
+  };
   const std::vector<Operation *> &writers = writersOf(l2);
   if (writers.empty())
-    throw NotCovered{"an L2 buffer no transfer writes"};
+    throw NotCovered{"a buffer (L2, or L1 its herd passes on) no transfer writes"};
   // Its writers: transfers of the process, or of herds it launches (a
   // herd's dma_memcpy_nd from L1). The schedule below orders a herd's
   // instances by their ids, which run at once: no two of them may write
@@ -501,10 +528,9 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
     auto g = dyn_cast<air::ChannelOpInterface>(w);
     if (!((g && !g.isPut()) || isa<air::DmaMemcpyNdOp>(w)) ||
         !anchor->isProperAncestor(w))
-      throw NotCovered{"an L2 buffer written by something other than "
+      throw NotCovered{"a buffer written by something other than "
                        "transfers of its segment or of its herds"};
-    if (auto h = w->getParentOfType<air::HerdOp>();
-        h && !anchor->isProperAncestor(h))
+    if (Operation *h = nestedHerd(w); h && !anchor->isProperAncestor(h))
       throw NotCovered{"an L2 buffer a herd around its segment writes"};
   }
   // Schedules, padded to one length.
@@ -542,7 +568,7 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
     isl::map wk = walk(w, "L", n).uncurry();
     std::vector<std::string> key = keyDims(w);
     if (key.size() != nk)
-      throw NotCovered{"an L2 buffer's reader and writer in processes the "
+      throw NotCovered{"a buffer's reader and writer in processes the "
                        "model does not pair"};
     std::vector<std::string> cons;
     for (unsigned k = 0; k < nk; ++k)
@@ -554,30 +580,30 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
                          llvm::join(cons, " and ") + " }");
     sm = sm.intersect_domain(wk.domain());
     if (!sm.reverse().is_single_valued())
-      throw NotCovered{"an L2 buffer's writer whose schedule does not name "
+      throw NotCovered{"a buffer's writer whose schedule does not name "
                        "its instance"};
     back.push_back({sm.reverse().as_pw_multi_aff(), writeTags(w, depth)});
     writtenU = writtenU.unite(wk);
     schedU = schedU.unite(sm);
-    if (auto h = w->getParentOfType<air::HerdOp>()) {
+    if (Operation *h = nestedHerd(w)) {
       // Which herd instance writes each element of the process's buffer:
       // { [L[x] -> K[k]] -> H[ids] }, per herd.
       std::vector<std::string> ids;
       for (const Dim &d : poly.instancesOf(w).dims)
-        if (d.owner == h.getOperation())
+        if (d.owner == h)
           ids.push_back(d.name);
       isl::map who(ctx, poly.paramList() + " -> { [" + tupleOf(w) +
                             " -> Pos[q]] -> [K[" + llvm::join(key, ", ") +
                             "] -> H[" + llvm::join(ids, ", ") + "]] }");
       isl::map byHerd = wk.reverse().apply_range(who).uncurry();
-      auto [it, fresh] = herdWrites.try_emplace(h.getOperation(), byHerd);
+      auto [it, fresh] = herdWrites.try_emplace(h, byHerd);
       if (!fresh)
         it->second = it->second.unite(byHerd);
     }
   }
   for (auto &[h, byHerd] : herdWrites)
     if (!byHerd.is_single_valued())
-      throw NotCovered{"an L2 buffer whose element two instances of a herd "
+      throw NotCovered{"a buffer whose element two instances of a herd "
                        "write"};
   // Before the put: same process, an earlier schedule.
   std::vector<std::string> key = keyDims(put);
@@ -618,10 +644,7 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
 isl::pw_multi_aff Deriver::computedTags(Operation *op, Operation *alloc) {
   // A buffer its herd's code writes (not only its transfers): what a
   // transfer reads of it are the instance's values for that hand-off.
-  bool made = false;
-  for (Operation *w : writersOf(alloc))
-    made = made || !isa<air::AIRDialect>(w->getDialect());
-  if (!made)
+  if (!computedInto(alloc))
     throw NotCovered{"a source in an L1 buffer its herd does not compute "
                      "into"};
   // Its readers: the puts and dma_memcpy_nd reading it, in one block.

@@ -965,6 +965,19 @@ private:
       cycles = turn->cycles;
       for (size_t m = 0; m < step.bds.size(); ++m) {
         Operation *buffer = bdBuffer(step.bds[m]);
+        isl::pw_multi_aff read = readOf(*layout, step.at[m], turn->cycles);
+        if (turn->passedOn.count(buffer)) {
+          // A buffer its core only passes on: what the ring's S2MM turns
+          // wrote there last, the core's turn between them a step that
+          // moves nothing.
+          const Ring *ring = passRingOf(*turn);
+          RingContent *content = contentOf(ring, out.why);
+          if (!content)
+            return out;
+          stream = stream.union_add(
+              lastWrites(*ring, turn->passRingTurn, *content, buffer, read));
+          continue;
+        }
         // Pass u of the chain is cycle u of the step's ring: it reads the
         // core's values of hand-off u + 1 (u when the step's turn comes
         // first).
@@ -972,8 +985,7 @@ private:
             ctx, "{ R[u, a] -> V[2, " + std::to_string(whoOf(buffer)) +
                      ", u + " + std::to_string(turn->coreFirst ? 1 : 0) +
                      ", a] }");
-        stream = stream.union_add(islx::reparsed(
-            tag.pullback(readOf(*layout, step.at[m], turn->cycles))));
+        stream = stream.union_add(islx::reparsed(tag.pullback(read)));
       }
     }
     int64_t length = 0;
@@ -1005,7 +1017,46 @@ private:
   struct CoreTurn {
     int64_t cycles = 0;
     bool coreFirst = true;
+    /// The step's buffers its core does not write (it passes on what the
+    /// ring's S2MM turns wrote).
+    std::set<Operation *> passedOn;
+    /// The ring's BD turns from the step's (chain, step), and the lock
+    /// each acquires, then the lock the core acquires.
+    std::vector<std::pair<size_t, size_t>> bdTurns;
+    std::vector<Operation *> locks;
+    /// The step's turn in passRingOf's ring.
+    size_t passRingTurn = 0;
   };
+
+  /// The ring of a core turn's BD turns alone (a Ring, as memory tiles'),
+  /// for buffers the core passes on: the core's turn moves nothing, so
+  /// the BD turns keep their order, the token starting at the turn whose
+  /// lock holds it (at the step's, when the core's lock holds it).
+  /// Registered for its locks, so that contentOf reads it.
+  const Ring *passRingOf(CoreTurn &turn) {
+    size_t n = turn.bdTurns.size(), first = 0;
+    for (size_t j = 0; j < n; ++j) {
+      auto lk = cast<aie::LockOp>(turn.locks[j]);
+      if (lk.getInit() && *lk.getInit() == 1)
+        first = j;
+    }
+    turn.passRingTurn = (n - first) % n;
+    auto known = ringAt.find(turn.locks[first]);
+    if (known != ringAt.end() && known->second &&
+        known->second->at.size() == n && known->second->at[0] ==
+                                              turn.bdTurns[first])
+      return known->second;
+    rings.push_back(std::make_unique<Ring>());
+    Ring *made = rings.back().get();
+    for (size_t k = 0; k < n; ++k) {
+      made->locks.push_back(turn.locks[(first + k) % n]);
+      made->at.push_back(turn.bdTurns[(first + k) % n]);
+      made->turnOf[made->locks.back()] = k;
+    }
+    for (Operation *x : made->locks)
+      ringAt[x] = made;
+    return made;
+  }
   std::optional<CoreTurn> coreTurnOf(Coord tile, const BDStep &step,
                                      std::string &why) {
     auto lockOf = [](aie::UseLockOp u) { return u.getLock().getDefiningOp(); };
@@ -1102,6 +1153,8 @@ private:
     if (ones != 1)
       return notRing("by a ring of locks that does not hold one token");
     turn.coreFirst = initOf(l0) == 0;
+    turn.bdTurns = bdTurns;
+    turn.locks = locks;
     // The ring's writers: each S2MM turn fills as many passes as its
     // stream fills completely.
     for (auto [c, i] : bdTurns) {
@@ -1131,7 +1184,7 @@ private:
       if (!buffer || tileOfOp(buffer) != std::optional<Coord>(tile))
         return notRing("from a buffer of another tile, or a view");
       if (!coreWrites(core, buffer))
-        return notRing("that its core does not write");
+        turn.passedOn.insert(buffer);
       for (aie::DMABDOp other : onBuffer[buffer]) {
         auto st = stepOfBD.find(other);
         bool reads = chains[chainOfBD.at(other)].second.start.getChannelDir() ==
