@@ -147,6 +147,14 @@ private:
   /// { [P[d] -> Pos[p]] -> V[k, w, r, x] }.
   isl::pw_multi_aff lastWrites(Operation *put, Operation *l2,
                                const isl::map &read, int depth);
+  /// The same over `writers`, transfers below `anchor` (the process the
+  /// buffer lives in; the function for an argument). Without `put`,
+  /// `read` is { L[t] -> L[t] } and every write counts (what the buffer
+  /// holds at the end). `reached`: the reads some write comes before.
+  isl::pw_multi_aff lastWritesIn(Operation *put, Operation *anchor,
+                                 ArrayRef<Operation *> writers,
+                                 const isl::map &read, int depth,
+                                 isl::set *reached = nullptr);
   /// The op with node name `name`.
   Operation *opNamed(const std::string &name) {
     if (byName.empty())
@@ -242,6 +250,13 @@ public:
   /// it: { A[n, t] -> V[k, w, r, x] } on the elements written; throws
   /// NotCovered.
   isl::pw_multi_aff resultsOf(int n);
+  /// Where each element has one writer: its walk inverted (radixInverse,
+  /// else isl). Throws WrittenTwice where an element has several.
+  isl::pw_multi_aff resultsOfWriters(int n);
+  struct WrittenTwice {};
+  /// Each element's last write over the function's schedule (lastWritesIn
+  /// without a reader).
+  isl::pw_multi_aff resultsBySchedule(int n);
   /// A transfer's writes inverted, { A[t] -> [T[d] -> Pos[p]] }, as the
   /// digits of a mixed radix (MixedRadix.h), where its instances are a box
   /// of constant bounds, its start is affine in their dims and its strides
@@ -389,7 +404,7 @@ std::vector<std::string> Deriver::scheduleOf(Operation *op,
           inner->getParentRegion()->getRegionNumber()));
     if (!isa<scf::ForOp, scf::ParallelOp, affine::AffineForOp, scf::IfOp,
              affine::AffineIfOp, air::ExecuteOp, air::HerdOp,
-             air::SegmentOp>(x))
+             air::SegmentOp, air::LaunchOp>(x))
       throw NotCovered{"a buffer accessed inside '" +
                        x->getName().getStringRef().str() +
                        "' (program order not read there)"};
@@ -407,19 +422,30 @@ isl::pw_multi_aff Deriver::sourceTags(Operation *op, int depth) {
                      "identity layout"};
   int64_t n = 0;
   if (b->argument >= 0) {
-    // The host's element, where no transfer of the program writes the
-    // argument (else what it reads depends on the order of the two).
-    if (argumentWritten(b->argument))
-      throw NotCovered{"a source that is a function argument the program "
-                       "also writes"};
     std::string text = "{ [Pos[p] -> A[x]] -> [Pos[p] -> V[1, " +
                        std::to_string(b->argument) + ", 0, x]] }";
     // The walk's element is an explicit quasi-affine expression of the
     // position: as a function, it is read off, not searched for.
-    return walk(op, "A", n, true)
-        .apply_range(isl::map(poly.ctx(), text))
-        .uncurry()
-        .as_pw_multi_aff();
+    isl::pw_multi_aff host = walk(op, "A", n, true)
+                                 .apply_range(isl::map(poly.ctx(), text))
+                                 .uncurry()
+                                 .as_pw_multi_aff();
+    if (!argumentWritten(b->argument))
+      return host;
+    // An argument transfers of the program also write: each element read
+    // holds its last write before the read (over the function's
+    // schedule), else the host's element.
+    if (depth >= kMaxLevels)
+      throw NotCovered{"a source reached through more than " +
+                       std::to_string(kMaxLevels) + " buffers"};
+    auto func = op->getParentOfType<func::FuncOp>();
+    if (!func)
+      throw NotCovered{"an argument read outside its function"};
+    isl::set reached;
+    isl::pw_multi_aff written =
+        lastWritesIn(op, func, argWriters[b->argument],
+                     walk(op, "L", n, true).uncurry(), depth + 1, &reached);
+    return written.union_add(host.subtract_domain(reached));
   }
   // A buffer whose elements transfers wrote: what each element read
   // holds is its last write before the read. Each such buffer on the way
@@ -501,7 +527,18 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
     anchor = anchor->getParentOp();
   if (!anchor || isa<func::FuncOp>(anchor))
     throw NotCovered{"an L2 buffer outside a segment or launch"};
-  if (!anchor->isProperAncestor(put))
+  const std::vector<Operation *> &writers = writersOf(l2);
+  if (writers.empty())
+    throw NotCovered{"a buffer (L2, or L1 its herd passes on) no transfer "
+                     "writes"};
+  return lastWritesIn(put, anchor, writers, read, depth);
+}
+
+isl::pw_multi_aff Deriver::lastWritesIn(Operation *put, Operation *anchor,
+                                        ArrayRef<Operation *> writers,
+                                        const isl::map &read, int depth,
+                                        isl::set *reached) {
+  if (put && !anchor->isProperAncestor(put))
     throw NotCovered{"a buffer read outside the process that allocates "
                      "it"};
   auto keyDims = [&](Operation *op) {
@@ -517,9 +554,6 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
     auto h = w->getParentOfType<air::HerdOp>();
     return h && h.getOperation() != anchor ? h.getOperation() : nullptr;
   };
-  const std::vector<Operation *> &writers = writersOf(l2);
-  if (writers.empty())
-    throw NotCovered{"a buffer (L2, or L1 its herd passes on) no transfer writes"};
   // Its writers: transfers of the process, or of herds it launches (a
   // herd's dma_memcpy_nd from L1). The schedule below orders a herd's
   // instances by their ids, which run at once: no two of them may write
@@ -529,7 +563,7 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
     if (!((g && !g.isPut()) || isa<air::DmaMemcpyNdOp>(w)) ||
         !anchor->isProperAncestor(w))
       throw NotCovered{"a buffer written by something other than "
-                       "transfers of its segment or of its herds"};
+                       "transfers of its process or of its herds"};
     if (Operation *h = nestedHerd(w); h && !anchor->isProperAncestor(h))
       throw NotCovered{"an L2 buffer a herd around its segment writes"};
   }
@@ -540,13 +574,14 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
     sched.push_back(scheduleOf(w, anchor));
     len = std::max(len, sched.back().size());
   }
-  std::vector<std::string> readerSched = scheduleOf(put, anchor);
+  std::vector<std::string> readerSched =
+      put ? scheduleOf(put, anchor) : std::vector<std::string>{};
   len = std::max(len, readerSched.size());
   for (auto *s : {&readerSched})
     s->resize(len, "0");
   for (auto &s : sched)
     s.resize(len, "0");
-  unsigned nk = keyDims(put).size();
+  unsigned nk = put ? keyDims(put).size() : 0;
   auto sVars = [&](const char *c, size_t n) {
     std::vector<std::string> v;
     for (size_t i = 0; i < n; ++i)
@@ -560,7 +595,7 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
   isl::union_map writtenU = isl::union_map::empty(ctx), schedU = writtenU;
   // Per writer: its schedule point back to the write (explicit: the
   // schedule holds the writer's dims and position), and its tags.
-  std::vector<std::pair<isl::pw_multi_aff, isl::pw_multi_aff>> back;
+  std::vector<std::pair<isl::pw_multi_aff, isl::set>> back;
   std::map<Operation *, isl::map> herdWrites;
   for (size_t i = 0; i < writers.size(); ++i) {
     Operation *w = writers[i];
@@ -582,7 +617,7 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
     if (!sm.reverse().is_single_valued())
       throw NotCovered{"a buffer's writer whose schedule does not name "
                        "its instance"};
-    back.push_back({sm.reverse().as_pw_multi_aff(), writeTags(w, depth)});
+    back.push_back({sm.reverse().as_pw_multi_aff(), sm.range()});
     writtenU = writtenU.unite(wk);
     schedU = schedU.unite(sm);
     if (Operation *h = nestedHerd(w)) {
@@ -605,39 +640,58 @@ isl::pw_multi_aff Deriver::lastWrites(Operation *put, Operation *l2,
     if (!byHerd.is_single_valued())
       throw NotCovered{"a buffer whose element two instances of a herd "
                        "write"};
-  // Before the put: same process, an earlier schedule.
-  std::vector<std::string> key = keyDims(put);
-  std::vector<std::string> cons, lex;
-  for (unsigned k = 0; k < nk; ++k)
-    cons.push_back(kv[k] + " = " + key[k]);
-  for (size_t k = 0; k < len; ++k) {
-    std::vector<std::string> c;
-    for (size_t j = 0; j < k; ++j)
-      c.push_back(sv[j] + " = " + readerSched[j]);
-    c.push_back(sv[k] + " < " + readerSched[k]);
-    lex.push_back("(" + llvm::join(c, " and ") + ")");
-  }
-  cons.push_back("(" + llvm::join(lex, " or ") + ")");
-  isl::map before(ctx, poly.paramList() + " -> { [" + tupleOf(put) +
-                           " -> Pos[p]] -> " + sTuple + " : " +
-                           llvm::join(cons, " and ") + " }");
+  // Before the put: same process, an earlier schedule (without a put:
+  // every write, the end of the function).
   isl::union_map candidates = isl::union_map(read)
                                   .apply_range(writtenU.reverse())
-                                  .apply_range(schedU)
-                                  .intersect(isl::union_map(before));
+                                  .apply_range(schedU);
+  if (put) {
+    std::vector<std::string> key = keyDims(put);
+    std::vector<std::string> cons, lex;
+    for (unsigned k = 0; k < nk; ++k)
+      cons.push_back(kv[k] + " = " + key[k]);
+    for (size_t k = 0; k < len; ++k) {
+      std::vector<std::string> c;
+      for (size_t j = 0; j < k; ++j)
+        c.push_back(sv[j] + " = " + readerSched[j]);
+      c.push_back(sv[k] + " < " + readerSched[k]);
+      lex.push_back("(" + llvm::join(c, " and ") + ")");
+    }
+    cons.push_back("(" + llvm::join(lex, " or ") + ")");
+    isl::map before(ctx, poly.paramList() + " -> { [" + tupleOf(put) +
+                             " -> Pos[p]] -> " + sTuple + " : " +
+                             llvm::join(cons, " and ") + " }");
+    candidates = candidates.intersect(isl::union_map(before));
+  }
   // The last of them (isl's parametric lexmax, an explicit function of
   // the read), back to the write and its tag.
   isl::pw_multi_aff none =
-      isl::map(ctx, "{ [" + tupleOf(put) + " -> Pos[p]] -> V[k, w, r, x] : false }")
+      isl::map(ctx, "{ " +
+                        (put ? "[" + tupleOf(put) + " -> Pos[p]]"
+                             : std::string("L[t]")) +
+                        " -> V[k, w, r, x] : false }")
           .as_pw_multi_aff();
+  if (reached)
+    *reached = read.domain().empty(read.domain().get_space());
   if (candidates.is_empty())
     return none;
   isl::pw_multi_aff last =
       isl::manage(isl_map_from_union_map(candidates.release()))
           .lexmax_pw_multi_aff();
+  if (reached)
+    *reached = last.domain();
+  // The tags of the writers some read takes its last write from (only
+  // those: a writer whose every write comes after the reads may read
+  // this buffer itself, as an in-place update of an argument does).
   isl::pw_multi_aff out = none;
-  for (auto &[schedToWrite, tags] : back)
-    out = out.union_add(tags.pullback(schedToWrite).pullback(last));
+  isl::set lastPoints = last.as_map().range();
+  for (size_t i = 0; i < writers.size(); ++i) {
+    auto &[schedToWrite, points] = back[i];
+    if (points.intersect(lastPoints).is_empty())
+      continue;
+    out = out.union_add(
+        writeTags(writers[i], depth).pullback(schedToWrite).pullback(last));
+  }
   return out;
 }
 
@@ -794,6 +848,34 @@ Deriver::radixInverse(Operation *op, const WalkShape &shape) {
 }
 
 isl::pw_multi_aff Deriver::resultsOf(int n) {
+  try {
+    return resultsOfWriters(n);
+  } catch (const WrittenTwice &) {
+    return resultsBySchedule(n);
+  }
+}
+
+isl::pw_multi_aff Deriver::resultsBySchedule(int n) {
+  const std::vector<Operation *> &writers = argWriters[n];
+  auto func = writers.front()->getParentOfType<func::FuncOp>();
+  auto type = func ? dyn_cast<MemRefType>(func.getArgument(n).getType())
+                   : MemRefType();
+  if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity())
+    throw NotCovered{"an argument written twice that is not a memref of "
+                     "static identity layout"};
+  isl::ctx ctx = poly.ctx();
+  std::string params = poly.paramList();
+  isl::map every(ctx, params + " -> { L[t] -> L[t] : 0 <= t < " +
+                          std::to_string(type.getNumElements()) + " }");
+  isl::pw_multi_aff last = lastWritesIn(nullptr, func, writers, every, 0);
+  return islx::reparsed(
+      last.pullback(isl::pw_multi_aff(
+                        ctx, params + " -> { A[g, t] -> L[t] : g = " +
+                                 std::to_string(n) + " }"))
+          .coalesce());
+}
+
+isl::pw_multi_aff Deriver::resultsOfWriters(int n) {
   indexWrites();
   isl::ctx ctx = poly.ctx();
   std::string N = std::to_string(n);
@@ -825,8 +907,7 @@ isl::pw_multi_aff Deriver::resultsOf(int n) {
         isl_ctx_reset_operations(c);
       });
       if (!inv.is_single_valued())
-        throw NotCovered{"an argument whose elements a transfer writes "
-                         "more than once"};
+        throw WrittenTwice{};
       return inv.as_pw_multi_aff(); // A[t] -> [W -> Pos]
     }();
     isl::pw_multi_aff value = islx::reparsed(
@@ -836,7 +917,7 @@ isl::pw_multi_aff Deriver::resultsOf(int n) {
                 ctx, poly.paramList() + " -> { A[g, t] -> A[t] : g = " + N +
                          " }")));
     if (!value.domain().intersect(written).is_empty())
-      throw NotCovered{"an argument whose elements several transfers write"};
+      throw WrittenTwice{};
     written = written.unite(value.domain());
     out = out.union_add(value);
   }

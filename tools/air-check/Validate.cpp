@@ -328,8 +328,14 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
                        << " (program)\n";
         try {
           ps.isl->resetBudget();
-          if (validate::sameResults(f, (int)g, p->second, gp, v.argumentOf,
-                                    computedOf, witness))
+          auto r0 = Clock::now();
+          bool equalResults = validate::sameResults(
+              f, (int)g, p->second, gp, v.argumentOf, computedOf, witness);
+          if (timed)
+            llvm::errs() << "relation cross-check: argument " << gp
+                         << "'s results compared in " << msSince(r0)
+                         << " ms\n";
+          if (equalResults)
             ++same;
           else
             wrong.push_back({devices.front().op,
