@@ -34,7 +34,15 @@ struct Task {
   unsigned arg = 0;
   int64_t base = 0, count = 0;
   std::array<int64_t, 4> size{}, st{};
+  /// A read of an argument tasks write: which writes it sees (an index
+  /// into Stream::epochs); -1: the host's elements.
+  int epoch = -1;
+  /// Its place in the runtime sequence (ops from 1).
+  size_t at = 0;
 };
+
+/// A shim channel, (column, channel).
+using ShimKey = std::pair<int64_t, int64_t>;
 
 /// A stream as pieces of isl text over `S[p]` and its length.
 struct Stream {
@@ -43,6 +51,12 @@ struct Stream {
   std::vector<Task> tasks;
   std::string relation; // "S[p] -> V[1, g, 0, t] : ..." pieces, by ';'
   std::vector<std::string> inverse; // per piece, its writes the other way
+  /// Pieces of tasks that read what tasks wrote: (epoch, piece), each to
+  /// be composed with the argument's content at that epoch.
+  std::vector<std::pair<int, std::string>> epochPieces;
+  /// Per epoch: per shim S2MM channel, how many of its tasks (in its
+  /// `tasks`) finished before the reads (a dma_wait on it since).
+  std::vector<std::map<ShimKey, size_t>> epochs;
   int64_t length = 0;
   std::string notCovered; // why the stream is not modelled
 };
@@ -204,13 +218,16 @@ std::string walkRelation(unsigned arg, int64_t first, int64_t start,
 /// `inverse` gets each piece's writes the other way, { V[1, g, 0, t] ->
 /// S[p] }, over the nest's digits and the task's own dims (no divisions:
 /// its last position per element is then a small lexmax).
-std::string piecesOf(const std::vector<Task> &tasks, int64_t &length,
-                     std::vector<std::string> *inverse = nullptr) {
+std::string
+piecesOf(const std::vector<Task> &tasks, int64_t &length,
+         std::vector<std::string> *inverse = nullptr,
+         std::vector<std::pair<int, std::string>> *epochPieces = nullptr) {
   std::vector<std::string> pieces;
   length = 0;
   for (size_t i = 0; i < tasks.size();) {
     size_t j = i + 1;
     while (j < tasks.size() && tasks[j].arg == tasks[i].arg &&
+           tasks[j].epoch == tasks[i].epoch &&
            tasks[j].count == tasks[i].count &&
            tasks[j].size == tasks[i].size && tasks[j].st == tasks[i].st)
       ++j;
@@ -255,23 +272,94 @@ std::string piecesOf(const std::vector<Task> &tasks, int64_t &length,
       std::optional<std::string> f = invertWalk(t.arg, first, start, walk);
       inverse->push_back(f ? *f : walkRelation(t.arg, first, start, walk));
     }
-    pieces.push_back("S[p] -> V[1, " + std::to_string(t.arg) + ", 0, " + base +
-                     walkTerms(t.size, t.st, rel + " mod " + C) + "] : " +
-                     std::to_string(start) + " <= p < " +
-                     std::to_string(start + n * t.count));
+    std::string piece =
+        "S[p] -> V[1, " + std::to_string(t.arg) + ", 0, " + base +
+        walkTerms(t.size, t.st, rel + " mod " + C) + "] : " +
+        std::to_string(start) + " <= p < " +
+        std::to_string(start + n * t.count);
+    if (t.epoch >= 0 && epochPieces)
+      epochPieces->push_back({t.epoch, piece});
+    else
+      pieces.push_back(piece);
     length += n * t.count;
     i = j;
   }
   return join(pieces, "; ");
 }
 
+/// The elements a runtime task's pattern reaches in its argument: { [t] }.
+isl::set elementsOf(isl::ctx ctx, const Task &t) {
+  std::vector<std::string> dims, bounds;
+  std::vector<std::pair<int64_t, std::string>> terms;
+  for (size_t k = 0; k < 4; ++k) {
+    std::string v = "i" + std::to_string(k);
+    dims.push_back(v);
+    bounds.push_back("0 <= " + v + " < " + std::to_string(t.size[k]));
+    terms.push_back({t.st[k], v});
+  }
+  return isl::set(ctx, "{ [t] : exists (" + join(dims, ", ") + " : " +
+                           join(bounds, " and ") + " and t = " +
+                           std::to_string(t.base) + " + " + linear(terms) +
+                           ") }");
+}
+
+/// A push of a task on an argument tasks write, or a wait, in the runtime
+/// sequence.
+struct ShimEvent {
+  size_t at = 0;
+  bool wait = false, reads = false;
+  ShimKey key;
+  unsigned arg = 0;
+  std::optional<isl::set> elements; // a wait has none
+  Stream *stream = nullptr;
+};
+
+/// Whether a wait on channel `key` (of direction `reads`) comes strictly
+/// between places `from` and `to` of the sequence.
+bool waitBetween(const std::vector<ShimEvent> &events, const ShimKey &key,
+                 bool reads, size_t from, size_t to) {
+  return llvm::any_of(events, [&](const ShimEvent &e) {
+    return e.wait && e.key == key && e.reads == reads && from < e.at &&
+           e.at < to;
+  });
+}
+
+/// The shim channel a symbol's shim_dma_allocation names, and whether it
+/// reads (MM2S); nullopt without one.
+std::optional<std::pair<ShimKey, bool>>
+shimChannelOf(aie::DeviceOp device, StringRef symbol) {
+  aie::ShimDMAAllocationOp alloc = allocationNamed(device, symbol);
+  if (!alloc)
+    return std::nullopt;
+  std::optional<Coord> tile;
+  if (alloc.getTile()) {
+    if (auto t = aie::getTileOf(alloc.getTile()))
+      tile = coordOf(t);
+  } else if (alloc.getCol()) {
+    tile = Coord{*alloc.getCol(), 0};
+  }
+  if (!tile)
+    return std::nullopt;
+  return std::make_pair(ShimKey{tile->first, (int64_t)alloc.getChannelIndex()},
+                        alloc.getChannelDir() == aie::DMAChannelDir::MM2S);
+}
+
 /// Per shim MM2S channel (column, channel), its stream from the runtime
 /// sequence's tasks; per shim S2MM channel, in `results`, the same read of
 /// the tasks that take its stream.
-std::map<std::pair<int64_t, int64_t>, Stream>
-shimStreams(aie::DeviceOp device, std::string &why,
-            std::map<std::pair<int64_t, int64_t>, Stream> &results) {
-  std::map<std::pair<int64_t, int64_t>, Stream> out;
+///
+/// A task that reads an argument tasks write (dma_wait blocks until every
+/// task pushed onto its channel so far has finished) sees the writes of
+/// the tasks finished at the last wait on their channel before it (its
+/// epoch), and the host's elements elsewhere, where no task that may still
+/// be running at the time writes an element it reads: a write pushed
+/// before it without a wait on its channel between, or pushed after it
+/// without a wait on the read's channel between (else not covered).
+std::map<ShimKey, Stream> shimStreams(aie::DeviceOp device, isl::ctx ctx,
+                                      std::string &why,
+                                      std::map<ShimKey, Stream> &results,
+                                      std::vector<ShimEvent> &eventsOut) {
+  std::map<ShimKey, Stream> out;
   Operation *seq = runtimeSequence(device, why);
   if (!seq) {
     if (why.empty())
@@ -279,18 +367,32 @@ shimStreams(aie::DeviceOp device, std::string &why,
     return out;
   }
   Block &body = seq->getRegion(0).front();
-  // Arguments some task writes: what a later task reads of them is what
-  // was written (not covered), not the host's elements.
+  // Arguments some task writes.
   llvm::DenseSet<Value> written;
   for (Operation &op : body)
     if (auto task = dyn_cast<aiex::NpuDmaMemcpyNdOp>(op)) {
-      aie::ShimDMAAllocationOp alloc =
-          allocationNamed(device, task.getMetadata());
-      if (!alloc || alloc.getChannelDir() != aie::DMAChannelDir::MM2S)
+      auto ch = shimChannelOf(device, task.getMetadata());
+      if (!ch || !ch->second)
         written.insert(task.getMemref());
     }
+  // The pushes of tasks on written arguments and every wait, in order.
+  std::vector<ShimEvent> &events = eventsOut;
+  events.clear();
+  // Per S2MM channel: its tasks finished at the last wait on it.
+  std::map<ShimKey, size_t> finished;
+  size_t at = 0;
   for (Operation &op : body) {
-    if (isa<aiex::NpuDmaWaitOp, aiex::NpuSyncOp>(op))
+    ++at;
+    if (auto wait = dyn_cast<aiex::NpuDmaWaitOp>(op)) {
+      if (auto ch = shimChannelOf(device, wait.getSymbol())) {
+        events.push_back(
+            {at, true, ch->second, ch->first, 0, std::nullopt, nullptr});
+        if (!ch->second)
+          finished[ch->first] = results[ch->first].tasks.size();
+      }
+      continue;
+    }
+    if (isa<aiex::NpuSyncOp>(op))
       continue;
     auto task = dyn_cast<aiex::NpuDmaMemcpyNdOp>(op);
     if (!task) {
@@ -300,28 +402,23 @@ shimStreams(aie::DeviceOp device, std::string &why,
       results.clear();
       return out;
     }
-    aie::ShimDMAAllocationOp alloc =
-        allocationNamed(device, task.getMetadata());
-    if (!alloc) {
+    std::optional<std::pair<ShimKey, bool>> ch =
+        shimChannelOf(device, task.getMetadata());
+    if (!ch) {
       for (auto *m : {&out, &results})
         for (auto &[channel, s] : *m)
           if (s.notCovered.empty())
             s.notCovered = "a runtime task without its shim channel";
       continue;
     }
-    bool reads = alloc.getChannelDir() == aie::DMAChannelDir::MM2S;
-    std::optional<Coord> tile;
-    if (alloc.getTile()) {
+    bool reads = ch->second;
+    aie::ShimDMAAllocationOp alloc =
+        allocationNamed(device, task.getMetadata());
+    Stream &s = (reads ? out : results)[ch->first];
+    s.tile = Coord{ch->first.first, 0};
+    if (alloc.getTile())
       if (auto t = aie::getTileOf(alloc.getTile()))
-        tile = coordOf(t);
-    } else if (alloc.getCol()) {
-      tile = Coord{*alloc.getCol(), 0};
-    }
-    if (!tile)
-      continue;
-    Stream &s = (reads ? out : results)[{tile->first,
-                                         (int64_t)alloc.getChannelIndex()}];
-    s.tile = *tile;
+        s.tile = coordOf(t);
     auto arg = dyn_cast<BlockArgument>(task.getMemref());
     if (arg && arg.getOwner() == &body)
       s.args.insert(arg.getArgNumber());
@@ -330,10 +427,6 @@ shimStreams(aie::DeviceOp device, std::string &why,
     if (!arg || arg.getOwner() != &body) {
       s.notCovered = "a runtime task on a memref that is not an argument of "
                      "the runtime sequence";
-      continue;
-    }
-    if (reads && written.count(arg)) {
-      s.notCovered = "a runtime task reads an argument a task writes";
       continue;
     }
     if (task.getPacket() || alloc.getPktId() || alloc.getPktType()) {
@@ -362,18 +455,59 @@ shimStreams(aie::DeviceOp device, std::string &why,
       count *= sz;
     if (count <= 0)
       continue;
-    Task read{arg.getArgNumber(), base, count, {}, {}};
+    Task t{arg.getArgNumber(), base, count, {}, {}};
+    t.at = at;
     for (int k = 0; k < 4; ++k) {
-      read.size[k] = size[k];
-      read.st[k] = st[k];
+      t.size[k] = size[k];
+      t.st[k] = st[k];
     }
-    s.tasks.push_back(read);
+    if (written.count(arg)) {
+      if (reads) {
+        // What it sees: the S2MM channels' tasks finished so far.
+        std::map<ShimKey, size_t> epoch;
+        for (auto &[key, n] : finished)
+          if (n > 0)
+            epoch[key] = n;
+        if (!epoch.empty()) {
+          auto e = llvm::find(s.epochs, epoch);
+          t.epoch = int(e - s.epochs.begin());
+          if (e == s.epochs.end())
+            s.epochs.push_back(std::move(epoch));
+        }
+      }
+      events.push_back(
+          {at, false, reads, ch->first, t.arg, elementsOf(ctx, t), &s});
+    }
+    s.tasks.push_back(t);
+  }
+  // Reads of written arguments that a running write may overlap.
+  auto waitOn = [&](const ShimKey &key, bool reads, size_t from, size_t to) {
+    return waitBetween(events, key, reads, from, to);
+  };
+  for (const ShimEvent &r : events) {
+    if (r.wait || !r.reads || !r.stream->notCovered.empty())
+      continue;
+    for (const ShimEvent &w : events) {
+      if (w.wait || w.reads || w.arg != r.arg)
+        continue;
+      bool ordered = w.at < r.at ? waitOn(w.key, false, w.at, r.at)
+                                 : waitOn(r.key, true, r.at, w.at);
+      if (ordered || w.elements->intersect(*r.elements).is_empty())
+        continue;
+      r.stream->notCovered =
+          w.at < r.at ? "a runtime task reads elements a task may still be "
+                        "writing"
+                      : "a runtime task reads elements a later task may "
+                        "write while it reads";
+      break;
+    }
   }
   for (auto *m : {&out, &results})
     for (auto &[channel, s] : *m)
       if (s.notCovered.empty())
         s.relation = piecesOf(s.tasks, s.length,
-                              m == &results ? &s.inverse : nullptr);
+                              m == &results ? &s.inverse : nullptr,
+                              &s.epochPieces);
   return out;
 }
 
@@ -569,7 +703,7 @@ private:
       if (auto t = aie::getTileOf(dest.getTile()))
         packetDests.insert({coordOf(t), (int64_t)dest.getChannel()});
     });
-    shim = shimStreams(device, seqWhy, shimResults);
+    shim = shimStreams(device, ctx, seqWhy, shimResults, shimEvents);
   }
 
   /// The chain's steps in the lock-ring form, in order (empty, with `why`,
@@ -772,15 +906,170 @@ private:
     }
     // Parsed once per shim channel, whatever it feeds.
     auto parsed = shimParsed.find(sit->first);
-    if (parsed == shimParsed.end())
-      parsed = shimParsed
-                   .emplace(sit->first,
-                            isl::pw_multi_aff(
-                                ctx, "{ " + sit->second.relation + " }"))
-                   .first;
+    if (parsed == shimParsed.end()) {
+      // While its tasks that read what tasks wrote are being read: the
+      // stream up to them.
+      auto stage = shimStages.find(sit->first);
+      if (stage != shimStages.end())
+        return stage->second;
+      std::optional<isl::pw_multi_aff> rel = shimRelation(sit->second, sit->first, out.why);
+      if (!rel)
+        return out;
+      parsed = shimParsed.emplace(sit->first, *rel).first;
+    }
     out.relation = parsed->second;
     out.length = sit->second.length;
     return out;
+  }
+
+  /// A shim MM2S channel's stream. Tasks that read what tasks wrote read
+  /// the argument's content at their epoch (contentAt), which may depend
+  /// on this stream itself, through the cores whose results the epoch's
+  /// writes are, but only on its part before those tasks: a stream's
+  /// prefix determines the prefixes of the streams computed from it (each
+  /// rule here is monotone so: a ring turns as often as its writers' streams
+  /// fill, a BD reads what came before it). So epoch by epoch, in stream
+  /// order: while the epoch's content is read, the stream is its part
+  /// before the epoch's first task (`shimStages`), and what was derived
+  /// from that part is dropped after (it stands for a prefix only).
+  std::optional<isl::pw_multi_aff> shimRelation(Stream &s, ShimKey key,
+                                                std::string &why) {
+    isl::pw_multi_aff rel =
+        s.relation.empty()
+            ? isl::map(ctx, "{ S[p] -> V[k, w, r, x] : false }")
+                  .as_pw_multi_aff()
+            : isl::pw_multi_aff(ctx, "{ " + s.relation + " }");
+    std::map<int, isl::pw_multi_aff> byEpoch;
+    for (auto &[epoch, piece] : s.epochPieces) {
+      isl::pw_multi_aff f(ctx, "{ " + piece + " }");
+      auto [it, fresh] = byEpoch.try_emplace(epoch, f);
+      if (!fresh)
+        it->second = it->second.union_add(f);
+    }
+    for (auto &[epoch, reads] : byEpoch) {
+      // Epochs only grow along the sequence, so their tasks come in order.
+      isl::val first = reads.domain().dim_min_val(0);
+      Source soFar;
+      soFar.length = first.get_num_si();
+      soFar.relation = rel.intersect_domain(isl::set(
+          ctx, "{ S[p] : p < " + std::to_string(soFar.length) + " }"));
+      // Streams being read further up (the ones that led here) are read
+      // again within the stage, from the stream so far, and are being
+      // read again after it. What exists now stays (callers may hold it);
+      // what the stage adds goes.
+      std::vector<std::pair<std::pair<Coord, int64_t>, Source>> reading;
+      for (auto it = memo.begin(); it != memo.end();) {
+        if (!it->second.relation && it->second.why.empty()) {
+          reading.push_back(*it);
+          it = memo.erase(it);
+        } else {
+          ++it;
+        }
+      }
+      auto keysOf = [](const auto &m) {
+        std::set<typename std::decay_t<decltype(m)>::key_type> k;
+        for (auto &e : m)
+          k.insert(e.first);
+        return k;
+      };
+      auto memoKeys = keysOf(memo);
+      auto contentKeys = keysOf(contents);
+      auto parsedKeys = keysOf(shimParsed);
+      auto dropStage = [&] {
+        shimStages.erase(key);
+        auto drop = [](auto &m, const auto &keep) {
+          for (auto it = m.begin(); it != m.end();)
+            it = keep.count(it->first) ? std::next(it) : m.erase(it);
+        };
+        drop(memo, memoKeys);
+        drop(contents, contentKeys);
+        drop(shimParsed, parsedKeys);
+        for (auto &[k, v] : reading)
+          memo[k] = v;
+      };
+      shimStages[key] = soFar;
+      std::optional<isl::pw_multi_aff> content;
+      try {
+        content = contentAt(s.epochs[epoch], why);
+      } catch (...) {
+        dropStage();
+        throw;
+      }
+      dropStage();
+      if (!content)
+        return std::nullopt;
+      rel = rel.union_add(islx::reparsed(content->pullback(reads)));
+    }
+    return rel.coalesce();
+  }
+
+  /// What the arguments hold once the given prefixes of shim S2MM
+  /// channels' tasks have finished: { V[1, g, 0, t] -> V[k, w, r, x] },
+  /// the last write of each element, the host's element where none wrote
+  /// it (nullopt, with `why`, where it is not read: an element two
+  /// channels wrote, whose last write depends on timing).
+  std::optional<isl::pw_multi_aff>
+  contentAt(const std::map<ShimKey, size_t> &epoch, std::string &why) {
+    isl::pw_multi_aff content =
+        isl::map(ctx, "{ V[k, g, r, t] -> V[k2, w, r2, x] : false }")
+            .as_pw_multi_aff();
+    for (auto &[key, n] : epoch) {
+      Stream &s = shimResults[key];
+      if (!s.notCovered.empty()) {
+        why = s.notCovered;
+        return std::nullopt;
+      }
+      std::vector<Task> prefix(s.tasks.begin(), s.tasks.begin() + n);
+      for (Task &t : prefix)
+        t.epoch = -1;
+      int64_t length = 0;
+      std::vector<std::string> inverse;
+      (void)piecesOf(prefix, length, &inverse);
+      if (length == 0)
+        continue;
+      Source src = sourceInto(s.tile, key.second);
+      if (!src.relation) {
+        why = src.why;
+        return std::nullopt;
+      }
+      if (src.length < length) {
+        why = "a shim channel whose stream does not fill its tasks";
+        return std::nullopt;
+      }
+      isl::pw_multi_aff mine =
+          islx::reparsed(src.relation->pullback(lastPositions(inverse)));
+      if (!content.domain().intersect(mine.domain()).is_empty()) {
+        why = "a runtime task reads elements two shim channels wrote "
+              "(which is last depends on timing)";
+        return std::nullopt;
+      }
+      content = content.union_add(mine);
+    }
+    isl::pw_multi_aff host(ctx, "{ V[k, g, r, t] -> V[k, g, r, t] }");
+    return islx::reparsed(
+        content.union_add(host.subtract_domain(content.domain())).coalesce());
+  }
+
+  /// The last stream position that writes each element, of a channel's
+  /// tasks inverted piece by piece (piecesOf's `inverse`): the latest
+  /// piece's, each piece's its own lexmax, taken where no later piece
+  /// writes. { V[1, g, 0, t] -> S[p] }.
+  isl::pw_multi_aff lastPositions(const std::vector<std::string> &inverse) {
+    isl::pw_multi_aff last =
+        isl::map(ctx, "{ V[k, g, r, t] -> S[p] : false }").as_pw_multi_aff();
+    isl::set taken(ctx, "{ V[k, g, r, t] : false }");
+    for (auto piece = inverse.rbegin(); piece != inverse.rend(); ++piece) {
+      // An explicit function (invertWalk) or, where the walk does not
+      // nest, a relation whose lexmax is taken.
+      isl::pw_multi_aff mine =
+          piece->find("exists") == std::string::npos
+              ? isl::pw_multi_aff(ctx, "{ " + *piece + " }")
+              : isl::map(ctx, "{ " + *piece + " }").lexmax_pw_multi_aff();
+      isl::set where = mine.domain().subtract(taken);
+      last = last.union_add(mine.intersect_domain(where));
+      taken = taken.unite(where);
+    }
+    return islx::reparsed(last.coalesce());
   }
 
   /// The chain's BD patterns, where each starts in one pass, the pass's
@@ -1386,6 +1675,8 @@ private:
   /// is not covered (which one is last depends on timing).
   void results(StreamRelations &out) {
     std::map<unsigned, isl::pw_multi_aff> byArg;
+    std::map<unsigned, std::vector<ChannelWrites>> byChannel;
+    std::set<unsigned> overlapping;
     std::map<unsigned, std::string> &why = out.resultsNotCovered;
     for (auto &[channel, s] : shimResults) {
       std::string no = !seqWhy.empty() ? seqWhy : s.notCovered;
@@ -1406,24 +1697,8 @@ private:
       }
       if (!value)
         continue; // tasks that move nothing
-      // The last position writing an element: the latest piece's, each
-      // piece's its own lexmax, taken where no later piece writes.
-      isl::pw_multi_aff last =
-          isl::map(ctx, "{ V[k, g, r, t] -> S[p] : false }").as_pw_multi_aff();
-      isl::set taken(ctx, "{ V[k, g, r, t] : false }");
-      for (auto piece = s.inverse.rbegin(); piece != s.inverse.rend();
-           ++piece) {
-        // An explicit function (invertWalk) or, where the walk does not
-        // nest, a relation whose lexmax is taken.
-        isl::pw_multi_aff mine =
-            piece->find("exists") == std::string::npos
-                ? isl::pw_multi_aff(ctx, "{ " + *piece + " }")
-                : isl::map(ctx, "{ " + *piece + " }").lexmax_pw_multi_aff();
-        isl::set where = mine.domain().subtract(taken);
-        last = last.union_add(mine.intersect_domain(where));
-        taken = taken.unite(where);
-      }
-      last = islx::reparsed(last.coalesce());
+      // The last position writing an element.
+      isl::pw_multi_aff last = lastPositions(s.inverse);
       // V[1, g, 0, t] -> A[g, t]
       isl::pw_multi_aff place(ctx, "{ A[g, t] -> V[1, g, 0, t] }");
       isl::pw_multi_aff written =
@@ -1432,19 +1707,80 @@ private:
         isl::pw_multi_aff mine = written.intersect_domain(
             isl::set(ctx, "{ A[g, t] : g = " + std::to_string(g) + " }"));
         auto [it, fresh] = byArg.try_emplace(g, mine);
+        byChannel[g].push_back({channel, mine, last});
         if (fresh)
           continue;
-        if (!it->second.domain().intersect(mine.domain()).is_empty()) {
-          why[g] = "elements two shim channels write (which is last "
-                   "depends on timing)";
-          continue;
-        }
+        if (!it->second.domain().intersect(mine.domain()).is_empty())
+          overlapping.insert(g);
         it->second = it->second.union_add(mine);
       }
     }
+    for (unsigned g : overlapping)
+      if (!why.count(g)) {
+        std::optional<isl::pw_multi_aff> f = lastAcross(g, byChannel[g]);
+        if (f)
+          byArg[g] = *f;
+        else
+          why[g] = "elements two shim channels write (which is last "
+                   "depends on timing)";
+      }
     for (auto &[g, f] : byArg)
       if (!why.count(g))
         out.results[g] = islx::reparsed(f.coalesce());
+  }
+
+  /// A channel's writes of an argument, { A[g, t] -> V[...] }, and its last
+  /// stream position per element ({ V[1, g, 0, t] -> S[p] }).
+  struct ChannelWrites {
+    ShimKey key;
+    isl::pw_multi_aff value, last;
+  };
+  /// What argument `g` holds at the end where several shim channels write
+  /// an element: the write of the task latest in the sequence, where every
+  /// two tasks of different channels that write one element are ordered
+  /// (a wait on the earlier one's channel between them; the channel's own
+  /// tasks run in order); nullopt where two are not.
+  std::optional<isl::pw_multi_aff>
+  lastAcross(unsigned g, const std::vector<ChannelWrites> &writes) {
+    for (const ShimEvent &a : shimEvents)
+      for (const ShimEvent &b : shimEvents)
+        if (!a.wait && !b.wait && !a.reads && !b.reads && a.arg == g &&
+            b.arg == g && a.key != b.key && a.at < b.at &&
+            !waitBetween(shimEvents, a.key, false, a.at, b.at) &&
+            !a.elements->intersect(*b.elements).is_empty())
+          return std::nullopt;
+    // Per channel, the place in the sequence of the task that wrote each
+    // element last: { A[g, t] -> [at] }.
+    std::optional<isl::pw_multi_aff> value;
+    std::optional<isl::pw_aff> when;
+    isl::pw_multi_aff place(ctx, "{ A[g, t] -> V[1, g, 0, t] }");
+    for (const ChannelWrites &w : writes) {
+      const Stream &s = shimResults.at(w.key);
+      std::vector<std::string> pieces;
+      int64_t start = 0;
+      for (const Task &t : s.tasks) {
+        pieces.push_back("S[p] -> [" + std::to_string(t.at) + "] : " +
+                         std::to_string(start) + " <= p < " +
+                         std::to_string(start + t.count));
+        start += t.count;
+      }
+      isl::pw_aff at = isl::pw_multi_aff(ctx, "{ " + join(pieces, "; ") + " }")
+                           .pullback(w.last.pullback(place))
+                           .intersect_domain(w.value.domain())
+                           .get_at(0);
+      if (!value) {
+        value = w.value;
+        when = at;
+        continue;
+      }
+      isl::set both = value->domain().intersect(w.value.domain());
+      isl::set later = at.gt_set(*when).intersect(both);
+      value = value->subtract_domain(later).union_add(w.value.subtract_domain(
+          value->domain().subtract(later)));
+      when = when->subtract_domain(later).union_add(
+          at.subtract_domain(when->domain().subtract(later)));
+    }
+    return value;
   }
 
   std::string coreBuffer(aie::BufferOp buffer,
@@ -1538,8 +1874,12 @@ private:
   std::set<Coord> cascadeTiles;
   std::set<std::pair<Coord, int64_t>> packetDests;
   std::string seqWhy;
-  std::map<std::pair<int64_t, int64_t>, Stream> shim, shimResults;
+  std::map<ShimKey, Stream> shim, shimResults;
   std::map<std::pair<int64_t, int64_t>, isl::pw_multi_aff> shimParsed;
+  /// A shim channel's stream up to the tasks being read (shimRelation).
+  std::map<ShimKey, Source> shimStages;
+  /// The runtime sequence's pushes on written arguments and its waits.
+  std::vector<ShimEvent> shimEvents;
   std::map<const BDChain *, std::pair<std::optional<Layout>, std::string>>
       layouts;
   std::set<std::pair<Coord, int64_t>> lockIds, aliasedIds;
