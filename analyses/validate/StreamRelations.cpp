@@ -652,6 +652,7 @@ public:
               std::string("isl gave up deriving it: ") + e.what();
     }
     out.computed = computed;
+    out.cycleRounds = cycleRounds;
     return out;
   }
 
@@ -966,24 +967,14 @@ private:
           ++it;
         }
       }
-      auto keysOf = [](const auto &m) {
-        std::set<typename std::decay_t<decltype(m)>::key_type> k;
-        for (auto &e : m)
-          k.insert(e.first);
-        return k;
-      };
       auto memoKeys = keysOf(memo);
       auto contentKeys = keysOf(contents);
       auto parsedKeys = keysOf(shimParsed);
       auto dropStage = [&] {
         shimStages.erase(key);
-        auto drop = [](auto &m, const auto &keep) {
-          for (auto it = m.begin(); it != m.end();)
-            it = keep.count(it->first) ? std::next(it) : m.erase(it);
-        };
-        drop(memo, memoKeys);
-        drop(contents, contentKeys);
-        drop(shimParsed, parsedKeys);
+        dropAdded(memo, memoKeys);
+        dropAdded(contents, contentKeys);
+        dropAdded(shimParsed, parsedKeys);
         for (auto &[k, v] : reading)
           memo[k] = v;
       };
@@ -1113,6 +1104,11 @@ private:
     const BDPattern &b = l.patterns[i];
     std::string P = std::to_string(l.pass), S = std::to_string(l.starts[i]);
     std::string q = "p mod " + P + " - " + S;
+    // No pass: no reads (isl's reader refuses a function with divisions
+    // on an empty domain).
+    if (passes <= 0)
+      return readOf(l, i, 1).intersect_domain(
+          isl::set(ctx, "{ S[p] : false }"));
     return isl::pw_multi_aff(
         ctx, "{ S[p] -> R[floor(p / " + P + "), " + b.address(q) +
                  "] : 0 <= p < " + std::to_string(l.pass * passes) + " and " +
@@ -1136,21 +1132,127 @@ private:
     auto known = memo.find(key);
     if (known != memo.end()) {
       if (!known->second.relation && known->second.why.empty()) {
-        Source cyc;
-        cyc.why = cycle;
-        return cyc;
+        // A stream that depends on itself: what it is so far.
+        auto a = approx.try_emplace(key).first;
+        if (!a->second.relation)
+          a->second.relation =
+              isl::map(ctx, "{ S[p] -> V[k, w, r, x] : false }")
+                  .as_pw_multi_aff();
+        selfUse.insert(key);
+        return a->second;
       }
       return known->second;
     }
     memo[key] = Source(); // in progress
-    Source out;
-    try {
-      out = read();
-    } catch (...) {
-      memo.erase(key); // not a cycle: isl gave up inside
-      throw;
+    // An outer reading of the same stream (a shim stage reads streams
+    // again) keeps its own approximation.
+    std::optional<Source> outer;
+    if (auto o = approx.find(key); o != approx.end()) {
+      outer = o->second;
+      approx.erase(o);
     }
+    bool outerSelfUse = selfUse.count(key);
+    auto restoreOuter = [&] {
+      approx.erase(key);
+      selfUse.erase(key);
+      if (outer)
+        approx[key] = *outer;
+      if (outerSelfUse)
+        selfUse.insert(key);
+    };
+    auto memoKeys = keysOf(memo);
+    auto contentKeys = keysOf(contents);
+    auto parsedKeys = keysOf(shimParsed);
+    Source out;
+    // A stream read from its own prefix (a cycle of streams through a
+    // memory tile and cores): Kleene's iteration from the empty stream.
+    // Each rule is monotone in its streams' prefixes, so each round reads
+    // a prefix of the stream, longer than the last until it settles: the
+    // least fixpoint, what the design streams.
+    bool outerUneven = unevenSeen;
+    for (int round = 0;; ++round) {
+      selfUse.erase(key);
+      unevenSeen = false;
+      try {
+        out = read();
+      } catch (...) {
+        memo.erase(key); // not a cycle: isl gave up inside
+        restoreOuter();
+        unevenSeen = outerUneven;
+        throw;
+      }
+      if (!selfUse.count(key))
+        break;
+      cycleRounds = std::max(cycleRounds, round + 1);
+      auto a = approx.try_emplace(key).first;
+      if (!out.relation) {
+        out.why = std::string(cycle) + " (" + out.why + ")";
+        break;
+      }
+      if (a->second.length == out.length && round > 0) {
+        // Settled: the rings it read from must turn evenly now.
+        if (unevenSeen) {
+          out = Source();
+          out.why = std::string(cycle) + " (a ring whose writers' streams "
+                                         "fill different numbers of turns)";
+          // What this round derived stands for prefixes only.
+          dropAdded(memo, memoKeys);
+          dropAdded(contents, contentKeys);
+          dropAdded(shimParsed, parsedKeys);
+          memo[key] = Source();
+          unevenSeen = false;
+        }
+        break;
+      }
+      if (round + 1 == kCycleRounds) {
+        out = Source();
+        out.why = std::string(cycle) + " whose lengths do not settle in " +
+                  std::to_string(kCycleRounds) + " rounds";
+        break;
+      }
+      // The next round reads this one's stream; what was derived from the
+      // last one goes.
+      dropAdded(memo, memoKeys);
+      dropAdded(contents, contentKeys);
+      dropAdded(shimParsed, parsedKeys);
+      memo[key] = Source();
+      a->second = out;
+    }
+    restoreOuter();
+    // An unevenness this stream's reading met, from an approximation
+    // further up, is that one's to judge.
+    unevenSeen = outerUneven || unevenSeen;
     return memo[key] = out;
+  }
+  static constexpr int kCycleRounds = 64;
+  /// While a stream that depends on itself is read from an approximation,
+  /// a ring's (or chain's) writers may fill different numbers of turns:
+  /// the ring then turns as often as the slowest (a prefix of what it
+  /// does), noted in `unevenSeen`; in the round that settles, that is
+  /// not covered.
+  bool uneven() {
+    if (approx.empty())
+      return false;
+    unevenSeen = true;
+    return true;
+  }
+  bool unevenSeen = false;
+  int cycleRounds = 0;
+  /// Per stream that depends on itself, being read: what it is so far.
+  std::map<std::pair<Coord, int64_t>, Source> approx;
+  std::set<std::pair<Coord, int64_t>> selfUse;
+  template <typename M>
+  static std::set<typename M::key_type> keysOf(const M &m) {
+    std::set<typename M::key_type> k;
+    for (auto &e : m)
+      k.insert(e.first);
+    return k;
+  }
+  /// Erases the entries of `m` whose keys are not in `keep`.
+  template <typename M, typename K>
+  static void dropAdded(M &m, const K &keep) {
+    for (auto it = m.begin(); it != m.end();)
+      it = keep.count(it->first) ? std::next(it) : m.erase(it);
   }
 
   Source memtileStreamImpl(Coord tile, int64_t channel) {
@@ -1190,11 +1292,12 @@ private:
       RingContent *content = contentOf(ring, out.why);
       if (!content)
         return out;
-      if (cycles && *cycles != content->cycles) {
+      int64_t reads = content->cyclesAt(turn);
+      if (cycles && *cycles != reads && !uneven()) {
         out.why = "a chain over rings that turn a different number of times";
         return out;
       }
-      cycles = content->cycles;
+      cycles = std::min(cycles.value_or(reads), reads);
       for (size_t m = 0; m < step.bds.size(); ++m) {
         Operation *buffer = bdBuffer(step.bds[m]);
         if (!buffer) {
@@ -1203,11 +1306,15 @@ private:
         }
         stream = stream.union_add(
             lastWrites(*ring, turn, *content, buffer,
-                       readOf(*layout, step.at[m], content->cycles)));
+                       readOf(*layout, step.at[m], reads)));
       }
     }
-    out.relation = stream.coalesce();
     out.length = *cycles * layout->pass;
+    out.relation = stream
+                       .intersect_domain(isl::set(
+                           ctx, "{ S[p] : p < " +
+                                    std::to_string(out.length) + " }"))
+                       .coalesce();
     return out;
   }
 
@@ -1246,12 +1353,12 @@ private:
       std::optional<CoreTurn> turn = coreTurnOf(chains[c].first, step, out.why);
       if (!turn)
         return out;
-      if (cycles && *cycles != turn->cycles) {
+      if (cycles && *cycles != turn->cycles && !uneven()) {
         out.why = "a core chain whose steps are handed out different "
                   "numbers of times";
         return out;
       }
-      cycles = turn->cycles;
+      cycles = std::min(cycles.value_or(turn->cycles), turn->cycles);
       for (size_t m = 0; m < step.bds.size(); ++m) {
         Operation *buffer = bdBuffer(step.bds[m]);
         isl::pw_multi_aff read = readOf(*layout, step.at[m], turn->cycles);
@@ -1283,7 +1390,11 @@ private:
       out.why = "a core that hands out more than 2^40 elements";
       return out;
     }
-    out.relation = stream.coalesce();
+    out.relation =
+        stream
+            .intersect_domain(isl::set(
+                ctx, "{ S[p] : p < " + std::to_string(length) + " }"))
+            .coalesce();
     out.length = length;
     return out;
   }
@@ -1541,6 +1652,17 @@ private:
   struct RingContent {
     std::map<size_t, std::vector<Written>> byTurn;
     int64_t cycles = 0;
+    /// Per writing turn, the cycles its stream fills.
+    std::map<size_t, int64_t> done;
+    /// The cycles in which turn k reads: those the writing turns before it
+    /// filled, and one more than those after it filled (it reads cycle u
+    /// after their cycle u - 1). All of `cycles` where writers fill alike.
+    int64_t cyclesAt(size_t k) const {
+      int64_t c = cycles;
+      for (auto [j, d] : done)
+        c = std::min(c, j < k ? d : d + 1);
+      return c;
+    }
   };
   /// What the reads `read` ({ S[p] -> R[u, a] }) of `buffer` at turn
   /// `turn` of `ring` stream: the last write before the read at (cycle u,
@@ -1559,6 +1681,10 @@ private:
       turns.push_back({j, 1});
     isl::pw_multi_aff out =
         isl::map(ctx, "{ S[p] -> V[k, w, r, x] : false }").as_pw_multi_aff();
+    // No reads: nothing (isl's preimage under a function of no pieces
+    // keeps the image's space).
+    if (read.domain().is_empty())
+      return out;
     isl::set taken = read.domain().empty(read.domain().get_space());
     for (auto [j, lag] : turns) {
       auto written = content.byTurn.find(j);
@@ -1638,12 +1764,12 @@ private:
         int64_t need = layout->starts[bi] + p.length;
         int64_t done =
             src.length < need ? 0 : (src.length - need) / layout->pass + 1;
-        if (cycles && *cycles != done) {
-          why = "a ring whose writers' streams fill different numbers of "
-                "turns";
-          return nullptr;
-        }
-        cycles = done;
+        // Writers that fill different numbers of turns: each reading turn
+        // reads the cycles its ring reaches (RingContent::cyclesAt).
+        cycles = std::max(cycles.value_or(done), done);
+        auto [dk, fresh] = rc.done.try_emplace(k, done);
+        if (!fresh)
+          dk->second = std::min(dk->second, done);
         // The stream position that wrote element a at cycle v: the BD's
         // pattern inverted, its last position where it addresses an
         // element twice (a small lexmax over the BD's own dims).

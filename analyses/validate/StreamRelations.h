@@ -78,6 +78,9 @@ struct StreamRelations {
   std::map<unsigned, std::string> resultsNotCovered;
   /// Per core buffer some DMA writes that is not covered: why.
   std::map<mlir::Operation *, std::string> notCovered;
+  /// The most rounds a stream that depends on itself took to settle (0:
+  /// none does).
+  int cycleRounds = 0;
 };
 
 /// The fill relations of the core buffers of `d` that StreamRelations.h's

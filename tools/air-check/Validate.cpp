@@ -121,8 +121,19 @@ static int crossCheckStreams(ModuleOp design, StringRef path) {
       }
       IslContext isl;
       try {
+        auto t0 = Clock::now();
         validate::StreamRelations rel =
             validate::deriveStreamRelations(d, isl);
+        if (timedCrossChecks())
+          llvm::errs() << "stream cross-check: derived in " << msSince(t0)
+                       << " ms"
+                       << (rel.cycleRounds
+                               ? ", streams that depend on themselves "
+                                 "settled in at most " +
+                                     std::to_string(rel.cycleRounds) +
+                                     " rounds"
+                               : std::string())
+                       << "\n";
         validate::Agreement a =
             validate::compareWithReplay(rel, replay, isl);
         std::map<std::string, int> reasons;
