@@ -766,6 +766,25 @@ private:
   }
 
   /// The ring of `lock` (null, with `why`, when the lock is in none).
+  /// A ring of turns (each turn's lock and BD step), rotated so that turn
+  /// `first` (whose lock holds the token) comes first, registered for its
+  /// locks.
+  Ring *addRing(const std::vector<Operation *> &locks,
+                const std::vector<std::pair<size_t, size_t>> &at,
+                size_t first) {
+    rings.push_back(std::make_unique<Ring>());
+    Ring *made = rings.back().get();
+    size_t n = locks.size();
+    for (size_t k = 0; k < n; ++k) {
+      made->locks.push_back(locks[(first + k) % n]);
+      made->at.push_back(at[(first + k) % n]);
+      made->turnOf[made->locks.back()] = k;
+    }
+    for (Operation *x : made->locks)
+      ringAt[x] = made;
+    return made;
+  }
+
   const Ring *ringOf(Operation *lock, std::string &why) {
     auto known = ringAt.find(lock);
     if (known != ringAt.end()) {
@@ -814,16 +833,7 @@ private:
     ok = ok && ones == 1;
     Ring *made = nullptr;
     if (ok) {
-      rings.push_back(std::make_unique<Ring>());
-      made = rings.back().get();
-      size_t n = ring.locks.size();
-      for (size_t k = 0; k < n; ++k) {
-        made->locks.push_back(ring.locks[(first + k) % n]);
-        made->at.push_back(ring.at[(first + k) % n]);
-        made->turnOf[made->locks.back()] = k;
-      }
-      for (Operation *x : made->locks)
-        ringAt[x] = made;
+      made = addRing(ring.locks, ring.at, first);
     } else {
       ringAt[lock] = nullptr;
       why = "a lock that does not pass one token around a ring of BDs";
@@ -1446,16 +1456,9 @@ private:
         known->second->at.size() == n && known->second->at[0] ==
                                               turn.bdTurns[first])
       return known->second;
-    rings.push_back(std::make_unique<Ring>());
-    Ring *made = rings.back().get();
-    for (size_t k = 0; k < n; ++k) {
-      made->locks.push_back(turn.locks[(first + k) % n]);
-      made->at.push_back(turn.bdTurns[(first + k) % n]);
-      made->turnOf[made->locks.back()] = k;
-    }
-    for (Operation *x : made->locks)
-      ringAt[x] = made;
-    return made;
+    return addRing(std::vector<Operation *>(turn.locks.begin(),
+                                            turn.locks.begin() + n),
+                   turn.bdTurns, first);
   }
   std::optional<CoreTurn> coreTurnOf(Coord tile, const BDStep &step,
                                      std::string &why) {
