@@ -28,9 +28,11 @@
 //    its start, each step its stride; no pattern is the whole buffer;
 //  * the k-th put at a FIFO meets its k-th get (FifoMatching, seed 000
 //    2.5), and the get's i-th element is the put's i-th;
-//  * a put from a function argument reads the host's element; a put from an
-//    L2 buffer reads, for each element, the last write to it before the put
-//    in program order. Program order is happens-before for two accesses of
+//  * a put from a function argument reads the host's element, or, where
+//    transfers of the program write the argument, its last write before the
+//    put over the function's schedule; a put from an L2 buffer (or from an
+//    L1 buffer its herd only passes on) reads, for each element, the last
+//    write to it before the put in program order. Program order is happens-before for two accesses of
 //    one element here: every wait the ordering model has points from an op
 //    earlier in program order to a later one, and two accesses the model
 //    does not order are a data race (`data-race`, which `compile` and
@@ -44,11 +46,12 @@
 //    that hand-off, V[2, who, r, x]: its readers, in one block, hand it
 //    out one after another (hand-off R * turn + j + 1), `who` numbering
 //    the instance (`computed`);
-//  * a function argument transfers write holds at the end what its one
-//    writer wrote at each element (`results`; an element written twice is
-//    not covered). The writer's walk is inverted as a mixed radix where its
-//    instances are a box and its strides nest (MixedRadix.h), else by
-//    isl under a budget of its own.
+//  * a function argument transfers write holds at the end what its last
+//    writer wrote at each element (`results`). Where each element has one
+//    writer, the writer's walk is inverted: as a mixed radix where its
+//    instances are a box and its strides nest (MixedRadix.h), else by isl
+//    under a budget of its own; elsewhere the last write over the
+//    function's schedule.
 //
 // Everything else (a dma_memcpy_nd into the buffer, views, padding, an L1
 // buffer outside a herd, gets at several places, an unranked argument, an

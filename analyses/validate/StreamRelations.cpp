@@ -387,8 +387,10 @@ std::map<ShimKey, Stream> shimStreams(aie::DeviceOp device, isl::ctx ctx,
       if (auto ch = shimChannelOf(device, wait.getSymbol())) {
         events.push_back(
             {at, true, ch->second, ch->first, 0, std::nullopt, nullptr});
-        if (!ch->second)
-          finished[ch->first] = results[ch->first].tasks.size();
+        if (!ch->second) {
+          auto r = results.find(ch->first);
+          finished[ch->first] = r == results.end() ? 0 : r->second.tasks.size();
+        }
       }
       continue;
     }
