@@ -4,6 +4,7 @@
 #include "analyses/DeviceModel.h"
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/validate/Equivalence.h"
+#include "analyses/validate/InstanceIdentity.h"
 #include "analyses/validate/KernelCopies.h"
 #include "analyses/validate/RelationEquality.h"
 #include "analyses/validate/ReplayAgreement.h"
@@ -365,6 +366,73 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
                    "the replays find the results equal, the functions "
                    "differ: ",
                    rc);
+    }
+    // Which herd instance each core runs, from the functions and the code
+    // alone (InstanceIdentity.h), against the replays' identification.
+    if (!v.argumentOf.empty()) {
+      auto i0 = Clock::now();
+      try {
+        ps.isl->resetBudget();
+        validate::InstanceIdentity id = validate::identifyInstances(
+            program, devices.front().op, ps, rel, v.argumentOf);
+        int64_t same = 0, other = 0, renamed = 0;
+        std::vector<std::pair<Operation *, std::string>> wrongCores;
+        std::map<Operation *, std::vector<int64_t>> replayKey;
+        for (const validate::Verdict::Pair &pair : v.pairedBuffers)
+          replayKey[pair.buffer] = pair.key;
+        for (auto &[core, named] : id.named) {
+          std::optional<std::vector<int64_t>> theirs;
+          std::vector<Operation *> buffers = named.unnamed;
+          for (auto &[alloc, buffer] : named.bufferOf)
+            buffers.push_back(buffer);
+          for (Operation *buffer : buffers)
+            if (auto it = replayKey.find(buffer); it != replayKey.end())
+              theirs = it->second;
+          if (!theirs)
+            continue;
+          if (*theirs == named.key) {
+            ++same;
+            continue;
+          }
+          ++other;
+          // The only instance that receives its data, and the replays
+          // name another: one of the four parts is wrong.
+          if (named.only)
+            wrongCores.push_back(
+                {core, "the functions and the code name instance (" +
+                           validate::keyText(named.key) +
+                           ") alone, the replays (" +
+                           validate::keyText(*theirs) + ")"});
+        }
+        for (auto &[w, who] : id.computedOf)
+          if (auto it = computedOf.find(w);
+              it != computedOf.end() && it->second == who)
+            ++renamed;
+        if (timed)
+          llvm::errs() << "identification cross-check: " << msSince(i0)
+                       << " ms\n";
+        llvm::outs() << "air-check validate: identification cross-check: "
+                     << id.named.size() << " cores' instances named by the "
+                     << "functions and the code alone, " << same
+                     << " as the replays name them, " << other
+                     << " otherwise, " << id.notNamed.size()
+                     << " not named";
+        std::map<std::string, int> reasons;
+        for (auto &[core, why] : id.notNamed)
+          ++reasons[why];
+        finishReport(0, reasons, wrongCores,
+                     "the replays and the functions name different herd "
+                     "instances for this core: ",
+                     rc);
+        if (!id.computedOf.empty())
+          llvm::outs() << "air-check validate: identification cross-check: "
+                       << renamed << " of " << id.computedOf.size()
+                       << " buffers cores send renamed as the replays' "
+                          "pairing renames them\n";
+      } catch (const isl::exception &) {
+        llvm::outs() << "air-check validate: identification cross-check: "
+                        "isl gave up\n";
+      }
     }
     // Without the replays' pairing: does each covered design buffer
     // receive what some instance of some covered L1 alloc receives? On a
