@@ -187,7 +187,7 @@ InstanceIdentity aircheck::validate::identifyInstances(
       if (waiting)
         continue;
       if (fits.empty()) {
-        out.notNamed[c.op] = "no instance receives its data";
+        out.notNamed[c.op] = InstanceIdentity::kNoInstance;
         continue;
       }
       if (fits.size() > 1 || !fits.front().second.is_singleton()) {

@@ -48,6 +48,8 @@ struct InstanceIdentity {
   std::map<mlir::Operation *, Named> named;
   /// Per core not named: why.
   std::map<mlir::Operation *, std::string> notNamed;
+  /// The reason of a core whose buffers no instance left receives alike.
+  static constexpr const char *kNoInstance = "no instance receives its data";
   /// Kind-2 tags: each design buffer's number (StreamRelations::computed)
   /// to its instance's in the program (ProgramStreams::computed).
   std::map<int64_t, int64_t> computedOf;

@@ -5,6 +5,7 @@
 #include "analyses/ImplicitHierarchy.h"
 #include "analyses/validate/Equivalence.h"
 #include "analyses/validate/InstanceIdentity.h"
+#include "analyses/validate/SymbolicVerdict.h"
 #include "analyses/validate/KernelCopies.h"
 #include "analyses/validate/RelationEquality.h"
 #include "analyses/validate/ReplayAgreement.h"
@@ -429,6 +430,36 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
                        << renamed << " of " << id.computedOf.size()
                        << " buffers cores send renamed as the replays' "
                           "pairing renames them\n";
+        // The data verdict from the functions alone, against the replays'.
+        auto s0 = Clock::now();
+        ps.isl->resetBudget();
+        validate::SymbolicVerdict sv =
+            validate::decideSymbolically(ps, rel, id, v.argumentOf);
+        if (timed)
+          llvm::errs() << "symbolic verdict: " << msSince(s0) << " ms\n";
+        llvm::outs() << "air-check validate: symbolic verdict cross-check: ";
+        if (sv.kind == validate::SymbolicVerdict::Equivalent)
+          llvm::outs() << "the same data (" << sv.cores << " cores named, "
+                       << sv.buffers << " core buffers and " << sv.results
+                       << " result arguments equal as functions)\n";
+        else if (sv.kind == validate::SymbolicVerdict::Different)
+          llvm::outs() << "different: " << sv.why << "\n";
+        else
+          llvm::outs() << "undecided: " << sv.why << "\n";
+        bool clash =
+            (sv.kind == validate::SymbolicVerdict::Equivalent &&
+             v.kind == validate::Verdict::Different) ||
+            (sv.kind == validate::SymbolicVerdict::Different &&
+             v.kind == validate::Verdict::Equivalent);
+        if (clash) {
+          emitError(devices.front().op->getLoc())
+              << "internal error: the replays and the functions disagree on "
+                 "whether the design moves the program's data: "
+              << (sv.kind == validate::SymbolicVerdict::Different
+                      ? sv.why
+                      : "the replays find a difference");
+          rc = 3;
+        }
       } catch (const isl::exception &) {
         llvm::outs() << "air-check validate: identification cross-check: "
                         "isl gave up\n";
