@@ -12,6 +12,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <functional>
@@ -190,5 +191,52 @@ matchCode(ArrayRef<MemOp> herd, ArrayRef<MemOp> core) {
   return fwd;
 }
 
+
+/// The segment whose instances run a herd's (null: none).
+air::SegmentOp segmentOf(air::HerdOp herd) {
+  return herd->getParentOfType<air::SegmentOp>();
+}
+
+/// How many of an instance key's ids are its segment instance's.
+size_t segmentRank(air::HerdOp herd) {
+  air::SegmentOp seg = segmentOf(herd);
+  return seg ? cast<air::HierarchyOpInterface>(seg.getOperation())
+                   .getIds()
+                   .size()
+             : 0;
+}
+
+/// The herd's kernel arguments whose operands depend on its segment
+/// instance's ids (and fold to a constant once those are given), with the
+/// values they take for `segmentIds`.
+std::vector<std::pair<Value, int64_t>>
+segmentBoundArgs(air::HerdOp herd, ArrayRef<int64_t> segmentIds) {
+  std::vector<std::pair<Value, int64_t>> out;
+  air::SegmentOp seg = segmentOf(herd);
+  if (!seg)
+    return out;
+  auto sh = cast<air::HierarchyOpInterface>(seg.getOperation());
+  auto known = [&](Value v) -> std::optional<int64_t> {
+    for (auto [k, id] : llvm::enumerate(sh.getIds()))
+      if (v == id && k < segmentIds.size())
+        return segmentIds[k];
+    for (auto [arg, size] : llvm::zip(sh.getSizeArgs(), sh.getSizeOperands()))
+      if (v == arg) {
+        APInt c;
+        if (matchPattern(size, m_ConstantInt(&c)))
+          return c.getSExtValue();
+      }
+    return std::nullopt;
+  };
+  auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
+  for (auto [arg, operand] :
+       llvm::zip(h.getKernelArguments(), h.getKernelOperands())) {
+    if (!operand.getType().isIntOrIndex() || foldedInt(operand))
+      continue;
+    if (std::optional<int64_t> x = foldedInt(operand, known))
+      out.push_back({arg, *x});
+  }
+  return out;
+}
 
 } // namespace aircheck::validate

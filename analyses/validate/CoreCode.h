@@ -10,6 +10,7 @@
 #ifndef AIRCHECK_ANALYSES_VALIDATE_CORECODE_H
 #define AIRCHECK_ANALYSES_VALIDATE_CORECODE_H
 
+#include "dialects/AIR/AIRDialect.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Region.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -55,6 +56,18 @@ std::vector<MemOp> memOps(mlir::Region &body, bool design,
 /// herd body's, or nullopt.
 std::optional<std::map<mlir::Operation *, mlir::Operation *>>
 matchCode(llvm::ArrayRef<MemOp> herd, llvm::ArrayRef<MemOp> core);
+
+/// The segment whose instances run a herd's (null: none).
+air::SegmentOp segmentOf(air::HerdOp herd);
+
+/// How many of an instance key's ids are its segment instance's.
+size_t segmentRank(air::HerdOp herd);
+
+/// The herd's kernel arguments whose operands depend on its segment
+/// instance's ids (and fold to a constant once those are given), with the
+/// values they take for `segmentIds`.
+std::vector<std::pair<mlir::Value, int64_t>>
+segmentBoundArgs(air::HerdOp herd, llvm::ArrayRef<int64_t> segmentIds);
 
 } // namespace aircheck::validate
 

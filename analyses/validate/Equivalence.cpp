@@ -56,20 +56,6 @@ std::string index(MemRefType type, int64_t e) {
 }
 
 
-/// The segment whose instances run a herd's (null: none).
-air::SegmentOp segmentOf(air::HerdOp herd) {
-  return herd->getParentOfType<air::SegmentOp>();
-}
-
-/// How many of an instance key's ids are its segment instance's.
-size_t segmentRank(air::HerdOp herd) {
-  air::SegmentOp seg = segmentOf(herd);
-  return seg ? cast<air::HierarchyOpInterface>(seg.getOperation())
-                   .getIds()
-                   .size()
-             : 0;
-}
-
 /// Whether a herd's segment has more than one instance (or sizes that are
 /// not constants): then its instances are named with the segment's.
 bool segmentRepeats(air::HerdOp herd) {
@@ -98,39 +84,6 @@ std::string idsText(air::HerdOp herd, ArrayRef<int64_t> key) {
 std::string instanceText(air::HerdOp herd, ArrayRef<int64_t> key) {
   return "herd @" + herd.getSymName().value_or("herd").str() + " tile " +
          idsText(herd, key);
-}
-
-/// The herd's kernel arguments whose operands depend on its segment
-/// instance's ids (and fold to a constant once those are given), with the
-/// values they take for `segmentIds`.
-std::vector<std::pair<Value, int64_t>>
-segmentBoundArgs(air::HerdOp herd, ArrayRef<int64_t> segmentIds) {
-  std::vector<std::pair<Value, int64_t>> out;
-  air::SegmentOp seg = segmentOf(herd);
-  if (!seg)
-    return out;
-  auto sh = cast<air::HierarchyOpInterface>(seg.getOperation());
-  auto known = [&](Value v) -> std::optional<int64_t> {
-    for (auto [k, id] : llvm::enumerate(sh.getIds()))
-      if (v == id && k < segmentIds.size())
-        return segmentIds[k];
-    for (auto [arg, size] : llvm::zip(sh.getSizeArgs(), sh.getSizeOperands()))
-      if (v == arg) {
-        APInt c;
-        if (matchPattern(size, m_ConstantInt(&c)))
-          return c.getSExtValue();
-      }
-    return std::nullopt;
-  };
-  auto h = cast<air::HierarchyOpInterface>(herd.getOperation());
-  for (auto [arg, operand] :
-       llvm::zip(h.getKernelArguments(), h.getKernelOperands())) {
-    if (!operand.getType().isIntOrIndex() || foldedInt(operand))
-      continue;
-    if (std::optional<int64_t> x = foldedInt(operand, known))
-      out.push_back({arg, *x});
-  }
-  return out;
 }
 
 /// Whether the herd body's code (not only its transfers) depends on its

@@ -62,6 +62,7 @@ InstanceIdentity aircheck::validate::identifyInstances(
     mutable air::HerdOp herd;
     std::map<Operation *, Operation *> bufferOf;
     std::vector<Operation *> unnamed;
+    std::vector<Operation *> herdOps, coreOps;
   };
   struct Core {
     aie::CoreOp op;
@@ -79,8 +80,14 @@ InstanceIdentity aircheck::validate::identifyInstances(
     Core c{core, {}};
     for (auto &[h, hc] : herds)
       if (hc.empty() == code.empty())
-        if (auto m = matchCode(hc, code))
-          c.reads.push_back({h, *m});
+        if (auto m = matchCode(hc, code)) {
+          Reading r{h, *m, {}, {}, {}};
+          for (size_t k = 0; k < hc.size(); ++k) {
+            r.herdOps.push_back(hc[k].op);
+            r.coreOps.push_back(code[k].op);
+          }
+          c.reads.push_back(std::move(r));
+        }
     if (c.reads.empty()) {
       out.notNamed[core] = "its code is no herd body";
       return;
@@ -199,8 +206,10 @@ InstanceIdentity aircheck::validate::identifyInstances(
       fits.front().second.foreach_point(
           [&](isl::point pt) { key = keyOf(pt); });
       taken.insert({r.herd.getOperation(), key});
-      InstanceIdentity::Named named{r.herd.getOperation(), key, r.bufferOf,
-                                    r.unnamed, receiving == 1};
+      InstanceIdentity::Named named{r.herd.getOperation(), key,
+                                    r.bufferOf,        r.unnamed,
+                                    receiving == 1,    r.herdOps,
+                                    r.coreOps};
       // What it sends: its buffers' numbers to its instance's.
       for (auto &[alloc, buffer] : r.bufferOf) {
         auto w = llvm::find(rel.computed, buffer);

@@ -43,6 +43,9 @@ struct InstanceIdentity {
     /// Whether that instance is the only one that receives its data (else
     /// the one left once the cores named before took theirs).
     bool only = false;
+    /// The memory operations of the herd body and of the core, paired in
+    /// order (what the code comparison compares).
+    std::vector<mlir::Operation *> herdOps, coreOps;
   };
   /// Per core (aie.core op) named.
   std::map<mlir::Operation *, Named> named;

@@ -4,6 +4,8 @@
 #include "analyses/aie/AIEDesign.h"
 #include "analyses/validate/ProgramRun.h"
 #include "analyses/validate/RelationEquality.h"
+#include "analyses/validate/CoreCode.h"
+#include "analyses/validate/SpecialisedCode.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include <set>
@@ -139,6 +141,21 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
         return different("instance (" + keyText(named.key) +
                          "): an alloc receives data no buffer of its core "
                          "does");
+  }
+  // What each core computes: its code is the herd body's, op for op, with
+  // its instance's ids put in (SpecialisedCode.h), as the replays' verdict
+  // requires.
+  for (auto &[core, named] : id.named) {
+    auto herd = cast<air::HerdOp>(named.herd);
+    size_t r = std::min(segmentRank(herd), named.key.size());
+    llvm::ArrayRef<int64_t> key(named.key);
+    std::string why;
+    if (!sameComputation(named.herdOps, named.coreOps, named.bufferOf, herd,
+                         key.drop_front(r),
+                         segmentBoundArgs(herd, key.take_front(r)), why))
+      return undecided("core (" + coreName(core) +
+                       ")'s code is not its herd body's computation: " + why);
+    ++v.code;
   }
   // Every instance the program fills is some core's.
   for (auto &[alloc, g] : ps.functions) {

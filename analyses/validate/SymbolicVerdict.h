@@ -11,10 +11,10 @@
 // as functions (the design's tags renamed: arguments by the runtime
 // sequence's order, what cores send by the identification), every instance
 // with fills is some core's, and every argument either side writes holds
-// the same at the end. Different with a witness where two such functions
-// differ. Undecided, with what was not read, elsewhere. What the cores
-// compute (the code comparison of SpecialisedCode.h) is not part of it:
-// the replays' verdict compares it.
+// the same at the end, and each named core's code computes what its herd
+// body computes for its instance (SpecialisedCode.h, as the replays'
+// verdict requires). Different with a witness where two such functions
+// differ. Undecided, with what was not read, elsewhere.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_VALIDATE_SYMBOLICVERDICT_H
@@ -30,8 +30,9 @@ struct SymbolicVerdict {
   enum Kind { Equivalent, Different, Undecided } kind = Undecided;
   /// Different: the first difference; Undecided: what was not read.
   std::string why;
-  /// What was compared: cores, core buffers, result arguments.
-  int64_t cores = 0, buffers = 0, results = 0;
+  /// What was compared: cores, core buffers, result arguments, cores'
+  /// code.
+  int64_t cores = 0, buffers = 0, results = 0, code = 0;
 };
 
 /// The data verdict of `design` (its functions `rel`, its cores named by

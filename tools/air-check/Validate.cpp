@@ -439,8 +439,10 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
           llvm::errs() << "symbolic verdict: " << msSince(s0) << " ms\n";
         llvm::outs() << "air-check validate: symbolic verdict cross-check: ";
         if (sv.kind == validate::SymbolicVerdict::Equivalent)
-          llvm::outs() << "the same data (" << sv.cores << " cores named, "
-                       << sv.buffers << " core buffers and " << sv.results
+          llvm::outs() << "equivalent (" << sv.cores
+                       << " cores named, the code of " << sv.code
+                       << " compared, " << sv.buffers << " core buffers and "
+                       << sv.results
                        << " result arguments equal as functions)\n";
         else if (sv.kind == validate::SymbolicVerdict::Different)
           llvm::outs() << "different: " << sv.why << "\n";
