@@ -118,6 +118,19 @@ InstanceIdentity aircheck::validate::identifyInstances(
       bool waiting = false;
       std::vector<std::pair<const Reading *, isl::set>> fits;
       int receiving = 0; // instances receiving its data: 0, 1, 2 (more)
+      // A buffer's function, where it is covered and what it carries of
+      // cores is from cores named (else null, with `why` or `waiting`).
+      auto ready = [&](Operation *buffer) -> const isl::pw_multi_aff * {
+        auto d = rel.functions.find(buffer);
+        if (d == rel.functions.end()) {
+          why = "a buffer either side does not cover";
+          return nullptr;
+        }
+        for (int64_t w : producersIn(d->second))
+          if (!out.computedOf.count(w))
+            waiting = true;
+        return waiting ? nullptr : &d->second;
+      };
       for (const Reading &r : c.reads) {
         std::optional<isl::set> instances;
         for (auto &[alloc, buffer] : r.bufferOf) {
@@ -127,17 +140,15 @@ InstanceIdentity aircheck::validate::identifyInstances(
               d != rel.functions.end() || rel.notCovered.count(buffer);
           if (!filled)
             continue; // a buffer the core computes into, or sends from
-          if (d == rel.functions.end() || p == ps.functions.end()) {
+          if (p == ps.functions.end()) {
             why = "a buffer either side does not cover";
             break;
           }
-          for (int64_t w : producersIn(d->second))
-            if (!out.computedOf.count(w))
-              waiting = true;
-          if (waiting)
+          const isl::pw_multi_aff *f = ready(buffer);
+          if (!f)
             break;
-          isl::set here = matchingInstances(d->second, p->second,
-                                            argumentOf, out.computedOf);
+          isl::set here =
+              matchingInstances(*f, p->second, argumentOf, out.computedOf);
           instances = instances ? instances->intersect(here) : here;
         }
         // Its unnamed buffers: some alloc its code does not name receives
@@ -145,15 +156,8 @@ InstanceIdentity aircheck::validate::identifyInstances(
         for (Operation *buffer : r.unnamed) {
           if (!why.empty() || waiting)
             break;
-          auto d = rel.functions.find(buffer);
-          if (d == rel.functions.end()) {
-            why = "a buffer either side does not cover";
-            break;
-          }
-          for (int64_t w : producersIn(d->second))
-            if (!out.computedOf.count(w))
-              waiting = true;
-          if (waiting)
+          const isl::pw_multi_aff *f = ready(buffer);
+          if (!f)
             break;
           std::optional<isl::set> some;
           for (auto &[alloc, g] : ps.functions) {
@@ -161,7 +165,7 @@ InstanceIdentity aircheck::validate::identifyInstances(
                 alloc->getParentOfType<air::HerdOp>() != r.herd)
               continue;
             isl::set here =
-                matchingInstances(d->second, g, argumentOf, out.computedOf);
+                matchingInstances(*f, g, argumentOf, out.computedOf);
             some = some ? some->unite(here) : here;
           }
           if (!some) {
