@@ -1322,11 +1322,16 @@ private:
       }
     }
     out.length = *cycles * layout->pass;
-    out.relation = stream
-                       .intersect_domain(isl::set(
-                           ctx, "{ S[p] : p < " +
-                                    std::to_string(out.length) + " }"))
-                       .coalesce();
+    isl::set positions(ctx, "{ S[p] : 0 <= p < " +
+                                std::to_string(out.length) + " }");
+    out.relation = stream.intersect_domain(positions).coalesce();
+    // A position whose element no BD of the ring wrote before it streams
+    // what the buffer held (not read here).
+    if (!out.relation->domain().is_equal(positions)) {
+      out.relation.reset();
+      out.why = "a memory-tile stream that reads elements no BD of its "
+                "ring wrote";
+    }
     return out;
   }
 
