@@ -172,6 +172,20 @@ std::string aircheck::validate::lineColOf(mlir::Operation *op) {
   return "?";
 }
 
+bool aircheck::validate::earlierInText(mlir::Operation *a,
+                                       mlir::Operation *b) {
+  if (a == b)
+    return false;
+  if (a->getBlock() && a->getBlock() == b->getBlock())
+    return a->isBeforeInBlock(b);
+  auto la = llvm::dyn_cast<mlir::FileLineColLoc>(a->getLoc());
+  auto lb = llvm::dyn_cast<mlir::FileLineColLoc>(b->getLoc());
+  if (la && lb)
+    return std::make_pair(la.getLine(), la.getColumn()) <
+           std::make_pair(lb.getLine(), lb.getColumn());
+  return a < b;
+}
+
 std::optional<std::vector<Tag>>
 aircheck::validate::constantTags(mlir::Attribute value) {
   auto dense = llvm::dyn_cast_or_null<mlir::DenseElementsAttr>(value);

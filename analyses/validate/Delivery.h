@@ -313,10 +313,29 @@ std::optional<std::vector<Tag>> constantTags(mlir::Attribute value);
 /// messages cite).
 std::string lineColOf(mlir::Operation *op);
 
+/// Whether `a` comes before `b` in the text: in one block by position,
+/// else by their locations (line, column). Maps keyed by ops are walked in
+/// this order where what is reported depends on it, so that messages do not
+/// depend on where the ops were allocated.
+bool earlierInText(mlir::Operation *a, mlir::Operation *b);
+
+/// The keys of a map keyed by ops, in the order of the text.
+template <typename Map>
+std::vector<mlir::Operation *> keysInTextOrder(const Map &map) {
+  std::vector<mlir::Operation *> keys;
+  for (auto &entry : map)
+    keys.push_back(entry.first);
+  std::stable_sort(keys.begin(), keys.end(), earlierInText);
+  return keys;
+}
+
 /// Why a side could not be replayed: `unknown` (never a pass).
 struct Unknown {
   std::string why;
   mlir::Operation *at = nullptr;
+  /// The replay ran past its budget (elements or steps): what it did not
+  /// read is its size, not its form (the functions may still decide).
+  bool pastBudget = false;
   explicit operator bool() const { return !why.empty(); }
 };
 

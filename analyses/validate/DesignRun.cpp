@@ -233,7 +233,7 @@ public:
       if (steps > maxSteps) {
         fail("the replay took more than " + std::to_string(maxSteps) +
                  " steps (its budget)",
-             nullptr);
+             nullptr, /*pastBudget=*/true);
         return std::move(out);
       }
       // Without a host, chains whose other end is always ready would run
@@ -416,9 +416,9 @@ private:
     }
   }
 
-  void fail(std::string why, Operation *at) {
+  void fail(std::string why, Operation *at, bool pastBudget = false) {
     if (!out.unknown)
-      out.unknown = Unknown{std::move(why), at};
+      out.unknown = Unknown{std::move(why), at, pastBudget};
   }
 
   /// The run goes on, and stands for itself only.
@@ -908,7 +908,7 @@ private:
       return true;
     fail("the design moves more than " + std::to_string(budget) +
              " elements (the replay's budget)",
-         at);
+         at, /*pastBudget=*/true);
     return false;
   }
 

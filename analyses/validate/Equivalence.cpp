@@ -1,5 +1,6 @@
 //===- Equivalence.cpp - does the design move the program's data ----------===//
 #include "analyses/validate/Equivalence.h"
+#include "analyses/validate/ArgumentCorrespondence.h"
 
 #include "analyses/AsyncGraph.h"
 #include "analyses/BlockOrder.h"
@@ -144,18 +145,7 @@ class Compare {
 public:
   Compare(ProgramDelivery &p, DesignDelivery &d, Device &dev)
       : p(p), d(d), dev(dev) {
-    // The runtime sequence's arguments are the function's, in order: all
-    // of them, or its memrefs only.
-    std::vector<int> all, memrefs;
-    for (BlockArgument a : p.func.getArguments()) {
-      all.push_back(a.getArgNumber());
-      if (isa<BaseMemRefType>(a.getType()))
-        memrefs.push_back(a.getArgNumber());
-    }
-    if (d.arguments.size() == all.size())
-      memrefArgs = all;
-    else if (d.arguments.size() == memrefs.size())
-      memrefArgs = memrefs;
+    memrefArgs = correspondingArguments(p.func, d.arguments.size());
   }
 
   Verdict run() {
@@ -1522,91 +1512,16 @@ unrankedSizes(ModuleOp program,
   });
   if (!func)
     return sizes;
-  std::vector<unsigned> all, memrefs;
-  for (BlockArgument a : func.getArguments()) {
-    all.push_back(a.getArgNumber());
-    if (isa<BaseMemRefType>(a.getType()))
-      memrefs.push_back(a.getArgNumber());
-  }
-  const std::vector<unsigned> &order =
-      sequenceArguments.size() == all.size() ? all : memrefs;
-  if (order.size() != sequenceArguments.size())
-    return sizes;
-  for (auto [k, a] : llvm::enumerate(order))
+  for (auto [k, a] :
+       llvm::enumerate(correspondingArguments(func, sequenceArguments.size())))
     if (isa<UnrankedMemRefType>(func.getArgument(a).getType()) &&
         !sequenceArguments[k].empty())
       sizes[a] = (int64_t)sequenceArguments[k].size();
   return sizes;
 }
 
-static Verdict validateWith(ModuleOp program, Device &dev,
-                            const ValidateOptions &options);
-
-Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
-                                           const ValidateOptions &options) {
-  Verdict v;
-  std::vector<Device> devices = collectDevices(design);
-  if (devices.size() == 1)
-    return validateWith(program, devices.front(), options);
-  // Several functions, one device each (as compile writes them): a device
-  // is named after a segment of its function, or that name and "_" and
-  // the function's. Each pair is validated as a program of its own.
-  SmallVector<func::FuncOp> fns = airPrograms(program);
-  if (devices.size() < 2 || devices.size() != fns.size()) {
-    v.message = "the design has " + std::to_string(devices.size()) +
-                " aie.device ops and the program " +
-                std::to_string(fns.size()) +
-                " functions with AIR ops; validation pairs one device per "
-                "function";
-    return v;
-  }
-  v.kind = Verdict::Equivalent;
-  std::set<Operation *> used;
-  for (func::FuncOp f : fns) {
-    Device *dev = nullptr;
-    f.walk([&](air::SegmentOp seg) {
-      auto name = seg.getSymNameAttr();
-      for (Device &d : devices) {
-        std::optional<StringRef> dn = d.op.getSymName();
-        if (dev || !name || !dn || used.count(d.op))
-          continue;
-        if (*dn == name.getValue() ||
-            *dn == (name.getValue() + "_" + f.getSymName()).str())
-          dev = &d;
-      }
-    });
-    if (!dev) {
-      Verdict u;
-      u.message = "no aie.device is named after a segment of @" +
-                  f.getSymName().str() +
-                  ": which device runs it is not read";
-      u.at = f;
-      return u;
-    }
-    used.insert(dev->op);
-    // The function alone: a copy of the module without the others. The
-    // verdict's ops may live in the copy, which it keeps.
-    auto copy = std::make_shared<OwningOpRef<ModuleOp>>(
-        programAlone(program, f.getSymName()));
-    Verdict one = validateWith(**copy, *dev, options);
-    one.keep.push_back(copy);
-    if (one.kind != Verdict::Equivalent) {
-      one.message = "@" + f.getSymName().str() + " on device @" +
-                    dev->op.getSymName()->str() + ": " + one.message;
-      return one;
-    }
-    v.buffers += one.buffers;
-    v.filled += one.filled;
-    v.results += one.results;
-    v.initial += one.initial;
-    v.code += one.code;
-    v.keep.insert(v.keep.end(), one.keep.begin(), one.keep.end());
-  }
-  return v;
-}
-
-static Verdict validateWith(ModuleOp program, Device &dev,
-                            const ValidateOptions &options) {
+Verdict aircheck::validate::replayVerdict(ModuleOp program, Device &dev,
+                                          const ValidateOptions &options) {
   Verdict v;
   if (!dev.model) {
     v.message = "no device model: " + dev.noModel;
@@ -1620,6 +1535,7 @@ static Verdict validateWith(ModuleOp program, Device &dev,
   if (p.unknown) {
     v.message = "the program: " + p.unknown.why;
     v.at = p.unknown.at;
+    v.pastBudget = p.unknown.pastBudget;
     return v;
   }
   if (d.wrong) {
@@ -1632,6 +1548,7 @@ static Verdict validateWith(ModuleOp program, Device &dev,
   if (d.unknown) {
     v.message = "the design: " + d.unknown.why;
     v.at = d.unknown.at;
+    v.pastBudget = d.unknown.pastBudget;
     return v;
   }
   v = Compare(p, d, dev).run();

@@ -28,6 +28,10 @@
 #include <utility>
 #include <vector>
 
+namespace aircheck::aiecheck {
+struct Device;
+} // namespace aircheck::aiecheck
+
 namespace aircheck::validate {
 
 struct Verdict {
@@ -40,6 +44,9 @@ struct Verdict {
   /// elements, elements npu_mmio channels set, herd parts of cores' code
   /// compared with their herd bodies (a core runs one per herd it holds).
   int64_t buffers = 0, filled = 0, results = 0, initial = 0, code = 0;
+  /// Decided by the functions: cores named, result arguments equal as
+  /// functions (`buffers` and `code` count as above; no element is).
+  int64_t cores = 0, resultArguments = 0;
   /// On Equivalent, for a design of one device: each design core buffer a
   /// DMA fills (its aie.buffer) with the program buffer it was paired with
   /// (an L1 alloc of a herd) and that instance's segment and herd ids.
@@ -55,6 +62,15 @@ struct Verdict {
   /// Per runtime-sequence argument, the function argument it is (-1: none;
   /// set whatever the verdict, empty where the two do not correspond).
   std::vector<int> argumentOf;
+  /// Unknown because a replay ran past its budget (Unknown::pastBudget).
+  bool pastBudget = false;
+  /// Who decided: the replays (this file) or the functions
+  /// (SymbolicVerdict.h), which count cores, core buffers and result
+  /// arguments rather than elements.
+  enum Method { Replays, Functions } decidedBy = Replays;
+  /// Unknown because the two methods disagree: a bug of air-check's
+  /// (validate exits 3, compile writes nothing).
+  bool clash = false;
   /// Modules `at` and the notes' ops may live in (a copy of the program
   /// per function, for a design of several devices).
   std::vector<std::shared_ptr<void>> keep;
@@ -68,12 +84,19 @@ struct ValidateOptions {
   /// The design replay's step budget (steps of the dispatch model's
   /// agents: a lock operation, a BD's start or completion, a task's push).
   uint64_t designSteps = 160000000;
+  /// Who decides (Validation.h): the replays where they fit
+  /// `replaysFirst` elements, else the functions, then the replays within
+  /// `budget` where the functions do not decide (Auto); the replays alone;
+  /// the functions alone.
+  enum class Method { Auto, Replays, Functions } method = Method::Auto;
+  int64_t replaysFirst = int64_t(1) << 26;
 };
 
-/// Whether `design` (one aie.device) moves the data `program` (verified,
-/// hierarchy-wrapped) does.
-Verdict validateDesign(mlir::ModuleOp program, mlir::ModuleOp design,
-                       const ValidateOptions &options = {});
+/// The replays' verdict: whether `dev` moves the data `program` (verified,
+/// hierarchy-wrapped, one function with AIR ops) does, within
+/// `options.budget` and the step budgets (Validation.h decides who runs).
+Verdict replayVerdict(mlir::ModuleOp program, aiecheck::Device &dev,
+                      const ValidateOptions &options);
 
 } // namespace aircheck::validate
 

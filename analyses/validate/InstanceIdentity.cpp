@@ -3,6 +3,7 @@
 
 #include "analyses/aie/AIEDesign.h"
 #include "analyses/validate/CoreCode.h"
+#include "analyses/validate/Delivery.h"
 #include "analyses/validate/ProgramRun.h"
 #include "analyses/validate/RelationEquality.h"
 #include "dialects/AIE/AIEDialect.h"
@@ -117,6 +118,22 @@ InstanceIdentity aircheck::validate::identifyInstances(
       std::string why;
       bool waiting = false;
       std::vector<std::pair<const Reading *, isl::set>> fits;
+      // Per reading, why its buffers fit no instance (for a difference).
+      std::map<const Reading *, std::string> witness;
+      auto witnessAgainst = [&](Operation *buffer,
+                                const isl::pw_multi_aff &f,
+                                const isl::pw_multi_aff &g,
+                                const isl::set &fit) {
+        std::vector<int64_t> key;
+        fit.lexmin().foreach_point([&](isl::point pt) { key = keyOf(pt); });
+        std::string w;
+        if (sameRelation(f, atInstance(g, key), argumentOf, w,
+                         out.computedOf))
+          return std::string();
+        auto b = cast<aie::BufferOp>(buffer);
+        return "buffer " + b.getSymName().value_or("?").str() +
+               ", against herd instance (" + keyText(key) + "): " + w;
+      };
       int receiving = 0; // instances receiving its data: 0, 1, 2 (more)
       // A buffer's function, where it is covered and what it carries of
       // cores is from cores named (else null, with `why` or `waiting`).
@@ -133,7 +150,8 @@ InstanceIdentity aircheck::validate::identifyInstances(
       };
       for (const Reading &r : c.reads) {
         std::optional<isl::set> instances;
-        for (auto &[alloc, buffer] : r.bufferOf) {
+        for (Operation *alloc : keysInTextOrder(r.bufferOf)) {
+          Operation *buffer = r.bufferOf.at(alloc);
           auto d = rel.functions.find(buffer);
           auto p = ps.functions.find(alloc);
           bool filled =
@@ -149,7 +167,11 @@ InstanceIdentity aircheck::validate::identifyInstances(
             break;
           isl::set here =
               matchingInstances(*f, p->second, argumentOf, out.computedOf);
-          instances = instances ? instances->intersect(here) : here;
+          isl::set before = instances ? *instances : instancesOf(p->second);
+          instances = before.intersect(here);
+          if (instances->is_empty() && !before.is_empty() &&
+              !witness.count(&r))
+            witness[&r] = witnessAgainst(buffer, *f, p->second, before);
         }
         // Its unnamed buffers: some alloc its code does not name receives
         // what each receives.
@@ -199,6 +221,9 @@ InstanceIdentity aircheck::validate::identifyInstances(
         continue;
       if (fits.empty()) {
         out.notNamed[c.op] = InstanceIdentity::kNoInstance;
+        if (c.reads.size() == 1 && witness.count(&c.reads.front()) &&
+            !witness[&c.reads.front()].empty())
+          out.witnesses[c.op] = witness[&c.reads.front()];
         continue;
       }
       if (fits.size() > 1 || !fits.front().second.is_singleton()) {

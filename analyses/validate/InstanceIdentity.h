@@ -53,6 +53,10 @@ struct InstanceIdentity {
   std::map<mlir::Operation *, std::string> notNamed;
   /// The reason of a core whose buffers no instance left receives alike.
   static constexpr const char *kNoInstance = "no instance receives its data";
+  /// For such a core, where one is read: its first buffer whose fills no
+  /// instance that fits its buffers before has, against the first of
+  /// those instances (the entry, and what each side delivers there).
+  std::map<mlir::Operation *, std::string> witnesses;
   /// Kind-2 tags: each design buffer's number (StreamRelations::computed)
   /// to its instance's in the program (ProgramStreams::computed).
   std::map<int64_t, int64_t> computedOf;

@@ -371,9 +371,9 @@ private:
                            MemRefLayoutAttrInterface(), u.getMemorySpace());
   }
 
-  void fail(std::string why, Operation *at) {
+  void fail(std::string why, Operation *at, bool pastBudget = false) {
     if (!out.unknown)
-      out.unknown = Unknown{std::move(why), at};
+      out.unknown = Unknown{std::move(why), at, pastBudget};
   }
 
   /// The row-major strides of a shape, in elements.
@@ -724,7 +724,7 @@ private:
     if (moved > budget) {
       fail("the program moves more than " + std::to_string(budget) +
                " elements (the replay's budget)",
-           writer);
+           writer, /*pastBudget=*/true);
       return;
     }
     if (out.places[to.place].kind == Place::Global) {

@@ -33,11 +33,36 @@ std::string entryOf(const isl::set &s) {
       isl_point_get_coordinate_val(p.get(), isl_dim_set, s.tuple_dim() - 1)));
 }
 
-/// What `f` gives at the entries `at`: "[D[a] -> V[k, w, r, x]]".
+/// What `f` gives at the entry `at` (one point), in words: "%arg0[33]
+/// into element 5" for a fill's [D[a] -> V[k, w, r, x]], "%arg0[33]" for
+/// a result's V[k, w, r, x] (kind 1 an argument's element, in the
+/// function's numbering; kind 2 what a core computed).
 std::string valueAt(const isl::pw_multi_aff &f, const isl::set &at) {
-  std::string r = show(f.intersect_domain(at).as_map().range());
-  // "{ [D[..] -> V[..]] }" without the braces.
-  return r.size() > 4 ? r.substr(2, r.size() - 4) : r;
+  isl::set range = f.intersect_domain(at).as_map().range();
+  if (range.is_empty())
+    return "nothing";
+  isl::point p = range.sample_point();
+  isl::space space = range.get_space();
+  bool wrapped = isl_space_is_wrapping(space.get()) == isl_bool_true;
+  isl_size n = isl_space_dim(space.get(), isl_dim_set);
+  std::vector<std::string> c;
+  for (isl_size i = 0; i < n; ++i)
+    c.push_back(show(isl::manage(
+        isl_point_get_coordinate_val(p.get(), isl_dim_set, i))));
+  if (c.size() < 4)
+    return show(range);
+  // The tag is the last four coordinates; a fill's place comes before.
+  size_t t = c.size() - 4;
+  std::string tag =
+      c[t] == "1" ? "%arg" + c[t + 1] + "[" + c[t + 3] + "]"
+                  : "what core buffer #" + c[t + 1] + " computed at " +
+                        c[t + 3] + " for its hand-off #" + c[t + 2];
+  if (!wrapped || t == 0)
+    return tag;
+  std::string place;
+  for (size_t i = 0; i < t; ++i)
+    place += (i ? ", " : "") + c[i];
+  return tag + " into element [" + place + "]";
 }
 
 /// The renaming of tags from the design's numbering to the program's, as
@@ -92,19 +117,47 @@ isl::set keysOf(const isl::set &s) {
       isl_set_project_out(s.copy(), isl_dim_set, n - 1, 1), "X"));
 }
 
-/// Where two functions on one domain differ in some output: the entries
-/// of `where` at which an output of `a - b` is not zero (a set per piece
-/// pair of the two, never a difference of relations).
+/// The pieces of a function: (domain, expression), disjoint domains.
+std::vector<std::pair<isl::set, isl::multi_aff>>
+piecesOf(const isl::pw_multi_aff &f) {
+  std::vector<std::pair<isl::set, isl::multi_aff>> out;
+  f.foreach_piece(
+      [&](isl::set s, isl::multi_aff m) { out.emplace_back(s, m); });
+  return out;
+}
+
+/// Where two functions differ in some output, on the entries both
+/// define: per pair of pieces whose domains meet, the entries where an
+/// output of the two expressions' difference is not zero (emptiness
+/// checks of sets, never a difference of relations, and no gist of the
+/// pieces, which made isl_pw_multi_aff_sub the dearest step on seed 003's
+/// GEMM).
 isl::set differences(const isl::pw_multi_aff &a, const isl::pw_multi_aff &b) {
-  isl::pw_multi_aff diff = isl::manage(isl_pw_multi_aff_sub(a.copy(), b.copy()));
-  isl::set out = diff.domain().subtract(diff.domain());
-  isl_size n = isl_pw_multi_aff_dim(diff.get(), isl_dim_out);
-  for (isl_size k = 0; k < n; ++k)
-    out = out.unite(isl::manage(isl_pw_aff_non_zero_set(
-        isl_pw_multi_aff_get_pw_aff(diff.get(), k))));
+  isl::set out = a.domain().subtract(a.domain());
+  std::vector<std::pair<isl::set, isl::multi_aff>> bs = piecesOf(b);
+  for (auto &[da, fa] : piecesOf(a))
+    for (auto &[db, fb] : bs) {
+      isl::set both = da.intersect(db);
+      if (both.is_empty() || fa.plain_is_equal(fb))
+        continue;
+      isl::multi_aff diff = fa.sub(fb);
+      for (unsigned k = 0, n = diff.size(); k < n; ++k) {
+        isl::aff dk = diff.at(k);
+        if (isl_aff_plain_is_zero(dk.get()) == isl_bool_true)
+          continue;
+        isl::set nonZero = isl::manage(isl_pw_aff_non_zero_set(
+            isl_pw_aff_alloc(both.copy(), dk.copy())));
+        if (!nonZero.is_empty())
+          out = out.unite(nonZero);
+      }
+    }
   return out;
 }
 } // namespace
+
+isl::set aircheck::validate::instancesOf(const isl::pw_multi_aff &program) {
+  return keysOf(program.domain());
+}
 
 isl::set aircheck::validate::matchingInstances(
     const isl::pw_multi_aff &design, const isl::pw_multi_aff &program,
@@ -161,8 +214,9 @@ bool aircheck::validate::sameRelation(const isl::pw_multi_aff &design,
   if (differ.is_empty())
     return true;
   isl::set at = differ.sample();
-  witness = "entry " + entryOf(at) + ": the design has " + valueAt(d, at) +
-            ", the program " + valueAt(program, at);
+  witness = "entry " + entryOf(at) + " of the buffer's fills: the design "
+            "delivers " + valueAt(d, at) + ", the program " +
+            valueAt(program, at);
   return false;
 }
 
@@ -227,12 +281,7 @@ bool aircheck::validate::sameResults(
   if (differ.is_empty())
     return true;
   isl::set at = differ.sample();
-  auto value = [&](const isl::pw_multi_aff &f) {
-    std::ostringstream o;
-    o << f.intersect_domain(at).as_map().range();
-    return o.str();
-  };
-  witness = "element " + entryOf(at) + ": the design leaves " + value(d) +
-            ", the program " + value(program);
+  witness = "element " + entryOf(at) + ": the design leaves " +
+            valueAt(d, at) + ", the program " + valueAt(program, at);
   return false;
 }

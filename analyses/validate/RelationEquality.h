@@ -36,6 +36,10 @@ namespace aircheck::validate {
 isl::pw_multi_aff atInstance(const isl::pw_multi_aff &program,
                              const std::vector<int64_t> &key);
 
+/// The instances a program function ({ X[k..., e] -> ... }) fills:
+/// { X[k...] }.
+isl::set instancesOf(const isl::pw_multi_aff &program);
+
 /// Whether `design` ({ X[e] -> [D[a] -> V[1, g', 0, t]] }, g' a
 /// runtime-sequence argument, `argumentOf[g']` the function's) equals `program` (one
 /// instance's, in `design`'s isl context); else false with `witness`.

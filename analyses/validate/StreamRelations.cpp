@@ -626,6 +626,9 @@ public:
 
   StreamRelations run() {
     StreamRelations out;
+    std::string none;
+    if (Operation *seq = runtimeSequence(d.op, none))
+      out.sequenceArguments = seq->getRegion(0).front().getNumArguments();
     collect();
     for (auto &[bufferOp, bds] : writers) {
       auto buffer = cast<aie::BufferOp>(bufferOp);

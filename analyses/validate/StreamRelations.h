@@ -81,6 +81,8 @@ struct StreamRelations {
   /// The most rounds a stream that depends on itself took to settle (0:
   /// none does).
   int cycleRounds = 0;
+  /// The runtime sequence's arguments (-1: the device has none, or two).
+  int sequenceArguments = -1;
 };
 
 /// The fill relations of the core buffers of `d` that StreamRelations.h's

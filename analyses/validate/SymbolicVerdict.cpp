@@ -2,6 +2,7 @@
 #include "analyses/validate/SymbolicVerdict.h"
 
 #include "analyses/aie/AIEDesign.h"
+#include "analyses/validate/Delivery.h"
 #include "analyses/validate/ProgramRun.h"
 #include "analyses/validate/RelationEquality.h"
 #include "analyses/validate/CoreCode.h"
@@ -16,18 +17,15 @@ using namespace aircheck::validate;
 
 namespace {
 
-/// The instances a program function fills: { X[k...] }.
-isl::set instancesOf(const isl::pw_multi_aff &f) {
-  isl::set d = f.domain();
-  unsigned n = d.tuple_dim();
-  return isl::manage(isl_set_set_tuple_name(
-      isl_set_project_out(d.copy(), isl_dim_set, n - 1, 1), "X"));
-}
-
 std::string coreName(Operation *core) {
   std::optional<std::pair<int64_t, int64_t>> t = aiecheck::tileOfOp(core);
   return t ? std::to_string(t->first) + ", " + std::to_string(t->second)
            : std::string("?");
+}
+
+std::string bufferName(Operation *buffer) {
+  auto b = dyn_cast<aie::BufferOp>(buffer);
+  return b ? b.getSymName().value_or("a buffer").str() : "a buffer";
 }
 
 std::string plural(size_t n, const char *what) {
@@ -45,38 +43,87 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
     v.why = std::move(why);
     return v;
   };
-  auto different = [&](std::string why) {
+  auto different = [&](std::string why, Operation *at = nullptr) {
     v.kind = SymbolicVerdict::Different;
     v.why = std::move(why);
+    v.at = at;
     return v;
   };
   if (!ps.outside.empty())
     return undecided("the program is outside the symbolic model: " +
                      ps.outside);
-  if (!rel.notCovered.empty())
+  if (!rel.notCovered.empty()) {
+    Operation *first = keysInTextOrder(rel.notCovered).front();
     return undecided(plural(rel.notCovered.size(), "core buffer") +
-                     " of the design not covered");
-  if (!ps.notCovered.empty())
+                     " of the design not covered (" + bufferName(first) +
+                     ": " + rel.notCovered.at(first) + ")");
+  }
+  if (!ps.notCovered.empty()) {
+    Operation *first = keysInTextOrder(ps.notCovered).front();
     return undecided(plural(ps.notCovered.size(), "L1 alloc") +
-                     " of the program not covered");
+                     " of the program not covered (the alloc at " +
+                     lineColOf(first) + ": " + ps.notCovered.at(first) + ")");
+  }
+  // Cores and allocs in the order of the text, so that what is reported
+  // does not depend on where the ops were allocated.
+  std::vector<Operation *> namedCores = keysInTextOrder(id.named);
+  std::vector<Operation *> allocs = keysInTextOrder(ps.functions);
   // A core whose data no instance left receives: the design computes
   // what the program does not (or one instance's twice).
-  for (auto &[core, why] : id.notNamed)
-    if (why == InstanceIdentity::kNoInstance)
-      return different("a core (" + coreName(core) +
-                       ") receives what no herd instance of its code left "
-                       "unnamed receives");
-  if (!id.notNamed.empty())
-    return undecided(plural(id.notNamed.size(), "core") + " not named");
-  if (!rel.resultsNotCovered.empty() || !ps.resultsNotCovered.empty())
-    return undecided("results not covered on a side");
+  for (Operation *core : keysInTextOrder(id.notNamed))
+    if (id.notNamed.at(core) == InstanceIdentity::kNoInstance) {
+      auto w = id.witnesses.find(core);
+      return different("core (" + coreName(core) +
+                           ") receives what no herd instance of its code "
+                           "left unnamed receives" +
+                           (w == id.witnesses.end() ? std::string()
+                                                    : ": " + w->second),
+                       core);
+    }
+  if (!id.notNamed.empty()) {
+    Operation *first = keysInTextOrder(id.notNamed).front();
+    return undecided(plural(id.notNamed.size(), "core") + " not named (core (" +
+                     coreName(first) + "): " + id.notNamed.at(first) + ")");
+  }
+  if (!rel.resultsNotCovered.empty())
+    return undecided("the design's results not covered (argument " +
+                     std::to_string(rel.resultsNotCovered.begin()->first) +
+                     ": " + rel.resultsNotCovered.begin()->second + ")");
+  if (!ps.resultsNotCovered.empty())
+    return undecided("the program's results not covered (argument " +
+                     std::to_string(ps.resultsNotCovered.begin()->first) +
+                     ": " + ps.resultsNotCovered.begin()->second + ")");
+  // A buffer cores of several tiles use: which core takes which turn of it
+  // is the replays' reading (Equivalence.h), not the functions'.
+  std::map<Operation *, Operation *> userOf;
+  for (Operation *core : namedCores) {
+    const InstanceIdentity::Named &named = id.named.at(core);
+    std::vector<Operation *> buffers = named.unnamed;
+    for (auto &[alloc, buffer] : named.bufferOf)
+      buffers.push_back(buffer);
+    for (Operation *buffer : buffers)
+      if (auto [it, fresh] = userOf.try_emplace(buffer, core);
+          !fresh && it->second != core)
+        return undecided("a buffer the cores (" + coreName(it->second) +
+                         ") and (" + coreName(core) +
+                         ") both use: their turns are not read");
+  }
   // Each core's buffers against its instance's allocs.
   std::map<Operation *, isl::set> runs; // alloc -> instances some core is
-  for (auto &[core, named] : id.named) {
+  for (Operation *core : namedCores) {
+    const InstanceIdentity::Named &named = id.named.at(core);
     ++v.cores;
     std::string key = "X[" + keyText(named.key) + "]";
+    // "core (c, r), herd instance (k), buffer b" for a witness.
+    auto at = [&](Operation *buffer) {
+      auto b = cast<aie::BufferOp>(buffer);
+      return "core (" + coreName(core) + "), herd instance (" +
+             keyText(named.key) + "), buffer " +
+             b.getSymName().value_or("?").str();
+    };
     std::set<Operation *> paired;
-    for (auto &[alloc, buffer] : named.bufferOf) {
+    for (Operation *alloc : keysInTextOrder(named.bufferOf)) {
+      Operation *buffer = named.bufferOf.at(alloc);
       auto d = rel.functions.find(buffer);
       auto p = ps.functions.find(alloc);
       paired.insert(alloc);
@@ -91,25 +138,26 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
           !atInstance(p->second, named.key).domain().is_empty();
       if (d == rel.functions.end()) {
         if (programFills)
-          return different("a core buffer receives nothing where its "
-                           "instance (" +
-                           keyText(named.key) + ") receives data");
+          return different(at(buffer) + " receives nothing where its "
+                                        "alloc receives data",
+                           buffer);
         continue;
       }
       if (p == ps.functions.end())
-        return different("a core buffer receives data its alloc does not");
+        return different(at(buffer) + " receives data its alloc does not",
+                         buffer);
       std::string witness;
       if (!sameRelation(d->second, atInstance(p->second, named.key),
                         argumentOf, witness, id.computedOf))
-        return different("instance (" + keyText(named.key) + "): " +
-                         witness);
+        return different(at(buffer) + ": " + witness, buffer);
       ++v.buffers;
     }
     // Buffers its code does not name: each some other alloc's fills there.
     for (Operation *buffer : named.unnamed) {
       const isl::pw_multi_aff &f = rel.functions.at(buffer);
       bool found = false;
-      for (auto &[alloc, g] : ps.functions) {
+      for (Operation *alloc : allocs) {
+        const isl::pw_multi_aff &g = ps.functions.at(alloc);
         if (paired.count(alloc) ||
             alloc->getParentOfType<air::HerdOp>().getOperation() !=
                 named.herd)
@@ -127,25 +175,28 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
         }
       }
       if (!found)
-        return different("instance (" + keyText(named.key) +
-                         "): a core buffer receives what none of its allocs "
-                         "does");
+        return different(at(buffer) + " receives what none of its allocs "
+                                      "does",
+                         buffer);
       ++v.buffers;
     }
     // Allocs of its herd its code does not name that are filled there.
-    for (auto &[alloc, g] : ps.functions)
+    for (Operation *alloc : allocs)
       if (!paired.count(alloc) &&
           alloc->getParentOfType<air::HerdOp>().getOperation() ==
               named.herd &&
-          !atInstance(g, named.key).domain().is_empty())
-        return different("instance (" + keyText(named.key) +
-                         "): an alloc receives data no buffer of its core "
-                         "does");
+          !atInstance(ps.functions.at(alloc), named.key).domain().is_empty())
+        return different("core (" + coreName(core) + "), herd instance (" +
+                             keyText(named.key) +
+                             "): an alloc receives data no buffer of the "
+                             "core does",
+                         core);
   }
   // What each core computes: its code is the herd body's, op for op, with
   // its instance's ids put in (SpecialisedCode.h), as the replays' verdict
   // requires.
-  for (auto &[core, named] : id.named) {
+  for (Operation *core : namedCores) {
+    const InstanceIdentity::Named &named = id.named.at(core);
     auto herd = cast<air::HerdOp>(named.herd);
     size_t r = std::min(segmentRank(herd), named.key.size());
     llvm::ArrayRef<int64_t> key(named.key);
@@ -158,8 +209,8 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
     ++v.code;
   }
   // Every instance the program fills is some core's.
-  for (auto &[alloc, g] : ps.functions) {
-    isl::set filled = instancesOf(g);
+  for (Operation *alloc : allocs) {
+    isl::set filled = instancesOf(ps.functions.at(alloc));
     auto it = runs.find(alloc);
     isl::set left = it == runs.end() ? filled : filled.subtract(it->second);
     if (!left.is_empty())

@@ -30,6 +30,8 @@ struct SymbolicVerdict {
   enum Kind { Equivalent, Different, Undecided } kind = Undecided;
   /// Different: the first difference; Undecided: what was not read.
   std::string why;
+  /// The core the difference is at, where it is one core's.
+  mlir::Operation *at = nullptr;
   /// What was compared: cores, core buffers, result arguments, cores'
   /// code.
   int64_t cores = 0, buffers = 0, results = 0, code = 0;

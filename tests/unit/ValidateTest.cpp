@@ -363,15 +363,17 @@ TEST(ValidateRelations, SameRelationIsEntryEquality) {
   // Entry 3 lands one element on; carries the next element.
   differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "
           "0 <= e < 16 and e != 3; X[3] -> [D[12] -> V[1, 0, 0, 3]] }",
-          "entry 3: the design has [D[12] -> V[1, 1, 0, 3]], the program "
-          "[D[11] -> V[1, 1, 0, 3]]");
+          "entry 3 of the buffer's fills: the design delivers %arg1[3] into "
+          "element [12], the program %arg1[3] into element [11]");
   differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "
           "0 <= e < 16 and e != 3; X[3] -> [D[11] -> V[1, 0, 0, 4]] }",
-          "entry 3: the design has [D[11] -> V[1, 1, 0, 4]]");
+          "entry 3 of the buffer's fills: the design delivers %arg1[4] into "
+          "element [11]");
   // Entry 5 carries another argument's element.
   differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "
           "0 <= e < 16 and e != 5; X[5] -> [D[13] -> V[1, 1, 0, 5]] }",
-          "entry 5: the design has [D[13] -> V[1, 0, 0, 5]]");
+          "entry 5 of the buffer's fills: the design delivers %arg0[5] into "
+          "element [13], the program %arg1[5]");
   // The last entry is missing; an entry too many; an argument the
   // function lacks.
   differs("{ X[e] -> [D[8 * (1 - floor(e / 8)) + (e mod 8)] -> V[1, 0, 0, e]] : "

@@ -8,7 +8,7 @@
 #include "tools/air-check/Compile.h"
 #include "tools/air-check/Validate.h"
 #include "analyses/HoldsAIR.h"
-#include "analyses/validate/Equivalence.h"
+#include "analyses/validate/Validation.h"
 #include "mlir/Parser/Parser.h"
 
 #include "tools/air-check/Lint.h"
@@ -119,6 +119,13 @@ static Attempt lowerAndCheck(ModuleOp module, ModuleOp written,
          << v.message << " [" << kValidateDifferentRule << "]\n";
       for (auto &[op, text] : v.notes)
         os << where(op) << ": note: " << text << "\n";
+      a.errors += 1;
+      a.status = CompileResult::Status::Internal;
+      return a;
+    }
+    if (v.clash) {
+      os << where(v.at) << ": error: [" << kLoweringBugRule
+         << "] internal error: " << v.message << "\n";
       a.errors += 1;
       a.status = CompileResult::Status::Internal;
       return a;

@@ -6,6 +6,7 @@
 #include "analyses/validate/Equivalence.h"
 #include "analyses/validate/InstanceIdentity.h"
 #include "analyses/validate/SymbolicVerdict.h"
+#include "analyses/validate/Validation.h"
 #include "analyses/validate/KernelCopies.h"
 #include "analyses/validate/RelationEquality.h"
 #include "analyses/validate/ReplayAgreement.h"
@@ -515,6 +516,22 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
 
 int aircheck::runValidate(StringRef programPath, StringRef designPath,
                           const ValidateCommandOptions &options) {
+  validate::ValidateOptions::Method method;
+  if (options.method == "auto")
+    method = validate::ValidateOptions::Method::Auto;
+  else if (options.method == "replays")
+    method = validate::ValidateOptions::Method::Replays;
+  else if (options.method == "functions")
+    method = validate::ValidateOptions::Method::Functions;
+  else {
+    llvm::errs() << "air-check validate: error: --method is auto, replays "
+                    "or functions, not '"
+                 << options.method << "'\n";
+    return 2;
+  }
+  // The cross-checks compare with the replays' pairing: the replays decide.
+  if (options.crossCheckStreams || options.crossCheckRelations)
+    method = validate::ValidateOptions::Method::Replays;
   auto dev = loadDevice(options.target, deviceDirectory());
   if (!dev) {
     llvm::errs() << "air-check validate: error: "
@@ -600,6 +617,7 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
     vo.maxSteps = std::max(options.maxSteps, kCompileRunSteps);
     if (options.maxElements)
       vo.budget = int64_t(std::min<uint64_t>(options.maxElements, INT64_MAX));
+    vo.method = method;
     // The program as written: the replay runs host copies and tells a
     // segment's instances apart (docs/validate.md), so compile's rewrites
     // are checked, not trusted.
@@ -625,6 +643,17 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
                    << " copies what " << programPath << " names: "
                    << v.buffers << " copy loops compared (isl, for every "
                                    "block, loop value and tile)\n";
+      return result(0);
+    }
+    if (v.decidedBy == validate::Verdict::Functions) {
+      llvm::outs() << "air-check validate: " << designPath
+                   << " moves the data of " << programPath
+                   << " (decided from both sides' functions, every round at "
+                      "once): "
+                   << v.cores << " cores named, " << v.buffers
+                   << " core buffers and " << v.resultArguments
+                   << " result arguments equal as functions; " << v.code
+                   << " herd instances' code compared\n";
       return result(0);
     }
     llvm::outs() << "air-check validate: " << designPath
@@ -657,9 +686,13 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
     return result(1);
   }
   case validate::Verdict::Unknown:
+    if (v.clash) {
+      emitError(loc) << "internal error: " << v.message;
+      return 3;
+    }
     emitWarning(loc) << "[" << kValidateUnknownRule
                      << "] not validated: " << v.message
-                     << " (docs/validate.md lists what the replays read)";
+                     << " (docs/validate.md lists what each method reads)";
     return result(1);
   }
   return 3;

@@ -5,11 +5,13 @@
 // 1. lint the program with the target's device model and the design with
 //    the aie checks: the replays assume a verified program and a race-free,
 //    deadlock-free design (docs/validate.md); a finding stops here, exit 1;
-// 2. replay both and compare what they deliver (analyses/validate):
-//    equivalent, exit 0; a difference, an error naming the element with a
-//    note at the program's transfer and the design's BD, exit 1; unknown, a
-//    warning saying why, exit 1 (not a proof);
-// 3. exit 2 for usage, unreadable or unparsable input, 3 for a crash.
+// 2. compare what both deliver (analyses/validate/Validation.h): the
+//    replays where they fit, else both sides' functions; equivalent, exit
+//    0; a difference, an error naming the element with a note at the
+//    program's transfer and the design's BD, exit 1; unknown, a warning
+//    saying why, exit 1 (not a proof);
+// 3. exit 2 for usage, unreadable or unparsable input, 3 for a crash or
+//    the two methods disagreeing.
 //
 // For a GPU target the second file is air-to-gpu's gpu.launch (air-opt
 // --air-to-gpu, printed with its locations): step 2 is then the copies'
@@ -47,6 +49,9 @@ struct ValidateCommandOptions {
   /// Only the last of those: the fill functions against each other
   /// (hidden, for benches).
   bool crossCheckRelations = false;
+  /// Who decides: "auto", "replays" or "functions"
+  /// (analyses/validate/Validation.h).
+  std::string method = "auto";
 };
 
 int runValidate(llvm::StringRef program, llvm::StringRef design,

@@ -203,6 +203,15 @@ static cl::opt<uint64_t> validateMaxElements(
     cl::value_desc("N"), cl::init(0), cl::sub(validateCmd),
     cl::cat(validateCat));
 
+static cl::opt<std::string> validateMethod(
+    "method",
+    cl::desc("Who decides: 'auto' (the replays where they fit 2^26 "
+             "elements, else the functions, then the replays within "
+             "--max-elements), 'replays' or 'functions' alone "
+             "(docs/validate.md)"),
+    cl::value_desc("auto|replays|functions"), cl::init("auto"),
+    cl::sub(validateCmd), cl::cat(validateCat));
+
 static cl::opt<bool> validateCrossCheck(
     "cross-check-streams",
     cl::desc("Also derive the design's core-buffer fills as isl relations "
@@ -437,7 +446,7 @@ int main(int argc, char **argv) {
     return runValidate(validateInputs[0], validateInputs[1],
                        {validateTarget, validateMaxSteps, validateMaxElements,
                         validateVerify, validateCrossCheck,
-                        validateCrossCheckRelations});
+                        validateCrossCheckRelations, validateMethod});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;

@@ -1,0 +1,189 @@
+//===- Validation.cpp - who decides translation validation ----------------===//
+#include "analyses/validate/Validation.h"
+
+#include "analyses/HoldsAIR.h"
+#include "analyses/aie/AIEDesign.h"
+#include "analyses/validate/ArgumentCorrespondence.h"
+#include "analyses/validate/InstanceIdentity.h"
+#include "analyses/validate/ProgramStreams.h"
+#include "analyses/validate/StreamRelations.h"
+#include "dialects/AIR/AIRDialect.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace aircheck;
+using namespace aircheck::aiecheck;
+using namespace aircheck::validate;
+
+SymbolicVerdict aircheck::validate::verdictFromFunctions(ModuleOp program,
+                                                         Device &device) {
+  SymbolicVerdict undecided;
+  auto why = [&](std::string text) {
+    undecided.why = std::move(text);
+    return undecided;
+  };
+  if (!device.model)
+    return why("no device model: " + device.noModel);
+  SmallVector<func::FuncOp> fns = airPrograms(program);
+  if (fns.size() != 1)
+    return why("the program has " + std::to_string(fns.size()) +
+               " functions with AIR ops");
+  ProgramStreams ps = deriveProgramStreams(program);
+  if (!ps.outside.empty())
+    return why("the program is outside the symbolic model: " + ps.outside);
+  try {
+    StreamRelations rel = deriveStreamRelations(device, *ps.isl);
+    std::vector<int> argumentOf =
+        rel.sequenceArguments < 0
+            ? std::vector<int>()
+            : correspondingArguments(fns.front(), rel.sequenceArguments);
+    if (argumentOf.empty())
+      return why("the runtime sequence's arguments are not the function's "
+                 "(all of them, or its memrefs, in order)");
+    ps.isl->resetBudget();
+    InstanceIdentity id =
+        identifyInstances(program, device.op, ps, rel, argumentOf);
+    ps.isl->resetBudget();
+    return decideSymbolically(ps, rel, id, argumentOf);
+  } catch (const isl::exception &e) {
+    return why(std::string("isl gave up: ") + e.what());
+  }
+}
+
+namespace {
+
+/// The functions' verdict as validation's: equivalent or different (an
+/// undecided one is not turned into a verdict).
+Verdict fromFunctions(const SymbolicVerdict &sv, Device &device) {
+  Verdict v;
+  v.decidedBy = Verdict::Functions;
+  if (sv.kind == SymbolicVerdict::Equivalent) {
+    v.kind = Verdict::Equivalent;
+    v.cores = sv.cores;
+    v.buffers = sv.buffers;
+    v.resultArguments = sv.results;
+    v.code = sv.code;
+    return v;
+  }
+  v.kind = sv.kind == SymbolicVerdict::Different ? Verdict::Different
+                                                 : Verdict::Unknown;
+  v.message = sv.kind == SymbolicVerdict::Different
+                  ? sv.why + " (read from both sides' functions over every "
+                             "round at once)"
+                  : "the functions do not decide: " + sv.why;
+  v.at = sv.at ? sv.at : device.op.getOperation();
+  return v;
+}
+
+/// One device against the program (one function with AIR ops).
+Verdict validateOne(ModuleOp program, Device &device,
+                    const ValidateOptions &options) {
+  using Method = ValidateOptions::Method;
+  if (options.method == Method::Replays)
+    return replayVerdict(program, device, options);
+  if (options.method == Method::Functions)
+    return fromFunctions(verdictFromFunctions(program, device), device);
+  // The replays first, where they fit.
+  ValidateOptions first = options;
+  first.budget = std::min(options.budget, options.replaysFirst);
+  Verdict quick = replayVerdict(program, device, first);
+  if (quick.kind != Verdict::Unknown || !quick.pastBudget)
+    return quick;
+  SymbolicVerdict sv = verdictFromFunctions(program, device);
+  if (sv.kind == SymbolicVerdict::Equivalent)
+    return fromFunctions(sv, device);
+  Verdict full = first.budget < options.budget
+                     ? replayVerdict(program, device, options)
+                     : std::move(quick);
+  if (sv.kind == SymbolicVerdict::Different) {
+    if (full.kind == Verdict::Equivalent) {
+      Verdict clash;
+      clash.clash = true;
+      clash.message = "the replays find the design equivalent, its "
+                      "functions find a difference (" +
+                      sv.why +
+                      "): a bug of air-check's, please report it with "
+                      "these inputs";
+      clash.at = sv.at ? sv.at : device.op.getOperation();
+      return clash;
+    }
+    // The replays' witness is concrete (the element, the BD, the flow).
+    if (full.kind == Verdict::Different)
+      return full;
+    return fromFunctions(sv, device);
+  }
+  if (full.kind == Verdict::Unknown)
+    full.message += "; the functions do not decide either: " + sv.why;
+  return full;
+}
+
+} // namespace
+
+Verdict aircheck::validate::validateDesign(ModuleOp program, ModuleOp design,
+                                           const ValidateOptions &options) {
+  Verdict v;
+  std::vector<Device> devices = collectDevices(design);
+  if (devices.size() == 1)
+    return validateOne(program, devices.front(), options);
+  // Several functions, one device each (as compile writes them): a device
+  // is named after a segment of its function, or that name and "_" and
+  // the function's. Each pair is validated as a program of its own.
+  SmallVector<func::FuncOp> fns = airPrograms(program);
+  if (devices.size() < 2 || devices.size() != fns.size()) {
+    v.message = "the design has " + std::to_string(devices.size()) +
+                " aie.device ops and the program " +
+                std::to_string(fns.size()) +
+                " functions with AIR ops; validation pairs one device per "
+                "function";
+    return v;
+  }
+  v.kind = Verdict::Equivalent;
+  std::set<Operation *> used;
+  for (func::FuncOp f : fns) {
+    Device *dev = nullptr;
+    f.walk([&](air::SegmentOp seg) {
+      auto name = seg.getSymNameAttr();
+      for (Device &d : devices) {
+        std::optional<StringRef> dn = d.op.getSymName();
+        if (dev || !name || !dn || used.count(d.op))
+          continue;
+        if (*dn == name.getValue() ||
+            *dn == (name.getValue() + "_" + f.getSymName()).str())
+          dev = &d;
+      }
+    });
+    if (!dev) {
+      Verdict u;
+      u.message = "no aie.device is named after a segment of @" +
+                  f.getSymName().str() +
+                  ": which device runs it is not read";
+      u.at = f;
+      return u;
+    }
+    used.insert(dev->op);
+    // The function alone: a copy of the module without the others. The
+    // verdict's ops may live in the copy, which it keeps.
+    auto copy = std::make_shared<OwningOpRef<ModuleOp>>(
+        programAlone(program, f.getSymName()));
+    Verdict one = validateOne(**copy, *dev, options);
+    one.keep.push_back(copy);
+    if (one.kind != Verdict::Equivalent) {
+      one.message = "@" + f.getSymName().str() + " on device @" +
+                    dev->op.getSymName()->str() + ": " + one.message;
+      return one;
+    }
+    v.cores += one.cores;
+    v.resultArguments += one.resultArguments;
+    if (one.decidedBy == Verdict::Functions)
+      v.decidedBy = Verdict::Functions;
+    v.buffers += one.buffers;
+    v.filled += one.filled;
+    v.results += one.results;
+    v.initial += one.initial;
+    v.code += one.code;
+    v.keep.insert(v.keep.end(), one.keep.begin(), one.keep.end());
+  }
+  return v;
+}
+
