@@ -5,7 +5,7 @@
 
 using namespace mlir;
 
-std::vector<int>
+std::optional<std::vector<int>>
 aircheck::validate::correspondingArguments(func::FuncOp func,
                                            size_t sequenceArguments) {
   std::vector<int> all, memrefs;
@@ -18,5 +18,5 @@ aircheck::validate::correspondingArguments(func::FuncOp func,
     return all;
   if (memrefs.size() == sequenceArguments)
     return memrefs;
-  return {};
+  return std::nullopt;
 }

@@ -13,15 +13,17 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <optional>
 #include <vector>
 
 namespace aircheck::validate {
 
 /// Per runtime-sequence argument (`sequenceArguments` of them), the number
-/// of `func`'s argument it is; empty where neither all of `func`'s
-/// arguments nor its memrefs alone are that many.
-std::vector<int> correspondingArguments(mlir::func::FuncOp func,
-                                        size_t sequenceArguments);
+/// of `func`'s argument it is; nullopt where neither all of `func`'s
+/// arguments nor its memrefs alone are that many (empty for a function
+/// without arguments and a sequence without any).
+std::optional<std::vector<int>>
+correspondingArguments(mlir::func::FuncOp func, size_t sequenceArguments);
 
 } // namespace aircheck::validate
 

@@ -145,7 +145,8 @@ class Compare {
 public:
   Compare(ProgramDelivery &p, DesignDelivery &d, Device &dev)
       : p(p), d(d), dev(dev) {
-    memrefArgs = correspondingArguments(p.func, d.arguments.size());
+    memrefArgs = correspondingArguments(p.func, d.arguments.size())
+                     .value_or(std::vector<int>());
   }
 
   Verdict run() {
@@ -1513,7 +1514,8 @@ unrankedSizes(ModuleOp program,
   if (!func)
     return sizes;
   for (auto [k, a] :
-       llvm::enumerate(correspondingArguments(func, sequenceArguments.size())))
+       llvm::enumerate(correspondingArguments(func, sequenceArguments.size())
+                           .value_or(std::vector<int>())))
     if (isa<UnrankedMemRefType>(func.getArgument(a).getType()) &&
         !sequenceArguments[k].empty())
       sizes[a] = (int64_t)sequenceArguments[k].size();

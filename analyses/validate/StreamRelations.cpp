@@ -310,8 +310,17 @@ struct ShimEvent {
   bool wait = false, reads = false;
   ShimKey key;
   unsigned arg = 0;
-  std::optional<isl::set> elements; // a wait has none
+  std::optional<Task> task; // a wait has none
+  isl_ctx *ctx = nullptr;
   Stream *stream = nullptr;
+  /// The elements its task reaches in its argument, built at the first
+  /// check of two tasks that needs them (most designs need none).
+  const isl::set &elements() const {
+    if (!reached)
+      reached = elementsOf(isl::ctx(ctx), *task);
+    return *reached;
+  }
+  mutable std::optional<isl::set> reached; // elements(), once built
 };
 
 /// Whether a wait on channel `key` (of direction `reads`) comes strictly
@@ -478,7 +487,7 @@ std::map<ShimKey, Stream> shimStreams(aie::DeviceOp device, isl::ctx ctx,
         }
       }
       events.push_back(
-          {at, false, reads, ch->first, t.arg, elementsOf(ctx, t), &s});
+          {at, false, reads, ch->first, t.arg, t, ctx.get(), &s});
     }
     s.tasks.push_back(t);
   }
@@ -494,7 +503,7 @@ std::map<ShimKey, Stream> shimStreams(aie::DeviceOp device, isl::ctx ctx,
         continue;
       bool ordered = w.at < r.at ? waitOn(w.key, false, w.at, r.at)
                                  : waitOn(r.key, true, r.at, w.at);
-      if (ordered || w.elements->intersect(*r.elements).is_empty())
+      if (ordered || w.elements().intersect(r.elements()).is_empty())
         continue;
       r.stream->notCovered =
           w.at < r.at ? "a runtime task reads elements a task may still be "
@@ -982,14 +991,10 @@ private:
           ++it;
         }
       }
-      auto memoKeys = keysOf(memo);
-      auto contentKeys = keysOf(contents);
-      auto parsedKeys = keysOf(shimParsed);
+      CacheMark before = mark();
       auto dropStage = [&] {
         shimStages.erase(key);
-        dropAdded(memo, memoKeys);
-        dropAdded(contents, contentKeys);
-        dropAdded(shimParsed, parsedKeys);
+        dropSince(before);
         for (auto &[k, v] : reading)
           memo[k] = v;
       };
@@ -1025,12 +1030,8 @@ private:
         why = s.notCovered;
         return std::nullopt;
       }
-      std::vector<Task> prefix(s.tasks.begin(), s.tasks.begin() + n);
-      for (Task &t : prefix)
-        t.epoch = -1;
-      int64_t length = 0;
-      std::vector<std::string> inverse;
-      (void)piecesOf(prefix, length, &inverse);
+      const PrefixInverse &prefix = prefixInverse(key, n);
+      int64_t length = prefix.length;
       if (length == 0)
         continue;
       Source src = sourceInto(s.tile, key.second);
@@ -1043,7 +1044,7 @@ private:
         return std::nullopt;
       }
       isl::pw_multi_aff mine =
-          islx::reparsed(src.relation->pullback(lastPositions(inverse)));
+          islx::reparsed(src.relation->pullback(*prefix.last));
       if (!content.domain().intersect(mine.domain()).is_empty()) {
         why = "a runtime task reads elements two shim channels wrote "
               "(which is last depends on timing)";
@@ -1054,6 +1055,29 @@ private:
     isl::pw_multi_aff host(ctx, "{ V[k, g, r, t] -> V[k, g, r, t] }");
     return islx::reparsed(
         content.union_add(host.subtract_domain(content.domain())).coalesce());
+  }
+
+  /// A channel's first `n` tasks inverted: their stream's length and the
+  /// last position that writes each element (lastPositions), once per
+  /// channel and prefix (each epoch of each read asks again).
+  struct PrefixInverse {
+    int64_t length = 0;
+    std::optional<isl::pw_multi_aff> last; // none where length is 0
+  };
+  std::map<std::pair<ShimKey, size_t>, PrefixInverse> prefixInverses;
+  const PrefixInverse &prefixInverse(const ShimKey &key, size_t n) {
+    if (auto it = prefixInverses.find({key, n}); it != prefixInverses.end())
+      return it->second;
+    const Stream &s = shimResults.at(key);
+    std::vector<Task> prefix(s.tasks.begin(), s.tasks.begin() + n);
+    for (Task &t : prefix)
+      t.epoch = -1;
+    std::vector<std::string> inverse;
+    PrefixInverse out;
+    (void)piecesOf(prefix, out.length, &inverse);
+    if (out.length)
+      out.last = lastPositions(inverse); // may throw: nothing is cached
+    return prefixInverses[{key, n}] = std::move(out);
   }
 
   /// The last stream position that writes each element, of a channel's
@@ -1175,9 +1199,7 @@ private:
       if (outerSelfUse)
         selfUse.insert(key);
     };
-    auto memoKeys = keysOf(memo);
-    auto contentKeys = keysOf(contents);
-    auto parsedKeys = keysOf(shimParsed);
+    CacheMark before = mark();
     Source out;
     // A stream read from its own prefix (a cycle of streams through a
     // memory tile and cores): Kleene's iteration from the empty stream.
@@ -1211,9 +1233,7 @@ private:
           out.why = std::string(cycle) + " (a ring whose writers' streams "
                                          "fill different numbers of turns)";
           // What this round derived stands for prefixes only.
-          dropAdded(memo, memoKeys);
-          dropAdded(contents, contentKeys);
-          dropAdded(shimParsed, parsedKeys);
+          dropSince(before);
           memo[key] = Source();
           unevenSeen = false;
         }
@@ -1227,9 +1247,7 @@ private:
       }
       // The next round reads this one's stream; what was derived from the
       // last one goes.
-      dropAdded(memo, memoKeys);
-      dropAdded(contents, contentKeys);
-      dropAdded(shimParsed, parsedKeys);
+      dropSince(before);
       memo[key] = Source();
       a->second = out;
     }
@@ -1243,14 +1261,10 @@ private:
   /// While a stream that depends on itself is read from an approximation,
   /// a ring's (or chain's) writers may fill different numbers of turns:
   /// the ring then turns as often as the slowest (a prefix of what it
-  /// does), noted in `unevenSeen`; in the round that settles, that is
-  /// not covered.
-  bool uneven() {
-    if (approx.empty())
-      return false;
-    unevenSeen = true;
-    return true;
-  }
+  /// does), noted by noteUneven(); in the round that settles, that is not
+  /// covered. Elsewhere turns that differ are not covered at once.
+  bool readingApproximation() const { return !approx.empty(); }
+  void noteUneven() { unevenSeen = true; }
   bool unevenSeen = false;
   int cycleRounds = 0;
   /// Per stream that depends on itself, being read: what it is so far.
@@ -1308,9 +1322,13 @@ private:
       if (!content)
         return out;
       int64_t reads = content->cyclesAt(turn);
-      if (cycles && *cycles != reads && !uneven()) {
-        out.why = "a chain over rings that turn a different number of times";
-        return out;
+      if (cycles && *cycles != reads) {
+        if (!readingApproximation()) {
+          out.why = "a chain over rings that turn a different number of "
+                    "times";
+          return out;
+        }
+        noteUneven();
       }
       cycles = std::min(cycles.value_or(reads), reads);
       for (size_t m = 0; m < step.bds.size(); ++m) {
@@ -1373,10 +1391,13 @@ private:
       std::optional<CoreTurn> turn = coreTurnOf(chains[c].first, step, out.why);
       if (!turn)
         return out;
-      if (cycles && *cycles != turn->cycles && !uneven()) {
-        out.why = "a core chain whose steps are handed out different "
-                  "numbers of times";
-        return out;
+      if (cycles && *cycles != turn->cycles) {
+        if (!readingApproximation()) {
+          out.why = "a core chain whose steps are handed out different "
+                    "numbers of times";
+          return out;
+        }
+        noteUneven();
       }
       cycles = std::min(cycles.value_or(turn->cycles), turn->cycles);
       for (size_t m = 0; m < step.bds.size(); ++m) {
@@ -1886,7 +1907,7 @@ private:
         if (!a.wait && !b.wait && !a.reads && !b.reads && a.arg == g &&
             b.arg == g && a.key != b.key && a.at < b.at &&
             !waitBetween(shimEvents, a.key, false, a.at, b.at) &&
-            !a.elements->intersect(*b.elements).is_empty())
+            !a.elements().intersect(b.elements()).is_empty())
           return std::nullopt;
     // Per channel, the place in the sequence of the task that wrote each
     // element last: { A[g, t] -> [at] }.
@@ -2015,6 +2036,22 @@ private:
   std::string seqWhy;
   std::map<ShimKey, Stream> shim, shimResults;
   std::map<std::pair<int64_t, int64_t>, isl::pw_multi_aff> shimParsed;
+  /// The keys the derivation caches (memo, contents, shimParsed) held at
+  /// one point: what was derived from an approximation or a staged prefix
+  /// is dropped back to it (dropSince), as it stands for that prefix only.
+  struct CacheMark {
+    std::set<std::pair<Coord, int64_t>> memo;
+    std::set<const Ring *> contents;
+    std::set<std::pair<int64_t, int64_t>> parsed;
+  };
+  CacheMark mark() const {
+    return {keysOf(memo), keysOf(contents), keysOf(shimParsed)};
+  }
+  void dropSince(const CacheMark &m) {
+    dropAdded(memo, m.memo);
+    dropAdded(contents, m.contents);
+    dropAdded(shimParsed, m.parsed);
+  }
   /// A shim channel's stream up to the tasks being read (shimRelation).
   std::map<ShimKey, Source> shimStages;
   /// The runtime sequence's pushes on written arguments and its waits.

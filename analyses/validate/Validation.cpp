@@ -34,18 +34,19 @@ SymbolicVerdict aircheck::validate::verdictFromFunctions(ModuleOp program,
     return why("the program is outside the symbolic model: " + ps.outside);
   try {
     StreamRelations rel = deriveStreamRelations(device, *ps.isl);
-    std::vector<int> argumentOf =
-        rel.sequenceArguments < 0
-            ? std::vector<int>()
-            : correspondingArguments(fns.front(), rel.sequenceArguments);
-    if (argumentOf.empty())
+    if (rel.sequenceArguments < 0)
+      return why("the design has no runtime sequence (or two): no host "
+                 "runs it");
+    std::optional<std::vector<int>> argumentOf =
+        correspondingArguments(fns.front(), rel.sequenceArguments);
+    if (!argumentOf)
       return why("the runtime sequence's arguments are not the function's "
                  "(all of them, or its memrefs, in order)");
     ps.isl->resetBudget();
     InstanceIdentity id =
-        identifyInstances(program, device.op, ps, rel, argumentOf);
+        identifyInstances(program, device.op, ps, rel, *argumentOf);
     ps.isl->resetBudget();
-    return decideSymbolically(ps, rel, id, argumentOf);
+    return decideSymbolically(ps, rel, id, *argumentOf);
   } catch (const isl::exception &e) {
     return why(std::string("isl gave up: ") + e.what());
   }

@@ -224,6 +224,296 @@ static int crossCheckProgramStreams(ModuleOp program, StringRef path,
   });
 }
 
+/// What the relation cross-check's parts share: both sides' functions
+/// (one isl context, the program's), the replays' verdict and their
+/// pairing of the buffers cores send, and the exit code they set.
+struct RelationCheck {
+  ModuleOp program;
+  validate::ProgramStreams &ps;
+  validate::StreamRelations &rel;
+  const validate::Verdict &v;
+  std::map<int64_t, int64_t> &computedOf;
+  aiecheck::Device &device;
+  bool timed;
+  int &rc;
+  Clock::time_point t0;
+};
+
+/// Each buffer the replays paired, where both sides cover it: its
+/// function against its instance's, and the instances the functions alone
+/// name for it.
+static void compareBuffers(RelationCheck &c) {
+  auto &[program, ps, rel, v, computedOf, device, timed, rc, t0] = c;
+  int64_t equal = 0, uncovered = 0, undecided = 0, named = 0, unique = 0;
+  std::vector<std::pair<Operation *, std::string>> differ;
+  for (const validate::Verdict::Pair &pair : v.paired) {
+    auto d = rel.functions.find(pair.buffer);
+    auto p = ps.functions.find(pair.alloc);
+    if (d == rel.functions.end() || p == ps.functions.end()) {
+      ++uncovered;
+      continue;
+    }
+    std::string witness;
+    try {
+      ps.isl->resetBudget();
+      auto s0 = Clock::now();
+      bool same = validate::sameRelation(
+          d->second, validate::atInstance(p->second, pair.key),
+          v.argumentOf, witness, computedOf);
+      if (!same) {
+        differ.push_back({pair.buffer, witness});
+        continue;
+      }
+      ++equal;
+      if (timed)
+        llvm::errs() << "relation cross-check: equal in "
+                     << msSince(s0) << " ms\n";
+      // The instance, read from the functions alone: the replays' must
+      // be among those that receive the buffer's data.
+      isl::set found =
+          validate::matchingInstances(d->second, p->second, v.argumentOf,
+                                      computedOf);
+      if (timed)
+        llvm::errs() << "relation cross-check: a buffer (and its "
+                        "instances) in "
+                     << msSince(s0) << " ms\n";
+      std::string key = validate::keyText(pair.key);
+      if (!isl::set(found.ctx(), "{ X[" + key + "] }").is_subset(found)) {
+        differ.push_back(
+            {pair.buffer, "the functions alone do not name the instance (" +
+                              key + ") the replays pair it with"});
+        continue;
+      }
+      ++named;
+      unique += found.is_singleton();
+    } catch (const isl::exception &) {
+      ++undecided;
+    }
+  }
+  if (timed)
+    llvm::errs() << "relation cross-check: " << msSince(t0) << " ms\n";
+  llvm::outs() << "air-check validate: relation cross-check: " << equal
+               << " core buffers' relations equal their instance's in the "
+                  "program, "
+               << differ.size() << " differ, " << uncovered
+               << " not covered on a side";
+  finishReport(undecided, {}, differ,
+               "the replays pair this buffer with a herd instance whose fill "
+               "relation differs from the design's: ",
+               rc);
+  if (equal)
+    llvm::outs() << "air-check validate: relation cross-check: the "
+                    "relations alone name that instance for "
+                 << named << " of them (" << unique
+                 << " the only instance that receives its data)\n";
+}
+
+/// The results, argument by argument, on a verdict of equivalence (the
+/// core buffers' renaming needs the replays' pairing).
+static void compareResults(RelationCheck &c) {
+  auto &[program, ps, rel, v, computedOf, device, timed, rc, t0] = c;
+  if (v.kind == validate::Verdict::Equivalent) {
+    int64_t same = 0, open = 0, sides = 0;
+    std::vector<std::pair<Operation *, std::string>> wrong;
+    for (auto &[g, f] : rel.results) {
+      int gp = g < v.argumentOf.size() ? v.argumentOf[g] : -1;
+      auto p = ps.results.find(gp);
+      if (p == ps.results.end()) {
+        ++sides;
+        continue;
+      }
+      std::string witness;
+      if (timed)
+        llvm::errs() << "relation cross-check: argument " << gp
+                     << "'s results in "
+                     << isl_pw_multi_aff_n_piece(f.get())
+                     << " pieces (design), "
+                     << isl_pw_multi_aff_n_piece(p->second.get())
+                     << " (program)\n";
+      try {
+        ps.isl->resetBudget();
+        auto r0 = Clock::now();
+        bool equalResults = validate::sameResults(
+            f, (int)g, p->second, gp, v.argumentOf, computedOf, witness);
+        if (timed)
+          llvm::errs() << "relation cross-check: argument " << gp
+                       << "'s results compared in " << msSince(r0)
+                       << " ms\n";
+        if (equalResults)
+          ++same;
+        else
+          wrong.push_back({device.op,
+                           "argument " + std::to_string(gp) + ": " +
+                               witness});
+      } catch (const isl::exception &) {
+        ++open;
+      }
+    }
+    sides += rel.resultsNotCovered.size();
+    llvm::outs() << "air-check validate: relation cross-check: " << same
+                 << " arguments' results equal the program's, "
+                 << wrong.size() << " differ, " << sides
+                 << " not covered on a side";
+    finishReport(open, {}, wrong,
+                 "the replays find the results equal, the functions "
+                 "differ: ",
+                 rc);
+  }
+}
+
+/// Which herd instance each core runs, from the functions and the code
+/// alone (InstanceIdentity.h), and the data verdict from the functions
+/// alone (SymbolicVerdict.h), against the replays'.
+static void compareIdentification(RelationCheck &c) {
+  auto &[program, ps, rel, v, computedOf, device, timed, rc, t0] = c;
+  if (!v.argumentOf.empty()) {
+    auto i0 = Clock::now();
+    try {
+      ps.isl->resetBudget();
+      validate::InstanceIdentity id = validate::identifyInstances(
+          program, device.op, ps, rel, v.argumentOf);
+      int64_t same = 0, other = 0, renamed = 0;
+      std::vector<std::pair<Operation *, std::string>> wrongCores;
+      std::map<Operation *, std::vector<int64_t>> replayKey;
+      for (const validate::Verdict::Pair &pair : v.pairedBuffers)
+        replayKey[pair.buffer] = pair.key;
+      for (auto &[core, named] : id.named) {
+        std::optional<std::vector<int64_t>> theirs;
+        std::vector<Operation *> buffers = named.unnamed;
+        for (auto &[alloc, buffer] : named.bufferOf)
+          buffers.push_back(buffer);
+        for (Operation *buffer : buffers)
+          if (auto it = replayKey.find(buffer); it != replayKey.end())
+            theirs = it->second;
+        if (!theirs)
+          continue;
+        if (*theirs == named.key) {
+          ++same;
+          continue;
+        }
+        ++other;
+        // The only instance that receives its data, and the replays
+        // name another: one of the four parts is wrong.
+        if (named.only)
+          wrongCores.push_back(
+              {core, "the functions and the code name instance (" +
+                         validate::keyText(named.key) +
+                         ") alone, the replays (" +
+                         validate::keyText(*theirs) + ")"});
+      }
+      for (auto &[w, who] : id.computedOf)
+        if (auto it = computedOf.find(w);
+            it != computedOf.end() && it->second == who)
+          ++renamed;
+      if (timed)
+        llvm::errs() << "identification cross-check: " << msSince(i0)
+                     << " ms\n";
+      llvm::outs() << "air-check validate: identification cross-check: "
+                   << id.named.size() << " cores' instances named by the "
+                   << "functions and the code alone, " << same
+                   << " as the replays name them, " << other
+                   << " otherwise, " << id.notNamed.size()
+                   << " not named";
+      std::map<std::string, int> reasons;
+      for (auto &[core, why] : id.notNamed)
+        ++reasons[why];
+      finishReport(0, reasons, wrongCores,
+                   "the replays and the functions name different herd "
+                   "instances for this core: ",
+                   rc);
+      if (!id.computedOf.empty())
+        llvm::outs() << "air-check validate: identification cross-check: "
+                     << renamed << " of " << id.computedOf.size()
+                     << " buffers cores send renamed as the replays' "
+                        "pairing renames them\n";
+      // The data verdict from the functions alone, against the replays'.
+      auto s0 = Clock::now();
+      ps.isl->resetBudget();
+      validate::SymbolicVerdict sv =
+          validate::decideSymbolically(ps, rel, id, v.argumentOf);
+      if (timed)
+        llvm::errs() << "symbolic verdict: " << msSince(s0) << " ms\n";
+      llvm::outs() << "air-check validate: symbolic verdict cross-check: ";
+      if (sv.kind == validate::SymbolicVerdict::Equivalent)
+        llvm::outs() << "equivalent (" << sv.cores
+                     << " cores named, the code of " << sv.code
+                     << " compared, " << sv.buffers << " core buffers and "
+                     << sv.results
+                     << " result arguments equal as functions)\n";
+      else if (sv.kind == validate::SymbolicVerdict::Different)
+        llvm::outs() << "different: " << sv.why << "\n";
+      else
+        llvm::outs() << "undecided: " << sv.why << "\n";
+      bool clash =
+          (sv.kind == validate::SymbolicVerdict::Equivalent &&
+           v.kind == validate::Verdict::Different) ||
+          (sv.kind == validate::SymbolicVerdict::Different &&
+           v.kind == validate::Verdict::Equivalent);
+      if (clash) {
+        emitError(device.op->getLoc())
+            << "internal error: the replays and the functions disagree on "
+               "whether the design moves the program's data: "
+            << (sv.kind == validate::SymbolicVerdict::Different
+                    ? sv.why
+                    : "the replays find a difference");
+        rc = 3;
+      }
+    } catch (const isl::exception &) {
+      llvm::outs() << "air-check validate: identification cross-check: "
+                      "isl gave up\n";
+    }
+  }
+}
+
+/// Buffers matched against every covered alloc, without the replays'
+/// pairing (for the mutation benchmark).
+static void matchUnpaired(RelationCheck &c) {
+  auto &[program, ps, rel, v, computedOf, device, timed, rc, t0] = c;
+  // Without the replays' pairing: does each covered design buffer
+  // receive what some instance of some covered L1 alloc receives? On a
+  // design that moves the program's data, every buffer whose alloc is
+  // covered does; a buffer that does not is a difference the functions
+  // alone find (for the mutation benchmark; the verdict is the replays').
+  int64_t some = 0, none = 0, open = 0, cores = 0;
+  if (v.argumentOf.empty())
+    return; // the verdict came before the arguments were paired
+  for (auto &[buffer, f] : rel.functions) {
+    // What cores send (kind-2 tags) the program side does not read yet.
+    if (computedOf.empty() &&
+        !f.as_map().range().unwrap().range().intersect(
+               isl::set(f.ctx(), "{ V[k, w, r, x] : k = 2 }"))
+             .is_empty()) {
+      ++cores;
+      continue;
+    }
+    bool found = false, gaveUp = false;
+    for (auto &[alloc, g] : ps.functions) {
+      try {
+        ps.isl->resetBudget();
+        if (!validate::matchingInstances(f, g, v.argumentOf, computedOf)
+                 .is_empty()) {
+          found = true;
+          break;
+        }
+      } catch (const isl::exception &) {
+        gaveUp = true;
+      }
+    }
+    found ? ++some : gaveUp ? ++open : ++none;
+  }
+  llvm::outs() << "air-check validate: relation cross-check: " << some
+               << " covered core buffers receive what a herd instance "
+                  "receives, "
+               << none << " what none of a covered alloc does";
+  if (open)
+    llvm::outs() << ", " << open << " undecided";
+  if (cores)
+    llvm::outs() << " (" << cores
+                 << " more receive what cores send: without the replays' "
+                    "pairing of buffers, not compared)";
+  llvm::outs() << "\n";
+}
+
 /// Relation against relation: each design core buffer the replays paired
 /// with a herd instance's L1 alloc, where both sides' functions cover it,
 /// compared without the replayed logs (RelationEquality.h).
@@ -258,259 +548,12 @@ static int crossCheckRelations(ModuleOp program, ModuleOp design,
       if (w != rel.computed.end() && c != ps.computed.end())
         computedOf[w - rel.computed.begin()] = c->second.who(pair.key);
     }
-    int64_t equal = 0, uncovered = 0, undecided = 0, named = 0, unique = 0;
-    std::vector<std::pair<Operation *, std::string>> differ;
-    for (const validate::Verdict::Pair &pair : v.paired) {
-      auto d = rel.functions.find(pair.buffer);
-      auto p = ps.functions.find(pair.alloc);
-      if (d == rel.functions.end() || p == ps.functions.end()) {
-        ++uncovered;
-        continue;
-      }
-      std::string witness;
-      try {
-        ps.isl->resetBudget();
-        auto s0 = Clock::now();
-        bool same = validate::sameRelation(
-            d->second, validate::atInstance(p->second, pair.key),
-            v.argumentOf, witness, computedOf);
-        if (!same) {
-          differ.push_back({pair.buffer, witness});
-          continue;
-        }
-        ++equal;
-        if (timed)
-          llvm::errs() << "relation cross-check: equal in "
-                       << msSince(s0) << " ms\n";
-        // The instance, read from the functions alone: the replays' must
-        // be among those that receive the buffer's data.
-        isl::set found =
-            validate::matchingInstances(d->second, p->second, v.argumentOf,
-                                        computedOf);
-        if (timed)
-          llvm::errs() << "relation cross-check: a buffer (and its "
-                          "instances) in "
-                       << msSince(s0) << " ms\n";
-        std::string key = validate::keyText(pair.key);
-        if (!isl::set(found.ctx(), "{ X[" + key + "] }").is_subset(found)) {
-          differ.push_back(
-              {pair.buffer, "the functions alone do not name the instance (" +
-                                key + ") the replays pair it with"});
-          continue;
-        }
-        ++named;
-        unique += found.is_singleton();
-      } catch (const isl::exception &) {
-        ++undecided;
-      }
-    }
-    if (timed)
-      llvm::errs() << "relation cross-check: " << msSince(t0) << " ms\n";
-    llvm::outs() << "air-check validate: relation cross-check: " << equal
-                 << " core buffers' relations equal their instance's in the "
-                    "program, "
-                 << differ.size() << " differ, " << uncovered
-                 << " not covered on a side";
-    finishReport(undecided, {}, differ,
-                 "the replays pair this buffer with a herd instance whose fill "
-                 "relation differs from the design's: ",
-                 rc);
-    if (equal)
-      llvm::outs() << "air-check validate: relation cross-check: the "
-                      "relations alone name that instance for "
-                   << named << " of them (" << unique
-                   << " the only instance that receives its data)\n";
-    // The results, argument by argument, on a verdict of equivalence (the
-    // core buffers' renaming needs the replays' pairing).
-    if (v.kind == validate::Verdict::Equivalent) {
-      int64_t same = 0, open = 0, sides = 0;
-      std::vector<std::pair<Operation *, std::string>> wrong;
-      for (auto &[g, f] : rel.results) {
-        int gp = g < v.argumentOf.size() ? v.argumentOf[g] : -1;
-        auto p = ps.results.find(gp);
-        if (p == ps.results.end()) {
-          ++sides;
-          continue;
-        }
-        std::string witness;
-        if (timed)
-          llvm::errs() << "relation cross-check: argument " << gp
-                       << "'s results in "
-                       << isl_pw_multi_aff_n_piece(f.get())
-                       << " pieces (design), "
-                       << isl_pw_multi_aff_n_piece(p->second.get())
-                       << " (program)\n";
-        try {
-          ps.isl->resetBudget();
-          auto r0 = Clock::now();
-          bool equalResults = validate::sameResults(
-              f, (int)g, p->second, gp, v.argumentOf, computedOf, witness);
-          if (timed)
-            llvm::errs() << "relation cross-check: argument " << gp
-                         << "'s results compared in " << msSince(r0)
-                         << " ms\n";
-          if (equalResults)
-            ++same;
-          else
-            wrong.push_back({devices.front().op,
-                             "argument " + std::to_string(gp) + ": " +
-                                 witness});
-        } catch (const isl::exception &) {
-          ++open;
-        }
-      }
-      sides += rel.resultsNotCovered.size();
-      llvm::outs() << "air-check validate: relation cross-check: " << same
-                   << " arguments' results equal the program's, "
-                   << wrong.size() << " differ, " << sides
-                   << " not covered on a side";
-      finishReport(open, {}, wrong,
-                   "the replays find the results equal, the functions "
-                   "differ: ",
-                   rc);
-    }
-    // Which herd instance each core runs, from the functions and the code
-    // alone (InstanceIdentity.h), against the replays' identification.
-    if (!v.argumentOf.empty()) {
-      auto i0 = Clock::now();
-      try {
-        ps.isl->resetBudget();
-        validate::InstanceIdentity id = validate::identifyInstances(
-            program, devices.front().op, ps, rel, v.argumentOf);
-        int64_t same = 0, other = 0, renamed = 0;
-        std::vector<std::pair<Operation *, std::string>> wrongCores;
-        std::map<Operation *, std::vector<int64_t>> replayKey;
-        for (const validate::Verdict::Pair &pair : v.pairedBuffers)
-          replayKey[pair.buffer] = pair.key;
-        for (auto &[core, named] : id.named) {
-          std::optional<std::vector<int64_t>> theirs;
-          std::vector<Operation *> buffers = named.unnamed;
-          for (auto &[alloc, buffer] : named.bufferOf)
-            buffers.push_back(buffer);
-          for (Operation *buffer : buffers)
-            if (auto it = replayKey.find(buffer); it != replayKey.end())
-              theirs = it->second;
-          if (!theirs)
-            continue;
-          if (*theirs == named.key) {
-            ++same;
-            continue;
-          }
-          ++other;
-          // The only instance that receives its data, and the replays
-          // name another: one of the four parts is wrong.
-          if (named.only)
-            wrongCores.push_back(
-                {core, "the functions and the code name instance (" +
-                           validate::keyText(named.key) +
-                           ") alone, the replays (" +
-                           validate::keyText(*theirs) + ")"});
-        }
-        for (auto &[w, who] : id.computedOf)
-          if (auto it = computedOf.find(w);
-              it != computedOf.end() && it->second == who)
-            ++renamed;
-        if (timed)
-          llvm::errs() << "identification cross-check: " << msSince(i0)
-                       << " ms\n";
-        llvm::outs() << "air-check validate: identification cross-check: "
-                     << id.named.size() << " cores' instances named by the "
-                     << "functions and the code alone, " << same
-                     << " as the replays name them, " << other
-                     << " otherwise, " << id.notNamed.size()
-                     << " not named";
-        std::map<std::string, int> reasons;
-        for (auto &[core, why] : id.notNamed)
-          ++reasons[why];
-        finishReport(0, reasons, wrongCores,
-                     "the replays and the functions name different herd "
-                     "instances for this core: ",
-                     rc);
-        if (!id.computedOf.empty())
-          llvm::outs() << "air-check validate: identification cross-check: "
-                       << renamed << " of " << id.computedOf.size()
-                       << " buffers cores send renamed as the replays' "
-                          "pairing renames them\n";
-        // The data verdict from the functions alone, against the replays'.
-        auto s0 = Clock::now();
-        ps.isl->resetBudget();
-        validate::SymbolicVerdict sv =
-            validate::decideSymbolically(ps, rel, id, v.argumentOf);
-        if (timed)
-          llvm::errs() << "symbolic verdict: " << msSince(s0) << " ms\n";
-        llvm::outs() << "air-check validate: symbolic verdict cross-check: ";
-        if (sv.kind == validate::SymbolicVerdict::Equivalent)
-          llvm::outs() << "equivalent (" << sv.cores
-                       << " cores named, the code of " << sv.code
-                       << " compared, " << sv.buffers << " core buffers and "
-                       << sv.results
-                       << " result arguments equal as functions)\n";
-        else if (sv.kind == validate::SymbolicVerdict::Different)
-          llvm::outs() << "different: " << sv.why << "\n";
-        else
-          llvm::outs() << "undecided: " << sv.why << "\n";
-        bool clash =
-            (sv.kind == validate::SymbolicVerdict::Equivalent &&
-             v.kind == validate::Verdict::Different) ||
-            (sv.kind == validate::SymbolicVerdict::Different &&
-             v.kind == validate::Verdict::Equivalent);
-        if (clash) {
-          emitError(devices.front().op->getLoc())
-              << "internal error: the replays and the functions disagree on "
-                 "whether the design moves the program's data: "
-              << (sv.kind == validate::SymbolicVerdict::Different
-                      ? sv.why
-                      : "the replays find a difference");
-          rc = 3;
-        }
-      } catch (const isl::exception &) {
-        llvm::outs() << "air-check validate: identification cross-check: "
-                        "isl gave up\n";
-      }
-    }
-    // Without the replays' pairing: does each covered design buffer
-    // receive what some instance of some covered L1 alloc receives? On a
-    // design that moves the program's data, every buffer whose alloc is
-    // covered does; a buffer that does not is a difference the functions
-    // alone find (for the mutation benchmark; the verdict is the replays').
-    int64_t some = 0, none = 0, open = 0, cores = 0;
-    if (v.argumentOf.empty())
-      return; // the verdict came before the arguments were paired
-    for (auto &[buffer, f] : rel.functions) {
-      // What cores send (kind-2 tags) the program side does not read yet.
-      if (computedOf.empty() &&
-          !f.as_map().range().unwrap().range().intersect(
-                 isl::set(f.ctx(), "{ V[k, w, r, x] : k = 2 }"))
-               .is_empty()) {
-        ++cores;
-        continue;
-      }
-      bool found = false, gaveUp = false;
-      for (auto &[alloc, g] : ps.functions) {
-        try {
-          ps.isl->resetBudget();
-          if (!validate::matchingInstances(f, g, v.argumentOf, computedOf)
-                   .is_empty()) {
-            found = true;
-            break;
-          }
-        } catch (const isl::exception &) {
-          gaveUp = true;
-        }
-      }
-      found ? ++some : gaveUp ? ++open : ++none;
-    }
-    llvm::outs() << "air-check validate: relation cross-check: " << some
-                 << " covered core buffers receive what a herd instance "
-                    "receives, "
-                 << none << " what none of a covered alloc does";
-    if (open)
-      llvm::outs() << ", " << open << " undecided";
-    if (cores)
-      llvm::outs() << " (" << cores
-                   << " more receive what cores send: without the replays' "
-                      "pairing of buffers, not compared)";
-    llvm::outs() << "\n";
+    RelationCheck check{program, ps, rel, v, computedOf, devices.front(),
+                        timed, rc, t0};
+    compareBuffers(check);
+    compareResults(check);
+    compareIdentification(check);
+    matchUnpaired(check);
   });
 }
 
