@@ -116,10 +116,8 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
     std::string key = "X[" + keyText(named.key) + "]";
     // "core (c, r), herd instance (k), buffer b" for a witness.
     auto at = [&](Operation *buffer) {
-      auto b = cast<aie::BufferOp>(buffer);
       return "core (" + coreName(core) + "), herd instance (" +
-             keyText(named.key) + "), buffer " +
-             b.getSymName().value_or("?").str();
+             keyText(named.key) + "), buffer " + bufferName(buffer);
     };
     std::set<Operation *> paired;
     for (Operation *alloc : keysInTextOrder(named.bufferOf)) {

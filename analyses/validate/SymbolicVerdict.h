@@ -14,7 +14,8 @@
 // the same at the end, and each named core's code computes what its herd
 // body computes for its instance (SpecialisedCode.h, as the replays'
 // verdict requires). Different with a witness where two such functions
-// differ. Undecided, with what was not read, elsewhere.
+// differ. Undecided, with what was not read, elsewhere (among it a buffer
+// cores of several tiles use: their turns are the replays' reading).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AIRCHECK_ANALYSES_VALIDATE_SYMBOLICVERDICT_H

@@ -7,6 +7,7 @@
 #include "analyses/validate/InstanceIdentity.h"
 #include "analyses/validate/ProgramStreams.h"
 #include "analyses/validate/StreamRelations.h"
+#include "dialects/AIE/AIEDialect.h"
 #include "dialects/AIR/AIRDialect.h"
 
 #include <set>
@@ -77,6 +78,22 @@ Verdict fromFunctions(const SymbolicVerdict &sv, Device &device) {
   return v;
 }
 
+/// The elements the runtime sequence's tasks move, each task's static
+/// sizes multiplied (saturating): what the host moves, at most what the
+/// replays move (the cores' buffers are filled from it, often several
+/// times over), read from the text alone.
+int64_t hostElements(Device &device) {
+  int64_t total = 0;
+  device.op.walk([&](aiex::NpuDmaMemcpyNdOp task) {
+    int64_t n = 1;
+    for (int64_t size : task.getStaticSizes())
+      if (size > 0 && n < (int64_t(1) << 40))
+        n *= size;
+    total = std::min(total + n, int64_t(1) << 62);
+  });
+  return total;
+}
+
 /// One device against the program (one function with AIR ops).
 Verdict validateOne(ModuleOp program, Device &device,
                     const ValidateOptions &options) {
@@ -85,18 +102,23 @@ Verdict validateOne(ModuleOp program, Device &device,
     return replayVerdict(program, device, options);
   if (options.method == Method::Functions)
     return fromFunctions(verdictFromFunctions(program, device), device);
-  // The replays first, where they fit.
+  // The replays first, where they fit: where the host alone moves more
+  // than they may, they are not tried first (their run up to the budget
+  // would be lost).
   ValidateOptions first = options;
   first.budget = std::min(options.budget, options.replaysFirst);
-  Verdict quick = replayVerdict(program, device, first);
-  if (quick.kind != Verdict::Unknown || !quick.pastBudget)
-    return quick;
+  std::optional<Verdict> quick;
+  if (hostElements(device) <= first.budget) {
+    quick = replayVerdict(program, device, first);
+    if (quick->kind != Verdict::Unknown || !quick->pastBudget)
+      return std::move(*quick);
+  }
   SymbolicVerdict sv = verdictFromFunctions(program, device);
   if (sv.kind == SymbolicVerdict::Equivalent)
     return fromFunctions(sv, device);
-  Verdict full = first.budget < options.budget
-                     ? replayVerdict(program, device, options)
-                     : std::move(quick);
+  Verdict full = quick && first.budget >= options.budget
+                     ? std::move(*quick)
+                     : replayVerdict(program, device, options);
   if (sv.kind == SymbolicVerdict::Different) {
     if (full.kind == Verdict::Equivalent) {
       Verdict clash;
