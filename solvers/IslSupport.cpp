@@ -40,6 +40,30 @@ void IslContext::resetBudget() {
   isl_ctx_reset_error(raw);
 }
 
+IslDeadline::IslDeadline(isl_ctx *ctx, std::chrono::milliseconds limit)
+    : ctx(ctx) {
+  watcher = std::thread([this, limit] {
+    std::unique_lock<std::mutex> lock(mutex);
+    if (!wake.wait_for(lock, limit, [this] { return done; })) {
+      fired = true;
+      isl_ctx_abort(this->ctx);
+    }
+  });
+}
+
+IslDeadline::~IslDeadline() {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    done = true;
+  }
+  wake.notify_one();
+  watcher.join();
+  if (fired) {
+    isl_ctx_resume(ctx);
+    isl_ctx_reset_error(ctx);
+  }
+}
+
 
 PwQPoly::PwQPoly(const PwQPoly &o) : p(o.p ? isl_pw_qpolynomial_copy(o.p) : nullptr) {}
 PwQPoly &PwQPoly::operator=(PwQPoly o) {

@@ -14,9 +14,14 @@
 #include <isl/cpp.h>
 #include <isl/polynomial.h>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
-#include <vector>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace aircheck {
 
@@ -39,6 +44,31 @@ public:
 
 private:
   isl_ctx *raw;
+};
+
+/// A wall-clock bound on isl's work in one context, beside its operation
+/// budget: isl counts pivots, and a pivot's cost grows with the size of
+/// its numbers, so 20 million of them can run for hours (a lexmax over a
+/// mutated BD walk did). Past `limit` the context is aborted: every isl
+/// operation in it then fails and the C++ interface throws isl::exception,
+/// which callers turn into `unknown`. The context resumes when the deadline
+/// is destroyed.
+class IslDeadline {
+public:
+  IslDeadline(isl_ctx *ctx, std::chrono::milliseconds limit);
+  ~IslDeadline();
+  IslDeadline(const IslDeadline &) = delete;
+  IslDeadline &operator=(const IslDeadline &) = delete;
+  /// Whether the limit was reached (isl's failures since are its doing).
+  bool expired() const { return fired; }
+
+private:
+  isl_ctx *ctx;
+  std::mutex mutex;
+  std::condition_variable wake;
+  bool done = false;
+  std::atomic<bool> fired{false};
+  std::thread watcher;
 };
 
 /// Pieces of isl's C API that the C++ interface of 0.25 lacks. Each

@@ -23,6 +23,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <utility>
@@ -90,6 +91,9 @@ struct ValidateOptions {
   /// the functions alone.
   enum class Method { Auto, Replays, Functions } method = Method::Auto;
   int64_t replaysFirst = int64_t(1) << 26;
+  /// The functions' wall-clock limit (isl's pivots grow dear with their
+  /// numbers; past it they do not decide).
+  std::chrono::milliseconds functionsLimit{120000};
 };
 
 /// The replays' verdict: whether `dev` moves the data `program` (verified,

@@ -17,8 +17,9 @@ using namespace aircheck;
 using namespace aircheck::aiecheck;
 using namespace aircheck::validate;
 
-SymbolicVerdict aircheck::validate::verdictFromFunctions(ModuleOp program,
-                                                         Device &device) {
+SymbolicVerdict
+aircheck::validate::verdictFromFunctions(ModuleOp program, Device &device,
+                                         std::chrono::milliseconds limit) {
   SymbolicVerdict undecided;
   auto why = [&](std::string text) {
     undecided.why = std::move(text);
@@ -33,6 +34,10 @@ SymbolicVerdict aircheck::validate::verdictFromFunctions(ModuleOp program,
   ProgramStreams ps = deriveProgramStreams(program);
   if (!ps.outside.empty())
     return why("the program is outside the symbolic model: " + ps.outside);
+  IslDeadline deadline(ps.isl->getRaw(), limit);
+  std::string pastLimit =
+      "isl did not finish within the functions' time limit (" +
+      std::to_string(limit.count() / 1000) + " s)";
   try {
     StreamRelations rel = deriveStreamRelations(device, *ps.isl);
     if (rel.sequenceArguments < 0)
@@ -47,8 +52,13 @@ SymbolicVerdict aircheck::validate::verdictFromFunctions(ModuleOp program,
     InstanceIdentity id =
         identifyInstances(program, device.op, ps, rel, *argumentOf);
     ps.isl->resetBudget();
-    return decideSymbolically(ps, rel, id, *argumentOf);
+    SymbolicVerdict v = decideSymbolically(ps, rel, id, *argumentOf);
+    // Whatever was read after the limit failed (a buffer not covered, a
+    // core not named): only a verdict reached before it counts.
+    return deadline.expired() ? why(pastLimit) : v;
   } catch (const isl::exception &e) {
+    if (deadline.expired())
+      return why(pastLimit);
     return why(std::string("isl gave up: ") + e.what());
   }
 }
@@ -101,7 +111,8 @@ Verdict validateOne(ModuleOp program, Device &device,
   if (options.method == Method::Replays)
     return replayVerdict(program, device, options);
   if (options.method == Method::Functions)
-    return fromFunctions(verdictFromFunctions(program, device), device);
+    return fromFunctions(
+        verdictFromFunctions(program, device, options.functionsLimit), device);
   // The replays first, where they fit: where the host alone moves more
   // than they may, they are not tried first (their run up to the budget
   // would be lost).
@@ -113,7 +124,8 @@ Verdict validateOne(ModuleOp program, Device &device,
     if (quick->kind != Verdict::Unknown || !quick->pastBudget)
       return std::move(*quick);
   }
-  SymbolicVerdict sv = verdictFromFunctions(program, device);
+  SymbolicVerdict sv =
+      verdictFromFunctions(program, device, options.functionsLimit);
   if (sv.kind == SymbolicVerdict::Equivalent)
     return fromFunctions(sv, device);
   Verdict full = quick && first.budget >= options.budget

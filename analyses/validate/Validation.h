@@ -26,6 +26,8 @@
 #include "analyses/validate/Equivalence.h"
 #include "analyses/validate/SymbolicVerdict.h"
 
+#include <chrono>
+
 namespace aircheck::validate {
 
 /// Whether `design` (its aie.device ops, one per function of the program
@@ -35,9 +37,12 @@ Verdict validateDesign(mlir::ModuleOp program, mlir::ModuleOp design,
                        const ValidateOptions &options = {});
 
 /// The functions' verdict on one device of the design against `program`
-/// (one function with AIR ops); undecided where isl gives up.
+/// (one function with AIR ops); undecided where isl gives up, or has not
+/// finished the design's side within `limit` of wall-clock time
+/// (IslDeadline).
 SymbolicVerdict verdictFromFunctions(mlir::ModuleOp program,
-                                     aiecheck::Device &device);
+                                     aiecheck::Device &device,
+                                     std::chrono::milliseconds limit);
 
 } // namespace aircheck::validate
 

@@ -661,6 +661,7 @@ int aircheck::runValidate(StringRef programPath, StringRef designPath,
     if (options.maxElements)
       vo.budget = int64_t(std::min<uint64_t>(options.maxElements, INT64_MAX));
     vo.method = method;
+    vo.functionsLimit = std::chrono::seconds(options.functionsLimit);
     // The program as written: the replay runs host copies and tells a
     // segment's instances apart (docs/validate.md), so compile's rewrites
     // are checked, not trusted.

@@ -52,6 +52,8 @@ struct ValidateCommandOptions {
   /// Who decides: "auto", "replays" or "functions"
   /// (analyses/validate/Validation.h).
   std::string method = "auto";
+  /// The functions' wall-clock limit, in seconds.
+  unsigned functionsLimit = 120;
 };
 
 int runValidate(llvm::StringRef program, llvm::StringRef design,

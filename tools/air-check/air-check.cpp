@@ -212,6 +212,13 @@ static cl::opt<std::string> validateMethod(
     cl::value_desc("auto|replays|functions"), cl::init("auto"),
     cl::sub(validateCmd), cl::cat(validateCat));
 
+static cl::opt<unsigned> validateFunctionsLimit(
+    "functions-time-limit",
+    cl::desc("Seconds the functions may take on a design before they give "
+             "up (isl's pivots grow dear with their numbers; default 120)"),
+    cl::value_desc("seconds"), cl::init(120), cl::sub(validateCmd),
+    cl::cat(validateCat));
+
 static cl::opt<bool> validateCrossCheck(
     "cross-check-streams",
     cl::desc("Also derive the design's core-buffer fills as isl relations "
@@ -446,7 +453,8 @@ int main(int argc, char **argv) {
     return runValidate(validateInputs[0], validateInputs[1],
                        {validateTarget, validateMaxSteps, validateMaxElements,
                         validateVerify, validateCrossCheck,
-                        validateCrossCheckRelations, validateMethod});
+                        validateCrossCheckRelations, validateMethod,
+                        validateFunctionsLimit});
   }
   llvm::errs() << "air-check: error: expected a command; run 'air-check --help'\n";
   return 2;
