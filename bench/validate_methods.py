@@ -10,7 +10,7 @@ verdict's first words, who decided, and the CPU time (the least of
 with the elements moved (and stops at their budget, 2^31 elements); the
 functions' does not.
 
-  bench/validate_methods.py [--build build] [--repeat 1] [--sizes MxNxK,...]
+  bench/validate_methods.py [--build build] [--repeat 1] [--sizes MxKxN,...]
 """
 import argparse
 import os
@@ -49,11 +49,12 @@ def main():
     checker = os.path.join(args.build, "bin", "air-check")
     tmp = tempfile.mkdtemp()
     methods = ["replays", "functions", "auto"]
-    print("%-16s %-10s %-24s %9s %7s" % ("M x N x K", "--method", "verdict",
+    print("%-16s %-10s %-24s %9s %7s" % ("M x K x N", "--method", "verdict",
                                          "CPU s", "ratio"))
     first = {}
     for size in args.sizes.split(","):
-        m, n, k = (int(x) for x in size.split("x"))
+        # M x K x N, as the corpus names seed 003's GEMMs.
+        m, k, n = (int(x) for x in size.split("x"))
         src = os.path.join(tmp, "gemm_%s.mlir" % size)
         out = os.path.join(tmp, "gemm_%s.aie.mlir" % size)
         open(src, "w").write(seed003_gemm.program(m, n, k))
