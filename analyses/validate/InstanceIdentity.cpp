@@ -37,13 +37,6 @@ std::set<int64_t> producersIn(const isl::pw_multi_aff &f) {
   return out;
 }
 
-std::vector<int64_t> keyOf(const isl::point &p) {
-  std::vector<int64_t> key;
-  for (const std::string &c : islx::coordinates(p, isl_dim_set))
-    key.push_back(std::stoll(c));
-  return key;
-}
-
 } // namespace
 
 InstanceIdentity aircheck::validate::identifyInstances(

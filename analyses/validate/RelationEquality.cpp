@@ -11,17 +11,6 @@
 using namespace aircheck;
 using namespace aircheck::validate;
 
-isl::pw_multi_aff
-aircheck::validate::atInstance(const isl::pw_multi_aff &program,
-                               const std::vector<int64_t> &key) {
-  // Pulled back along { X[e] -> X[key..., e] }: the instance's ids fixed.
-  std::string ids;
-  for (int64_t k : key)
-    ids += std::to_string(k) + ", ";
-  return program.pullback(
-      isl::pw_multi_aff(program.ctx(), "{ X[e] -> X[" + ids + "e] }"));
-}
-
 namespace {
 /// "1, 2" for {1, 2}.
 std::string listOf(const std::vector<int64_t> &key) {
@@ -30,6 +19,25 @@ std::string listOf(const std::vector<int64_t> &key) {
     out += (i ? ", " : "") + std::to_string(key[i]);
   return out;
 }
+} // namespace
+
+isl::pw_multi_aff
+aircheck::validate::atInstance(const isl::pw_multi_aff &program,
+                               const std::vector<int64_t> &key) {
+  // Pulled back along { X[e] -> X[key..., e] }: the instance's ids fixed.
+  std::string ids = key.empty() ? "" : listOf(key) + ", ";
+  return program.pullback(
+      isl::pw_multi_aff(program.ctx(), "{ X[e] -> X[" + ids + "e] }"));
+}
+
+std::vector<int64_t> aircheck::validate::keyOf(const isl::point &p) {
+  std::vector<int64_t> key;
+  for (const std::string &c : islx::coordinates(p, isl_dim_set))
+    key.push_back(std::stoll(c));
+  return key;
+}
+
+namespace {
 
 template <typename T> std::string show(const T &x) {
   std::ostringstream s;
@@ -200,10 +208,7 @@ fewCandidates(const isl::pw_multi_aff &d, const isl::pw_multi_aff &program,
           w->many = true;
           return isl_stat_error; // enough: stop the walk
         }
-        std::vector<int64_t> key;
-        for (const std::string &c : islx::coordinates(pt, isl_dim_set))
-          key.push_back(std::stoll(c));
-        w->keys.push_back(std::move(key));
+        w->keys.push_back(keyOf(pt));
         return isl_stat_ok;
       },
       &walk);

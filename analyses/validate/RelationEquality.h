@@ -36,6 +36,9 @@ namespace aircheck::validate {
 isl::pw_multi_aff atInstance(const isl::pw_multi_aff &program,
                              const std::vector<int64_t> &key);
 
+/// The ids of an instance, a point of { X[k...] }.
+std::vector<int64_t> keyOf(const isl::point &p);
+
 /// The instances a program function ({ X[k..., e] -> ... }) fills:
 /// { X[k...] }.
 isl::set instancesOf(const isl::pw_multi_aff &program);
