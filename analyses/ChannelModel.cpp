@@ -332,7 +332,7 @@ void ChannelModel::buildAccess(ChannelInfo &info, ChannelAccess &acc) {
     }
     acc.elements = *elems;
   } catch (const isl::exception &e) {
-    acc.unknown = Unknown{std::string("isl gave up: ") + e.what(), acc.op->getLoc()};
+    acc.unknown = Unknown{std::string("isl gave up: ") + islx::reason(e), acc.op->getLoc()};
     acc.volumeUnknown = acc.unknown;
   }
 }

@@ -792,7 +792,7 @@ const Instances &PolyhedralModel::instancesOf(Operation *op) {
   } catch (const isl::exception &e) {
     if (!in.unknown)
       in.unknown = Unknown{std::string("isl could not build the instance set: ") +
-                               e.what(),
+                               islx::reason(e),
                            op->getLoc()};
   }
   return in;

@@ -3,7 +3,10 @@
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/ScopeExit.h"
 
+#include <condition_variable>
 #include <deque>
+#include <mutex>
+#include <thread>
 #include <map>
 #include <optional>
 #include <set>
@@ -22,48 +25,171 @@ using namespace aircheck;
 using aircheck::islx::checked;
 
 static unsigned long defaultMaxOperations = 20'000'000;
+static std::chrono::milliseconds defaultLimit = std::chrono::seconds(60);
+
+namespace {
+/// The process's one watcher of isl's wall-clock limits: per context, the
+/// end of its current step (IslContext) and of its whole deadline
+/// (IslDeadline). It aborts a context when either passes. Every access to
+/// an entry, and every abort and resume, holds the watch's mutex, so a
+/// context is never aborted after it was freed or resumed by mistake.
+class Watch {
+public:
+  using Clock = std::chrono::steady_clock;
+  struct Entry {
+    std::optional<Clock::time_point> step, whole;
+    bool stepFired = false, wholeFired = false;
+    bool aborted() const { return stepFired || wholeFired; }
+  };
+
+  static Watch &get() {
+    // Never destroyed: its thread waits for the process's end.
+    static Watch *watch = [] {
+      auto *w = new Watch;
+      std::thread([w] { w->run(); }).detach();
+      return w;
+    }();
+    return *watch;
+  }
+
+  /// Runs `f` on the entry of `ctx` under the mutex, then wakes the thread.
+  template <typename F> auto with(isl_ctx *ctx, F f) {
+    std::lock_guard<std::mutex> lock(mutex);
+    struct Wake {
+      std::condition_variable &cv;
+      ~Wake() { cv.notify_one(); }
+    } wake{changed};
+    return f(entries[ctx]);
+  }
+  void forget(isl_ctx *ctx) {
+    std::lock_guard<std::mutex> lock(mutex);
+    entries.erase(ctx);
+  }
+  /// Whether some context is aborted by its step's limit now.
+  bool anyStepFired() {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto &entry : entries)
+      if (entry.second.stepFired)
+        return true;
+    return false;
+  }
+
+private:
+  void run() {
+    std::unique_lock<std::mutex> lock(mutex);
+    for (;;) {
+      Clock::time_point now = Clock::now();
+      std::optional<Clock::time_point> next;
+      auto watch = [&](isl_ctx *ctx, Entry &e,
+                       std::optional<Clock::time_point> &end, bool &fired) {
+        if (!end || fired)
+          return;
+        if (*end <= now) {
+          if (!e.aborted())
+            isl_ctx_abort(ctx);
+          fired = true;
+        } else if (!next || *end < *next) {
+          next = end;
+        }
+      };
+      for (auto &[ctx, e] : entries) {
+        watch(ctx, e, e.step, e.stepFired);
+        watch(ctx, e, e.whole, e.wholeFired);
+      }
+      if (next)
+        changed.wait_until(lock, *next);
+      else
+        changed.wait(lock);
+    }
+  }
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::map<isl_ctx *, Entry> entries;
+};
+} // namespace
 
 void IslContext::setDefaultMaxOperations(unsigned long n) {
   defaultMaxOperations = n;
+}
+void IslContext::setDefaultTimeLimit(std::chrono::milliseconds limit) {
+  defaultLimit = limit;
+}
+std::chrono::milliseconds IslContext::defaultTimeLimit() {
+  return defaultLimit;
 }
 
 IslContext::IslContext(unsigned long maxOperations) : raw(isl_ctx_alloc()) {
   isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
   isl_ctx_set_max_operations(raw, maxOperations ? maxOperations
                                                 : defaultMaxOperations);
+  if (defaultLimit.count() > 0)
+    Watch::get().with(raw, [&](Watch::Entry &e) {
+      e.step = Watch::Clock::now() + defaultLimit;
+    });
 }
 
-IslContext::~IslContext() { isl_ctx_free(raw); }
+IslContext::~IslContext() {
+  Watch::get().forget(raw);
+  isl_ctx_free(raw);
+}
 
 void IslContext::resetBudget() {
+  if (defaultLimit.count() > 0)
+    Watch::get().with(raw, [&](Watch::Entry &e) {
+      if (e.stepFired && !e.wholeFired)
+        isl_ctx_resume(raw);
+      e.stepFired = false;
+      e.step = Watch::Clock::now() + defaultLimit;
+    });
   isl_ctx_reset_operations(raw);
   isl_ctx_reset_error(raw);
 }
 
+bool IslContext::timedOut() const {
+  return Watch::get().with(raw,
+                           [](Watch::Entry &e) { return e.aborted(); });
+}
+
 IslDeadline::IslDeadline(isl_ctx *ctx, std::chrono::milliseconds limit)
     : ctx(ctx) {
-  watcher = std::thread([this, limit] {
-    std::unique_lock<std::mutex> lock(mutex);
-    if (!wake.wait_for(lock, limit, [this] { return done; })) {
-      fired = true;
-      isl_ctx_abort(this->ctx);
-    }
+  Watch::get().with(ctx, [&](Watch::Entry &e) {
+    e.whole = Watch::Clock::now() + limit;
+    e.wholeFired = false;
   });
 }
 
 IslDeadline::~IslDeadline() {
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    done = true;
-  }
-  wake.notify_one();
-  watcher.join();
-  if (fired) {
-    isl_ctx_resume(ctx);
+  bool fired = Watch::get().with(ctx, [&](Watch::Entry &e) {
+    bool fired = e.wholeFired;
+    if (fired && !e.stepFired)
+      isl_ctx_resume(ctx);
+    e.whole.reset();
+    e.wholeFired = false;
+    return fired;
+  });
+  if (fired)
     isl_ctx_reset_error(ctx);
-  }
 }
 
+bool IslDeadline::expired() const {
+  return Watch::get().with(ctx, [](Watch::Entry &e) { return e.wholeFired; });
+}
+
+std::string islx::reason(const isl::exception &e) {
+  // An aborted context fails in whatever way the call in progress fails
+  // (the parser reports a syntax error), so the exception's kind does not
+  // tell; the watch does. air-check runs isl on one thread, so a context
+  // aborted now is the one that threw.
+  if (dynamic_cast<const isl::exception_abort *>(&e) ||
+      Watch::get().anyStepFired()) {
+    long ms = IslContext::defaultTimeLimit().count();
+    std::string limit = ms % 1000 ? std::to_string(ms) + " ms"
+                                  : std::to_string(ms / 1000) + " s";
+    return "the time limit of " + limit + " per isl step passed";
+  }
+  return e.what();
+}
 
 PwQPoly::PwQPoly(const PwQPoly &o) : p(o.p ? isl_pw_qpolynomial_copy(o.p) : nullptr) {}
 PwQPoly &PwQPoly::operator=(PwQPoly o) {

@@ -14,13 +14,9 @@
 #include <isl/cpp.h>
 #include <isl/polynomial.h>
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace aircheck {
@@ -33,26 +29,37 @@ public:
   /// The bound of contexts created later with the default (lint's hidden
   /// --isl-max-operations, for tests of the budget).
   static void setDefaultMaxOperations(unsigned long n);
+  /// The wall-clock bound of each step in contexts created later (0: none;
+  /// default 60 s). isl's operation budget counts pivots, and a pivot's cost
+  /// grows with the size of its numbers, so 20 million of them can run for
+  /// hours (a lexmax over a mutated BD walk did): the operation budget
+  /// alone does not keep an analysis from hanging. Past the bound the
+  /// context is aborted: every isl operation in it fails, the C++
+  /// interface throws isl::exception_abort, and callers turn that into
+  /// `unknown` (islx::reason names the limit). resetBudget re-arms it.
+  static void setDefaultTimeLimit(std::chrono::milliseconds limit);
+  static std::chrono::milliseconds defaultTimeLimit();
   ~IslContext();
   IslContext(const IslContext &) = delete;
   IslContext &operator=(const IslContext &) = delete;
 
   isl::ctx get() const { return isl::ctx(raw); }
   isl_ctx *getRaw() const { return raw; }
-  /// Starts a fresh operation budget.
+  /// Starts a fresh operation budget and a fresh step time limit (unless a
+  /// whole IslDeadline around it has passed: that one stays).
   void resetBudget();
+  /// Whether the current step ran past its time limit.
+  bool timedOut() const;
 
 private:
   isl_ctx *raw;
 };
 
-/// A wall-clock bound on isl's work in one context, beside its operation
-/// budget: isl counts pivots, and a pivot's cost grows with the size of
-/// its numbers, so 20 million of them can run for hours (a lexmax over a
-/// mutated BD walk did). Past `limit` the context is aborted: every isl
-/// operation in it then fails and the C++ interface throws isl::exception,
-/// which callers turn into `unknown`. The context resumes when the deadline
-/// is destroyed.
+/// A wall-clock bound on all of isl's work in one context while it lives,
+/// beside the per-step limit of IslContext (the validation functions' whole
+/// verdict, --functions-time-limit). Past `limit` the context is aborted
+/// until the deadline is destroyed; resetBudget does not resume it. One
+/// watcher thread serves every context and deadline of the process.
 class IslDeadline {
 public:
   IslDeadline(isl_ctx *ctx, std::chrono::milliseconds limit);
@@ -60,15 +67,10 @@ public:
   IslDeadline(const IslDeadline &) = delete;
   IslDeadline &operator=(const IslDeadline &) = delete;
   /// Whether the limit was reached (isl's failures since are its doing).
-  bool expired() const { return fired; }
+  bool expired() const;
 
 private:
   isl_ctx *ctx;
-  std::mutex mutex;
-  std::condition_variable wake;
-  bool done = false;
-  std::atomic<bool> fired{false};
-  std::thread watcher;
 };
 
 /// Pieces of isl's C API that the C++ interface of 0.25 lacks. Each
@@ -89,6 +91,9 @@ isl::space setSpace(isl::ctx ctx, unsigned n);
 isl::set projectOut(isl::set s, unsigned pos);
 isl::map projectOutIn(isl::map m, unsigned pos);
 isl::set nonnegSet(isl::pw_aff a);
+/// Why isl gave up, for an `unknown`'s reason: isl's own message, or where
+/// a context's step ran past its time limit (IslContext), the limit.
+std::string reason(const isl::exception &e);
 /// The constant `v` on `domain`.
 isl::pw_aff constantOn(isl::set domain, long v);
 /// `f` written out and read back: the same function, with the integer

@@ -142,7 +142,7 @@ aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
                 "schedule was found)";
     } catch (const isl::exception &e) {
       v.why = std::string("isl found no affine schedule of the waits (") +
-              e.what() + ")";
+              islx::reason(e) + ")";
     }
     if (!scheduled) {
       if (!v.parameters.empty())
@@ -156,7 +156,7 @@ aircheck::proveDeadlockFreedomSymbolically(ModuleOp module,
     v.needsSeveralPlaces = n.severalPlaces;
   } catch (const isl::exception &e) {
     v.why = std::string("isl found no affine schedule of the waits (") +
-            e.what() + ")";
+            islx::reason(e) + ")";
   }
   return v;
 }

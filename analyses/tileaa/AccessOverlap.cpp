@@ -332,7 +332,7 @@ Overlap aircheck::tileaa::overlap(const MemAccess &a, const MemAccess &b) {
     return r;
   } catch (const isl::exception &e) {
     r.kind = Overlap::Unknown;
-    r.reason = std::string("isl gave up (") + e.what() + ")";
+    r.reason = std::string("isl gave up (") + islx::reason(e) + ")";
     return r;
   }
 }

@@ -659,7 +659,7 @@ QueueVerdict aircheck::tileaa::proveQueueDeadlockFreedom(FunctionOpInterface f,
     v.at = n.at;
   } catch (const isl::exception &e) {
     v.kind = QueueVerdict::Kind::NotModelled;
-    v.why = std::string("isl gave up (") + e.what() + ")";
+    v.why = std::string("isl gave up (") + islx::reason(e) + ")";
   }
   return v;
 }

@@ -76,7 +76,7 @@ QueueUses::QueueUses(Operation *root, AnalysisManager &am)
         u.count = c;
       }
     } catch (const isl::exception &e) {
-      q.unmodelled = std::string("isl could not count its uses: ") + e.what();
+      q.unmodelled = std::string("isl could not count its uses: ") + islx::reason(e);
       q.unmodelledAt = q.decl;
     }
   }

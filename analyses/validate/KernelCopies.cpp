@@ -199,7 +199,7 @@ public:
     } catch (const isl::exception &e) {
       v = Verdict{};
       v.kind = Verdict::Unknown;
-      v.message = std::string("isl could not decide (") + e.what() + ")";
+      v.message = std::string("isl could not decide (") + islx::reason(e) + ")";
     }
     return v;
   }

@@ -1077,7 +1077,7 @@ ProgramStreams aircheck::validate::deriveProgramStreams(ModuleOp module) {
   } catch (const NotModelled &n) {
     out.outside = n.why;
   } catch (const isl::exception &e) {
-    out.outside = std::string("isl gave up: ") + e.what();
+    out.outside = std::string("isl gave up: ") + islx::reason(e);
   }
   if (!out.outside.empty()) {
     for (Operation *a : allocs)
@@ -1100,7 +1100,7 @@ ProgramStreams aircheck::validate::deriveProgramStreams(ModuleOp module) {
     } catch (const NotModelled &n) {
       out.notCovered[a] = n.why;
     } catch (const isl::exception &e) {
-      out.notCovered[a] = std::string("isl gave up: ") + e.what();
+      out.notCovered[a] = std::string("isl gave up: ") + islx::reason(e);
     }
   }
   // The results, argument by argument.
@@ -1114,7 +1114,7 @@ ProgramStreams aircheck::validate::deriveProgramStreams(ModuleOp module) {
     } catch (const NotModelled &nm) {
       out.resultsNotCovered[n] = nm.why;
     } catch (const isl::exception &e) {
-      out.resultsNotCovered[n] = std::string("isl gave up: ") + e.what();
+      out.resultsNotCovered[n] = std::string("isl gave up: ") + islx::reason(e);
     }
   }
   out.computed = deriver.computed;

@@ -649,7 +649,7 @@ public:
       try {
         why = coreBuffer(buffer, bds, out);
       } catch (const isl::exception &e) {
-        why = std::string("isl gave up deriving it: ") + e.what();
+        why = std::string("isl gave up deriving it: ") + islx::reason(e);
         out.fills.erase(buffer);
       }
       if (!why.empty())
@@ -663,7 +663,7 @@ public:
       for (auto &[channel, s] : shimResults)
         for (unsigned g : s.args)
           out.resultsNotCovered[g] =
-              std::string("isl gave up deriving it: ") + e.what();
+              std::string("isl gave up deriving it: ") + islx::reason(e);
     }
     out.computed = computed;
     out.cycleRounds = cycleRounds;

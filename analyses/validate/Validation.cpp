@@ -59,7 +59,7 @@ aircheck::validate::verdictFromFunctions(ModuleOp program, Device &device,
   } catch (const isl::exception &e) {
     if (deadline.expired())
       return why(pastLimit);
-    return why(std::string("isl gave up: ") + e.what());
+    return why(std::string("isl gave up: ") + islx::reason(e));
   }
 }
 

@@ -79,7 +79,7 @@ public:
         ++open;
         if (reported.insert(a.op).second)
           a.op->emitWarning() << "access bounds are unknown: isl gave up on "
-                              << opAt(a.op) << ": " << e.what();
+                              << opAt(a.op) << ": " << islx::reason(e);
       }
     }
     if (checked && !bad && !open)

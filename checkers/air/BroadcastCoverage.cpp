@@ -99,7 +99,7 @@ public:
         checkSets(poly, cast<air::HerdOp>(key.first), ops);
     } catch (const isl::exception &e) {
       ctx.module.emitWarning() << "broadcast coverage is unknown: isl gave up ("
-                               << e.what() << ")";
+                               << islx::reason(e) << ")";
     }
   }
 

@@ -172,7 +172,7 @@ private:
     } catch (const isl::exception &e) {
       dealloc->emitWarning() << "buffer lifetime is unknown: isl gave up on "
                              << opAt(use) << " and " << opAt(dealloc)
-                             << ": " << e.what();
+                             << ": " << islx::reason(e);
       return true;
     }
     return false;

@@ -262,7 +262,7 @@ private:
       if (unknownPairs.insert({a.op, b.op}).second)
         b.op->emitWarning() << "data race freedom is unknown: isl gave up on "
                             << opAt(a.op) << " and " << opAt(b.op) << ": "
-                            << e.what();
+                            << islx::reason(e);
       return Verdict::Unknown;
     }
     return Verdict::Free;

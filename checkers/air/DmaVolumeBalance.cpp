@@ -168,7 +168,7 @@ private:
       return Verdict::Unbalanced;
     } catch (const isl::exception &e) {
       op->emitWarning() << "dma volume balance is unknown: " << opAt(op)
-                        << ": isl gave up: " << e.what();
+                        << ": isl gave up: " << islx::reason(e);
       return Verdict::Unknown;
     }
   }

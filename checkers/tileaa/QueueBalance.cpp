@@ -105,7 +105,7 @@ public:
         ++findings;
         q.decl.emitWarning()
             << "queue-balance is unknown for this queue: isl gave up ("
-            << e.what() << ")";
+            << islx::reason(e) << ")";
       }
     }
     if (balanced && !findings)

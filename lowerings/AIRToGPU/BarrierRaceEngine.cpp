@@ -181,7 +181,7 @@ RaceResult aircheck::checkBarrierRaces(const RaceProgram &prog,
     }
   } catch (const isl::exception &e) {
     result.verdict = RaceResult::Verdict::Unknown;
-    result.why = e.what() ? e.what() : "isl failed";
+    result.why = islx::reason(e);
   }
   return result;
 }

@@ -167,7 +167,7 @@ static int crossCheckStreams(ModuleOp design, StringRef path) {
       } catch (const isl::exception &e) {
         llvm::outs() << "air-check validate: stream cross-check: isl gave "
                         "up: "
-                     << e.what() << "\n";
+                     << islx::reason(e) << "\n";
       }
     }
   });

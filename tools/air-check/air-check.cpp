@@ -236,6 +236,23 @@ static cl::opt<bool> validateVerify(
     cl::desc("Match expected-error annotations in both files (for tests)"),
     cl::sub(validateCmd), cl::cat(validateCat));
 
+// isl's limits, for every command that runs isl.
+static cl::OptionCategory islCat("isl options");
+static cl::opt<unsigned> islTimeLimit(
+    "isl-time-limit",
+    cl::desc("Seconds one analysis step may spend in isl before it gives up "
+             "and its verdict is unknown (default 60; 0: no limit). isl's "
+             "operation budget alone does not bound time: its pivots grow "
+             "dear with their numbers"),
+    cl::value_desc("seconds"), cl::init(60), cl::sub(lintCmd),
+    cl::sub(reportCmd), cl::sub(compileCmd), cl::sub(validateCmd),
+    cl::cat(islCat));
+static cl::opt<unsigned> islTimeLimitMs(
+    "isl-time-limit-ms",
+    cl::desc("The same in milliseconds, over --isl-time-limit (for tests)"),
+    cl::init(0), cl::Hidden, cl::sub(lintCmd), cl::sub(reportCmd),
+    cl::sub(compileCmd), cl::sub(validateCmd), cl::cat(islCat));
+
 static const char *const overview = R"(air-check: static analysis and verification for MLIR AIR programs
 
 air-check finds the errors that otherwise surface as hangs on hardware or deep
@@ -400,10 +417,10 @@ int main(int argc, char **argv) {
   // crash on one input is reported and the other inputs are still checked.
   llvm::CrashRecoveryContext::Enable();
   cl::HideUnrelatedOptions({&lintCat}, cl::SubCommand::getTopLevel());
-  cl::HideUnrelatedOptions({&lintCat}, lintCmd);
-  cl::HideUnrelatedOptions({&reportCat}, reportCmd);
-  cl::HideUnrelatedOptions({&compileCat}, compileCmd);
-  cl::HideUnrelatedOptions({&validateCat}, validateCmd);
+  cl::HideUnrelatedOptions({&lintCat, &islCat}, lintCmd);
+  cl::HideUnrelatedOptions({&reportCat, &islCat}, reportCmd);
+  cl::HideUnrelatedOptions({&compileCat, &islCat}, compileCmd);
+  cl::HideUnrelatedOptions({&validateCat, &islCat}, validateCmd);
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "air-check " << kVersion << "\n"
        << "  LLVM/MLIR " << LLVM_VERSION_STRING << "\n"
@@ -413,6 +430,9 @@ int main(int argc, char **argv) {
   });
   if (!cl::ParseCommandLineOptions(argc, argv, overview, &llvm::errs()))
     return 2;
+  aircheck::IslContext::setDefaultTimeLimit(
+      islTimeLimitMs ? std::chrono::milliseconds(islTimeLimitMs)
+                     : std::chrono::milliseconds(islTimeLimit * 1000ull));
   if (lintCmd)
     return runLint();
   if (reportCmd) {
