@@ -162,6 +162,12 @@ std::string aiecheck::describe(Coord c, TileKind kind) {
          std::to_string(c.second) + ")";
 }
 
+std::string aiecheck::bufferName(Operation *buffer) {
+  auto b = dyn_cast_or_null<aie::BufferOp>(buffer);
+  std::optional<llvm::StringRef> name = b ? b.getSymName() : std::nullopt;
+  return name ? name->str() : "an unnamed buffer";
+}
+
 std::optional<Coord> aiecheck::tileOfOp(Operation *op) {
   // The older `shim_dma_allocation @s(MM2S, 0, col)`: the shim tile of
   // that column.

@@ -55,6 +55,9 @@ std::string kindName(TileKind kind);
 /// The tile an op names by its first operand (buffer, lock, core, DMA
 /// program, shim_dma_allocation); nullopt when that is not an aie.tile.
 std::optional<Coord> tileOfOp(mlir::Operation *op);
+/// A buffer's name in messages: its symbol, or "an unnamed buffer" (the
+/// symbol is optional in mlir-aie's syntax).
+std::string bufferName(mlir::Operation *buffer);
 
 /// A DMA channel program: one aie.dma_start and the BD chain it starts.
 struct BDChain {

@@ -259,7 +259,7 @@ private:
           std::optional<Coord> c = tileOfOp(b);
           return "what core (" + std::to_string(c ? c->first : -1) + ", " +
                  std::to_string(c ? c->second : -1) + ") computed in " +
-                 b.getSymName().value_or("its buffer").str() +
+                 bufferName(b) +
                  index(cast<MemRefType>(b.getType()), t.element) +
                  " for its hand-off #" + std::to_string(t.round);
         }
@@ -278,7 +278,7 @@ private:
     case Tag::Initial: {
       aie::BufferOp b = d.buffers[t.who];
       return "the initial value of " +
-             b.getSymName().value_or("a buffer").str() +
+             bufferName(b) +
              index(cast<MemRefType>(b.getType()), t.element);
     }
     }
@@ -989,7 +989,7 @@ private:
   bool compareTurns() {
     for (auto &[b, users] : d.sharedUsers) {
       aie::BufferOp buf = d.buffers[b];
-      std::string name = "buffer " + buf.getSymName().value_or("?").str();
+      std::string name = "buffer " + bufferName(buf);
       // Each user core runs one herd, whose code names the buffer's alloc.
       Operation *alloc = nullptr;
       std::map<Operation *, air::HerdOp> herdOf;

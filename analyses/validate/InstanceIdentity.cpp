@@ -123,8 +123,7 @@ InstanceIdentity aircheck::validate::identifyInstances(
         if (sameRelation(f, atInstance(g, key), argumentOf, w,
                          out.computedOf))
           return std::string();
-        auto b = cast<aie::BufferOp>(buffer);
-        return "buffer " + b.getSymName().value_or("?").str() +
+        return "buffer " + aiecheck::bufferName(buffer) +
                ", against herd instance (" + keyText(key) + "): " + w;
       };
       int receiving = 0; // instances receiving its data: 0, 1, 2 (more)

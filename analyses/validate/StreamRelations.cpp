@@ -610,14 +610,19 @@ struct BDStep {
 };
 
 /// A ring of locks that passes one token (docs/validate.md, "Symbolic
-/// validation"): the BD at turn k acquires lock k and releases lock k + 1
-/// (mod the turns), each lock has no other use, and only lock 0 starts at
-/// 1. The BDs then run in turn order, over and over: the k-th execution of
-/// the BD at turn i is the token's k-th visit of turn i (cycle k).
+/// validation"): the step at turn k acquires the lock the step at turn
+/// k - 1 released (mod the turns), the locks have no other use, only the
+/// lock of turn 0 starts at 1 and the others at 0, and the step the token
+/// goes to is always one: the only step that acquires its lock (each
+/// lock once), or of the chains whose next step acquires it, the one
+/// (compile's phase locks: a chain's eight steps acquire one lock in
+/// turn with three other chains). The steps then run in turn order, over
+/// and over: the k-th execution of the step at turn i is the token's k-th
+/// visit of turn i (cycle k).
 struct Ring {
-  std::vector<Operation *> locks;           // by turn
+  std::vector<Operation *> locks;            // by turn: the lock it acquires
   std::vector<std::pair<size_t, size_t>> at; // per turn: (chain, step)
-  std::map<Operation *, size_t> turnOf;     // lock -> turn
+  std::map<std::pair<size_t, size_t>, size_t> turnAt; // (chain, step) -> turn
 };
 
 /// A stream arriving at a channel: { S[p] -> V[k, w, r, x] } (a tag,
@@ -697,6 +702,7 @@ private:
       steps.push_back(stepsOf(chain, stepWhy[c]));
       for (size_t i = 0; i < steps[c].size(); ++i) {
         stepOfAcquire[steps[c][i].acquire] = {c, i};
+        stepOfRelease[steps[c][i].release] = {c, i};
         for (aie::DMABDOp bd : steps[c][i].bds)
           stepOfBD[bd] = {c, i};
       }
@@ -792,7 +798,7 @@ private:
     for (size_t k = 0; k < n; ++k) {
       made->locks.push_back(locks[(first + k) % n]);
       made->at.push_back(at[(first + k) % n]);
-      made->turnOf[made->locks.back()] = k;
+      made->turnAt[made->at.back()] = k;
     }
     for (Operation *x : made->locks)
       ringAt[x] = made;
@@ -806,53 +812,105 @@ private:
         why = "a lock that does not pass one token around a ring of BDs";
       return known->second;
     }
-    Ring ring;
-    Operation *l = lock;
-    bool ok = true;
-    while (ok && !ring.turnOf.count(l)) {
-      auto &uses = usesOf[l];
-      aie::UseLockOp acq, rel;
-      for (aie::UseLockOp u : uses)
-        (u.isAcquire() ? acq : rel) = u;
-      // No other user of the lock (a host's set_lock, a kernel call it is
-      // handed to) and no other lock op naming the same hardware lock.
-      if (uses.size() != 2 || !acq || !rel || !stepOfAcquire.count(acq) ||
-          std::distance(l->getResult(0).getUsers().begin(),
-                        l->getResult(0).getUsers().end()) != 2 ||
-          aliased(cast<aie::LockOp>(l))) {
-        ok = false;
-        break;
-      }
-      auto [c, i] = stepOfAcquire[acq];
-      ring.turnOf[l] = ring.locks.size();
-      ring.locks.push_back(l);
-      ring.at.push_back({c, i});
-      l = steps[c][i].release.getLock().getDefiningOp();
-      if (!l)
-        ok = false;
-    }
-    ok = ok && l == lock;
-    // One token: lock 0 starts at 1, the others at 0. Rotate to it.
-    size_t first = 0, ones = 0;
-    for (size_t k = 0; ok && k < ring.locks.size(); ++k) {
-      auto lk = cast<aie::LockOp>(ring.locks[k]);
-      int64_t init = lk.getInit() ? *lk.getInit() : 0;
-      if (init == 1) {
-        first = k;
-        ++ones;
-      } else if (init != 0) {
-        ok = false;
-      }
-    }
-    ok = ok && ones == 1;
-    Ring *made = nullptr;
-    if (ok) {
-      made = addRing(ring.locks, ring.at, first);
-    } else {
+    std::optional<std::pair<std::vector<Operation *>,
+                            std::vector<std::pair<size_t, size_t>>>>
+        walk = tokenWalk(lock);
+    if (!walk) {
       ringAt[lock] = nullptr;
       why = "a lock that does not pass one token around a ring of BDs";
+      return nullptr;
     }
-    return made;
+    return addRing(walk->first, walk->second, 0);
+  }
+
+  /// The turns of the token that `lock` passes, from the lock that holds
+  /// it: each turn's lock and step (nullopt where it is not a ring). The
+  /// ring's locks are `lock` and, closed over, the other lock of each step
+  /// that acquires or releases one: every use of each is such a step's
+  /// (by 1, as stepsOf reads them) and nothing else names it. One starts
+  /// at 1, the others at 0: one token. A chain's steps in the ring run in
+  /// its order (its steps in other rings between them), so the walk gives
+  /// the token, turn by turn, to the one chain whose next step in the ring
+  /// acquires its lock (two would race for it), until it is back at its
+  /// first lock with every chain at its first step in the ring; each of
+  /// the ring's steps must have had exactly one turn.
+  std::optional<std::pair<std::vector<Operation *>,
+                          std::vector<std::pair<size_t, size_t>>>>
+  tokenWalk(Operation *lock) {
+    auto lockOf = [](aie::UseLockOp u) { return u.getLock().getDefiningOp(); };
+    std::set<Operation *> locks;
+    std::map<size_t, std::set<size_t>> stepsIn; // chain -> its steps in it
+    std::vector<Operation *> work{lock};
+    while (!work.empty()) {
+      Operation *l = work.back();
+      work.pop_back();
+      if (!l || !isa<aie::LockOp>(l))
+        return std::nullopt;
+      if (!locks.insert(l).second)
+        continue;
+      auto &uses = usesOf[l];
+      if (std::distance(l->getResult(0).getUsers().begin(),
+                        l->getResult(0).getUsers().end()) !=
+              (std::ptrdiff_t)uses.size() ||
+          aliased(cast<aie::LockOp>(l)))
+        return std::nullopt;
+      for (aie::UseLockOp u : uses) {
+        auto &of = u.isAcquire() ? stepOfAcquire : stepOfRelease;
+        auto step = of.find(u);
+        if (step == of.end())
+          return std::nullopt;
+        auto [c, i] = step->second;
+        if (!stepsIn[c].insert(i).second)
+          continue;
+        work.push_back(lockOf(steps[c][i].acquire));
+        work.push_back(lockOf(steps[c][i].release));
+      }
+    }
+    Operation *token = nullptr;
+    for (Operation *l : locks) {
+      auto lk = cast<aie::LockOp>(l);
+      int64_t init = lk.getInit() ? *lk.getInit() : 0;
+      if (init == 1 && !token)
+        token = l;
+      else if (init != 0)
+        return std::nullopt;
+    }
+    if (!token)
+      return std::nullopt;
+    size_t total = 0;
+    std::map<size_t, std::vector<size_t>> order; // chain -> its steps in it
+    std::map<size_t, size_t> next; // chain -> place of its next one
+    for (auto &[c, in] : stepsIn) {
+      order[c].assign(in.begin(), in.end());
+      next[c] = 0;
+      total += in.size();
+    }
+    std::vector<Operation *> turnLocks;
+    std::vector<std::pair<size_t, size_t>> turns;
+    std::map<size_t, size_t> visits;
+    Operation *at = token;
+    do {
+      std::optional<size_t> takes;
+      for (auto [c, k] : next)
+        if (lockOf(steps[c][order[c][k]].acquire) == at) {
+          if (takes)
+            return std::nullopt;
+          takes = c;
+        }
+      if (!takes || turns.size() == total)
+        return std::nullopt;
+      size_t i = order[*takes][next[*takes]];
+      turnLocks.push_back(at);
+      turns.push_back({*takes, i});
+      ++visits[*takes];
+      at = lockOf(steps[*takes][i].release);
+      next[*takes] = (next[*takes] + 1) % order[*takes].size();
+    } while (at != token ||
+             llvm::any_of(next, [](auto &n) { return n.second != 0; }));
+    for (auto &[c, o] : order)
+      if (visits[c] != o.size())
+        return std::nullopt;
+    return std::make_pair(turnLocks, turns);
   }
 
   /// Whether another aie.lock of the tile has the same explicit id (the
@@ -1310,8 +1368,7 @@ private:
           ringOf(step.acquire.getLock().getDefiningOp(), out.why);
       if (!ring)
         return out;
-      int64_t turn =
-          (int64_t)ring->turnOf.at(step.acquire.getLock().getDefiningOp());
+      int64_t turn = (int64_t)ring->turnAt.at({*c, i});
       auto lt = lastTurn.find(ring);
       if (lt != lastTurn.end() && lt->second >= turn) {
         out.why = "a chain that visits a ring's turns out of order";
@@ -2018,7 +2075,8 @@ private:
   std::vector<std::pair<Coord, BDChain>> chains;
   std::vector<std::vector<BDStep>> steps;
   std::map<size_t, std::string> stepWhy;
-  std::map<Operation *, std::pair<size_t, size_t>> stepOfAcquire, stepOfBD;
+  std::map<Operation *, std::pair<size_t, size_t>> stepOfAcquire,
+      stepOfRelease, stepOfBD;
   std::map<Operation *, std::vector<aie::UseLockOp>> usesOf;
   std::map<Operation *, std::vector<aie::DMABDOp>> onBuffer;
   std::map<Operation *, size_t> chainOfBD;

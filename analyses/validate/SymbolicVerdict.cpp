@@ -23,11 +23,6 @@ std::string coreName(Operation *core) {
            : std::string("?");
 }
 
-std::string bufferName(Operation *buffer) {
-  auto b = dyn_cast<aie::BufferOp>(buffer);
-  return b ? b.getSymName().value_or("a buffer").str() : "a buffer";
-}
-
 std::string plural(size_t n, const char *what) {
   return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
 }
@@ -55,7 +50,7 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
   if (!rel.notCovered.empty()) {
     Operation *first = keysInTextOrder(rel.notCovered).front();
     return undecided(plural(rel.notCovered.size(), "core buffer") +
-                     " of the design not covered (" + bufferName(first) +
+                     " of the design not covered (" + aiecheck::bufferName(first) +
                      ": " + rel.notCovered.at(first) + ")");
   }
   if (!ps.notCovered.empty()) {
@@ -117,7 +112,7 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
     // "core (c, r), herd instance (k), buffer b" for a witness.
     auto at = [&](Operation *buffer) {
       return "core (" + coreName(core) + "), herd instance (" +
-             keyText(named.key) + "), buffer " + bufferName(buffer);
+             keyText(named.key) + "), buffer " + aiecheck::bufferName(buffer);
     };
     std::set<Operation *> paired;
     for (Operation *alloc : keysInTextOrder(named.bufferOf)) {
