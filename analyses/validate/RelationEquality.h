@@ -61,6 +61,10 @@ bool sameRelation(const isl::pw_multi_aff &design,
 /// alone (which herd instance a core runs, by its data: several where the
 /// instances receive the same data). Empty where `design` carries an
 /// argument the function lacks. isl errors throw isl::exception.
+/// Whether `a` and `b` are the same set (isl's is_equal, quicker where `b`,
+/// the program's side, is the box of its bounds).
+bool sameSet(const isl::set &a, const isl::set &b);
+
 isl::set matchingInstances(const isl::pw_multi_aff &design,
                            const isl::pw_multi_aff &program,
                            const std::vector<int> &argumentOf,
