@@ -102,8 +102,14 @@ InstanceIdentity aircheck::validate::identifyInstances(
   // Rounds: a core whose buffers carry only tags of cores already named.
   std::set<std::pair<Operation *, std::vector<int64_t>>> taken;
   std::map<Operation *, Operation *> computedAlloc; // design buffer -> alloc
+  // Where a round names no core and some are left whose data several
+  // instances receive alike, the next round names the first of them by
+  // choice (Named::alike), which may tell the others apart.
+  bool choose = false;
+  std::set<Operation *> alike;
   for (bool progress = true; progress;) {
     progress = false;
+    alike.clear();
     for (Core &c : cores) {
       if (out.named.count(c.op) || out.notNamed.count(c.op))
         continue;
@@ -113,6 +119,8 @@ InstanceIdentity aircheck::validate::identifyInstances(
       std::vector<std::pair<const Reading *, isl::set>> fits;
       // Per reading, why its buffers fit no instance (for a difference).
       std::map<const Reading *, std::string> witness;
+      // Per reading, the buffers whose fills were compared.
+      std::map<const Reading *, std::set<Operation *>> compared;
       auto witnessAgainst = [&](Operation *buffer,
                                 const isl::pw_multi_aff &f,
                                 const isl::pw_multi_aff &g,
@@ -157,10 +165,11 @@ InstanceIdentity aircheck::validate::identifyInstances(
           const isl::pw_multi_aff *f = ready(buffer);
           if (!f)
             break;
-          isl::set here =
-              matchingInstances(*f, p->second, argumentOf, out.computedOf);
           isl::set before = instances ? *instances : instancesOf(p->second);
+          isl::set here = matchingInstances(*f, p->second, argumentOf,
+                                            out.computedOf, &before);
           instances = before.intersect(here);
+          compared[&r].insert(buffer);
           if (instances->is_empty() && !before.is_empty() &&
               !witness.count(&r))
             witness[&r] = witnessAgainst(buffer, *f, p->second, before);
@@ -213,19 +222,25 @@ InstanceIdentity aircheck::validate::identifyInstances(
         continue;
       if (fits.empty()) {
         out.notNamed[c.op] = InstanceIdentity::kNoInstance;
+        if (receiving == 0)
+          out.receivedByNone.insert(c.op);
         if (c.reads.size() == 1 && witness.count(&c.reads.front()) &&
             !witness[&c.reads.front()].empty())
           out.witnesses[c.op] = witness[&c.reads.front()];
         continue;
       }
-      if (fits.size() > 1 || !fits.front().second.is_singleton()) {
-        out.notNamed[c.op] = "several instances receive its data";
+      // Several instances (of one herd, or of herds whose bodies its
+      // code reads as alike) receive its data.
+      bool several = fits.size() > 1 || !fits.front().second.is_singleton();
+      if (several && !choose) {
+        alike.insert(c.op);
         continue;
       }
       const Reading &r = *fits.front().first;
       std::vector<int64_t> key;
-      fits.front().second.foreach_point(
+      fits.front().second.lexmin().foreach_point(
           [&](isl::point pt) { key = keyOf(pt); });
+      choose = false;
       taken.insert({r.herd.getOperation(), key});
       InstanceIdentity::Named named{r.herd.getOperation(), key,
                                     r.bufferOf,        r.unnamed,
@@ -238,10 +253,19 @@ InstanceIdentity aircheck::validate::identifyInstances(
         if (w != rel.computed.end() && pc != ps.computed.end())
           out.computedOf[w - rel.computed.begin()] = pc->second.who(key);
       }
+      named.proven = compared[&r];
+      named.alike = several;
       out.named[c.op] = std::move(named);
       progress = true;
     }
+    if (!progress && !alike.empty()) {
+      choose = true;
+      progress = true;
+    }
   }
+  for (Operation *core : alike)
+    if (!out.named.count(core) && !out.notNamed.count(core))
+      out.notNamed[core] = "several instances receive its data";
   for (Core &c : cores)
     if (!out.named.count(c.op) && !out.notNamed.count(c.op))
       out.notNamed[c.op] = "its data carries what cores no round named send";

@@ -27,6 +27,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,18 @@ struct InstanceIdentity {
     /// The memory operations of the herd body and of the core, paired in
     /// order (what the code comparison compares).
     std::vector<mlir::Operation *> herdOps, coreOps;
+    /// Its buffers (of `bufferOf`) whose fills naming it compared with the
+    /// instance's, and found equal (under the final renaming of core
+    /// buffers: a buffer is compared once every core whose values it
+    /// carries is named). The verdict need not compare them again.
+    std::set<mlir::Operation *> proven;
+    /// Whether it was named by choice: several instances left receive its
+    /// data alike (a broadcast to a herd whose tiles send nothing back,
+    /// say), and none is told apart by the other cores; the lexmin was
+    /// taken. A verdict reached under such a naming holds where it finds
+    /// the design equivalent (the naming is its witness); a difference
+    /// found under it may be the naming's, not the design's.
+    bool alike = false;
   };
   /// Per core (aie.core op) named.
   std::map<mlir::Operation *, Named> named;
@@ -57,6 +70,9 @@ struct InstanceIdentity {
   /// instance that fits its buffers before has, against the first of
   /// those instances (the entry, and what each side delivers there).
   std::map<mlir::Operation *, std::string> witnesses;
+  /// Such cores whose data no instance receives at all (not only none that
+  /// other cores left): a difference whatever the naming.
+  std::set<mlir::Operation *> receivedByNone;
   /// Kind-2 tags: each design buffer's number (StreamRelations::computed)
   /// to its instance's in the program (ProgramStreams::computed).
   std::map<int64_t, int64_t> computedOf;

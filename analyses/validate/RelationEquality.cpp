@@ -254,7 +254,7 @@ fewCandidates(const isl::pw_multi_aff &d, const isl::pw_multi_aff &program,
 isl::set aircheck::validate::matchingInstances(
     const isl::pw_multi_aff &design, const isl::pw_multi_aff &program,
     const std::vector<int> &argumentOf,
-    const std::map<int64_t, int64_t> &computedOf) {
+    const std::map<int64_t, int64_t> &computedOf, const isl::set *within) {
   isl::ctx ctx = design.ctx();
   isl::set pd = program.domain();
   isl::set keys = keysOf(pd);
@@ -273,10 +273,13 @@ isl::set aircheck::validate::matchingInstances(
           fewCandidates(d, program, ks)) {
     isl::set out = keys.subtract(keys);
     for (const std::vector<int64_t> &key : *few) {
+      isl::set one(ctx, "{ X[" + listOf(key) + "] }");
+      if (within && !one.is_subset(*within))
+        continue;
       std::string witness;
       if (sameRelation(design, atInstance(program, key), argumentOf, witness,
                        computedOf))
-        out = out.unite(isl::set(ctx, "{ X[" + listOf(key) + "] }"));
+        out = out.unite(one);
     }
     return out;
   }

@@ -65,10 +65,15 @@ bool sameRelation(const isl::pw_multi_aff &design,
 /// the program's side, is the box of its bounds).
 bool sameSet(const isl::set &a, const isl::set &b);
 
+/// The instances of `program` ({ X[k..., e] -> ... }) whose fills are
+/// `design`'s. With `within`, only those of it are sure to be read right
+/// (the others may be left out): a caller that intersects the result with
+/// `within` (the instances its other buffers fit) saves the comparisons.
 isl::set matchingInstances(const isl::pw_multi_aff &design,
                            const isl::pw_multi_aff &program,
                            const std::vector<int> &argumentOf,
-                           const std::map<int64_t, int64_t> &computedOf = {});
+                           const std::map<int64_t, int64_t> &computedOf = {},
+                           const isl::set *within = nullptr);
 
 /// Whether the design's results for its runtime-sequence argument
 /// `designArg` ({ A[designArg, t] -> V[...] }, StreamRelations::results)

@@ -38,7 +38,21 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
     v.why = std::move(why);
     return v;
   };
-  auto different = [&](std::string why, Operation *at = nullptr) {
+  // A core named by choice among instances that receive its data alike
+  // (InstanceIdentity::Named::alike): a difference may be the choice's.
+  Operation *chosen = nullptr;
+  for (Operation *core : keysInTextOrder(id.named))
+    if (id.named.at(core).alike) {
+      chosen = core;
+      break;
+    }
+  auto different = [&](std::string why, Operation *at = nullptr,
+                       bool whateverTheNaming = false) {
+    if (chosen && !whateverTheNaming)
+      return undecided("core (" + coreName(chosen) +
+                       ") was named by choice among herd instances that "
+                       "receive its data alike, and under that naming: " +
+                       why);
     v.kind = SymbolicVerdict::Different;
     v.why = std::move(why);
     v.at = at;
@@ -68,12 +82,13 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
   for (Operation *core : keysInTextOrder(id.notNamed))
     if (id.notNamed.at(core) == InstanceIdentity::kNoInstance) {
       auto w = id.witnesses.find(core);
+      bool none = id.receivedByNone.count(core) != 0;
       return different("core (" + coreName(core) +
-                           ") receives what no herd instance of its code "
-                           "left unnamed receives" +
+                           ") receives what no herd instance of its code " +
+                           (none ? "" : "left unnamed ") + "receives" +
                            (w == id.witnesses.end() ? std::string()
                                                     : ": " + w->second),
-                       core);
+                       core, none);
     }
   if (!id.notNamed.empty()) {
     Operation *first = keysInTextOrder(id.notNamed).front();
@@ -139,8 +154,11 @@ SymbolicVerdict aircheck::validate::decideSymbolically(
       if (p == ps.functions.end())
         return different(at(buffer) + " receives data its alloc does not",
                          buffer);
+      // Naming the core compared it already (its instance is among those
+      // whose fills equal the buffer's).
       std::string witness;
-      if (!sameRelation(d->second, atInstance(p->second, named.key),
+      if (!named.proven.count(buffer) &&
+          !sameRelation(d->second, atInstance(p->second, named.key),
                         argumentOf, witness, id.computedOf))
         return different(at(buffer) + ": " + witness, buffer);
       ++v.buffers;
