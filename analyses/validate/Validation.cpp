@@ -40,6 +40,13 @@ aircheck::validate::verdictFromFunctions(ModuleOp program, Device &device,
       std::to_string(limit.count() / 1000) + " s)";
   try {
     StreamRelations rel = deriveStreamRelations(device, *ps.isl);
+    // A program without arguments moves nothing from or to the host: a
+    // design of it without a runtime sequence has none to pair.
+    if (rel.sequenceArguments < 0 && fns.front().getNumArguments() == 0 &&
+        llvm::none_of(device.op.getBodyBlock(), [](Operation &op) {
+          return isa<aie::RuntimeSequenceOp, aiex::RuntimeSequenceOp>(op);
+        }))
+      rel.sequenceArguments = 0;
     if (rel.sequenceArguments < 0)
       return why("the design has no runtime sequence (or two): no host "
                  "runs it");
