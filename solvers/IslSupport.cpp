@@ -5,11 +5,11 @@
 
 #include <condition_variable>
 #include <deque>
-#include <mutex>
-#include <thread>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include <isl/aff.h>

@@ -35,8 +35,10 @@ public:
   /// hours (a lexmax over a mutated BD walk did): the operation budget
   /// alone does not keep an analysis from hanging. Past the bound the
   /// context is aborted: every isl operation in it fails, the C++
-  /// interface throws isl::exception_abort, and callers turn that into
-  /// `unknown` (islx::reason names the limit). resetBudget re-arms it.
+  /// interface throws isl::exception (an abort, or whatever the call in
+  /// progress makes of it: the parser's syntax error), and callers turn
+  /// that into `unknown` (islx::reason names the limit). resetBudget
+  /// re-arms it.
   static void setDefaultTimeLimit(std::chrono::milliseconds limit);
   static std::chrono::milliseconds defaultTimeLimit();
   ~IslContext();

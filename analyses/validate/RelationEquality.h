@@ -56,18 +56,17 @@ bool sameRelation(const isl::pw_multi_aff &design,
                   const std::vector<int> &argumentOf, std::string &witness,
                   const std::map<int64_t, int64_t> &computedOf = {});
 
-/// The instances of `program` ({ X[k..., e] -> [D[a] -> V[...]] }) whose
-/// fills are exactly `design`'s: { X[k...] }, read from the functions
-/// alone (which herd instance a core runs, by its data: several where the
-/// instances receive the same data). Empty where `design` carries an
-/// argument the function lacks. isl errors throw isl::exception.
 /// Whether `a` and `b` are the same set (isl's is_equal, quicker where `b`,
 /// the program's side, is the box of its bounds).
 bool sameSet(const isl::set &a, const isl::set &b);
 
-/// The instances of `program` ({ X[k..., e] -> ... }) whose fills are
-/// `design`'s. With `within`, only those of it are sure to be read right
-/// (the others may be left out): a caller that intersects the result with
+/// The instances of `program` ({ X[k..., e] -> [D[a] -> V[...]] }) whose
+/// fills are exactly `design`'s: { X[k...] }, read from the functions
+/// alone (which herd instance a core runs, by its data: several where the
+/// instances receive the same data). Empty where `design` carries an
+/// argument the function lacks. isl errors throw isl::exception. With
+/// `within`, only the instances of it are sure to be read right (the
+/// others may be left out): a caller that intersects the result with
 /// `within` (the instances its other buffers fit) saves the comparisons.
 isl::set matchingInstances(const isl::pw_multi_aff &design,
                            const isl::pw_multi_aff &program,

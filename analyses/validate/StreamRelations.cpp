@@ -615,8 +615,8 @@ struct BDStep {
 /// lock of turn 0 starts at 1 and the others at 0, and the step the token
 /// goes to is always one: the only step that acquires its lock (each
 /// lock once), or of the chains whose next step acquires it, the one
-/// (compile's phase locks: a chain's eight steps acquire one lock in
-/// turn with three other chains). The steps then run in turn order, over
+/// (compile's interleaved L2 readers: a reader's eight steps acquire one
+/// lock, taking turns with three other readers). The steps then run in turn order, over
 /// and over: the k-th execution of the step at turn i is the token's k-th
 /// visit of turn i (cycle k).
 struct Ring {
@@ -812,19 +812,18 @@ private:
         why = "a lock that does not pass one token around a ring of BDs";
       return known->second;
     }
-    std::optional<std::pair<std::vector<Operation *>,
-                            std::vector<std::pair<size_t, size_t>>>>
-        walk = tokenWalk(lock);
+    std::optional<Ring> walk = tokenWalk(lock);
     if (!walk) {
       ringAt[lock] = nullptr;
       why = "a lock that does not pass one token around a ring of BDs";
       return nullptr;
     }
-    return addRing(walk->first, walk->second, 0);
+    return addRing(walk->locks, walk->at, 0);
   }
 
   /// The turns of the token that `lock` passes, from the lock that holds
-  /// it: each turn's lock and step (nullopt where it is not a ring). The
+  /// it: each turn's lock and step, not yet registered (nullopt where it
+  /// is not a ring). The
   /// ring's locks are `lock` and, closed over, the other lock of each step
   /// that acquires or releases one: every use of each is such a step's
   /// (by 1, as stepsOf reads them) and nothing else names it. One starts
@@ -834,9 +833,7 @@ private:
   /// acquires its lock (two would race for it), until it is back at its
   /// first lock with every chain at its first step in the ring; each of
   /// the ring's steps must have had exactly one turn.
-  std::optional<std::pair<std::vector<Operation *>,
-                          std::vector<std::pair<size_t, size_t>>>>
-  tokenWalk(Operation *lock) {
+  std::optional<Ring> tokenWalk(Operation *lock) {
     auto lockOf = [](aie::UseLockOp u) { return u.getLock().getDefiningOp(); };
     std::set<Operation *> locks;
     std::map<size_t, std::set<size_t>> stepsIn; // chain -> its steps in it
@@ -885,8 +882,7 @@ private:
       next[c] = 0;
       total += in.size();
     }
-    std::vector<Operation *> turnLocks;
-    std::vector<std::pair<size_t, size_t>> turns;
+    Ring ring;
     std::map<size_t, size_t> visits;
     Operation *at = token;
     do {
@@ -897,11 +893,11 @@ private:
             return std::nullopt;
           takes = c;
         }
-      if (!takes || turns.size() == total)
+      if (!takes || ring.at.size() == total)
         return std::nullopt;
       size_t i = order[*takes][next[*takes]];
-      turnLocks.push_back(at);
-      turns.push_back({*takes, i});
+      ring.locks.push_back(at);
+      ring.at.push_back({*takes, i});
       ++visits[*takes];
       at = lockOf(steps[*takes][i].release);
       next[*takes] = (next[*takes] + 1) % order[*takes].size();
@@ -910,7 +906,7 @@ private:
     for (auto &[c, o] : order)
       if (visits[c] != o.size())
         return std::nullopt;
-    return std::make_pair(turnLocks, turns);
+    return ring;
   }
 
   /// Whether another aie.lock of the tile has the same explicit id (the

@@ -3,6 +3,7 @@
 
 #include "analyses/HoldsAIR.h"
 #include "analyses/aie/AIEDesign.h"
+#include "analyses/aie/DispatchModel.h"
 #include "analyses/validate/ArgumentCorrespondence.h"
 #include "analyses/validate/InstanceIdentity.h"
 #include "analyses/validate/ProgramStreams.h"
@@ -43,9 +44,7 @@ aircheck::validate::verdictFromFunctions(ModuleOp program, Device &device,
     // A program without arguments moves nothing from or to the host: a
     // design of it without a runtime sequence has none to pair.
     if (rel.sequenceArguments < 0 && fns.front().getNumArguments() == 0 &&
-        llvm::none_of(device.op.getBodyBlock(), [](Operation &op) {
-          return isa<aie::RuntimeSequenceOp, aiex::RuntimeSequenceOp>(op);
-        }))
+        dispatch::runtimeSequences(device).empty())
       rel.sequenceArguments = 0;
     if (rel.sequenceArguments < 0)
       return why("the design has no runtime sequence (or two): no host "
